@@ -1,0 +1,65 @@
+/** 1-based line; column in UTF-16 code units, 1-based; offset 0-based when known. */
+export interface Point {
+  line: number;
+  column: number;
+  offset?: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface RelatedLocation {
+  file: string;
+  start?: Point;
+  message: string;
+}
+
+export interface Diagnostic {
+  gate: string;
+  /** '<prefix>/<kebab-problem>', documented in the gate's rule catalogue. */
+  ruleId: string;
+  severity: Severity;
+  /** What is wrong, what was expected, and how to fix it. */
+  message: string;
+  /** Repo-root-relative POSIX path; omitted only when no file is involved. */
+  file?: string;
+  start?: Point;
+  end?: Point;
+  expected?: string;
+  actual?: string;
+  url?: string;
+  related?: RelatedLocation[];
+}
+
+/** One line of a gate's text report (stylish format). Report lines go to stdout unless marked stderr. */
+export interface ReportLine {
+  text: string;
+  stream?: 'stdout' | 'stderr';
+}
+
+export interface GateResult {
+  gate: string;
+  ok: boolean;
+  /** 0 passed, 1 failed, 2 could not run (input or usage error). */
+  exitCode: 0 | 1 | 2;
+  /** The upstream-compatible parity line (GATES.md §0.4). */
+  summaryLine: string;
+  /** The gate's report lines, in order, without diagnostics and without the parity line. */
+  report: ReportLine[];
+  /** The gate's numbers; the JSON `figures` object. */
+  figures: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+}
+
+/** The documentation entry of one rule id; every id a gate can emit has one. */
+export interface RuleDoc {
+  id: string;
+  severity: Severity;
+  /** What the rule catches, one or two sentences. */
+  summary: string;
+  /** A minimal input that breaks the rule. */
+  fail: string;
+  /** The same input, fixed. */
+  pass: string;
+  /** How to fix a finding. */
+  fix: string;
+}

@@ -1,1 +1,13 @@
-export {};
+export * from './text.js';
+export * from './json.js';
+export * from './markdown.js';
+export * from './mdast-text.js';
+export * from './repo-path.js';
+export * from './config.js';
+export * from './root.js';
+export * from './tree.js';
+export * from './write.js';
+export * from './ajv.js';
+export * from './declaration.js';
+export * from './gate.js';
+export * from './fixture.js';

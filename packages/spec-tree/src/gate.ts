@@ -1,0 +1,83 @@
+import type { Diagnostic, GateResult, Point, RelatedLocation, RuleDoc, Severity } from '@openwop-spec/diagnostics';
+import type { SpecTree } from './tree.js';
+
+/** What a gate run is given besides the tree. */
+export interface GateOptions {
+  /** Today in UTC as YYYY-MM-DD (validated by the CLI; only date-aware gates read it). */
+  today: string;
+  /** Command flags the gate accepts, e.g. `--deadline`, `--write`, `--write-baseline`. */
+  flags: ReadonlySet<string>;
+}
+
+/** A per-gate command keeping an upstream script's name and flags (GATES.md table). */
+export interface GateCommand {
+  name: string;
+  summary: string;
+  /** Accepted boolean flags with a one-line description each. */
+  flags: Readonly<Record<string, string>>;
+  /** Flags that exclude each other (e.g. `--check` and `--write`). */
+  exclusive?: readonly (readonly string[])[];
+  run(tree: SpecTree, options: GateOptions): Promise<GateResult>;
+}
+
+export interface Gate {
+  /** Gate id: `core-budget`, `normative-home`, `scenario-majors`, `declaration`, `schemas`. */
+  id: string;
+  summary: string;
+  /** Every rule id the gate can emit, with its documentation. */
+  rules: readonly RuleDoc[];
+  /** Read-only run (`openwop-spec check`). */
+  check(tree: SpecTree, options: GateOptions): Promise<GateResult>;
+  /** Regenerates the gate's derived files (`openwop-spec gen`); absent when it derives nothing. */
+  write?(tree: SpecTree, options: GateOptions): Promise<GateResult>;
+  commands: readonly GateCommand[];
+}
+
+/** Where a finding is: a file and, when known, a range. */
+export interface Location {
+  file?: string;
+  start?: Point;
+  end?: Point;
+  related?: RelatedLocation[];
+}
+
+export interface RuleSpec<D> {
+  severity: Severity;
+  summary: string;
+  fail: string;
+  pass: string;
+  fix: string;
+  /** The message, from the finding's data; says what is wrong and how to fix it. */
+  message: (data: D) => string;
+}
+
+export interface RuleCatalog<S extends Record<string, RuleSpec<never>>> {
+  readonly docs: readonly RuleDoc[];
+  /** Builds a diagnostic for rule `id` from its data slots and location. */
+  diagnostic<K extends keyof S & string>(id: K, data: Parameters<S[K]['message']>[0], at: Location, extra?: Partial<Diagnostic>): Diagnostic;
+}
+
+/**
+ * A gate's message catalogue: every rule id with its documentation and message template, so tests
+ * assert ids and positions, and the rule docs and ids cannot drift apart.
+ */
+export function ruleCatalog<S extends Record<string, RuleSpec<never>>>(gate: string, specs: S): RuleCatalog<S> {
+  const docs = Object.entries(specs).map(([id, s]) => ({ id, severity: s.severity, summary: s.summary, fail: s.fail, pass: s.pass, fix: s.fix }));
+  return {
+    docs,
+    diagnostic(id, data, at, extra) {
+      const spec = specs[id]!;
+      return {
+        gate,
+        ruleId: id,
+        severity: spec.severity,
+        message: (spec.message as (d: unknown) => string)(data),
+        ...(at.file !== undefined ? { file: at.file } : {}),
+        ...(at.start ? { start: at.start } : {}),
+        ...(at.end ? { end: at.end } : {}),
+        ...(at.related?.length ? { related: at.related } : {}),
+        ...extra,
+      };
+    },
+  };
+}

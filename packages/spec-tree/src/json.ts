@@ -1,0 +1,111 @@
+import { parse, evaluate } from '@humanwhocodes/momoa';
+import type { DocumentNode, ValueNode } from '@humanwhocodes/momoa';
+import { InputError } from '@openwop-spec/diagnostics';
+import type { Point } from '@openwop-spec/diagnostics';
+import { stripBom } from './text.js';
+
+export interface Range {
+  start: Point;
+  end: Point;
+}
+
+/** A parsed JSON file: its value plus a JSON-pointer → source-range map. */
+export interface JsonDoc {
+  readonly file: string;
+  readonly text: string;
+  readonly value: unknown;
+  /** Range of the value at `pointer`, or of its nearest existing ancestor. */
+  locate(pointer: string): Range;
+  /** Range of the member key at `pointer` (the value's range for array elements and the root). */
+  locateKey(pointer: string): Range;
+  /** True when `pointer` names an existing value. */
+  has(pointer: string): boolean;
+}
+
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointerOf(tokens: readonly (string | number)[]): string {
+  return tokens.map((t) => '/' + escapePointerToken(t)).join('');
+}
+
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+const toPoint = (p: { line: number; column: number; offset: number }): Point => ({ line: p.line, column: p.column, offset: p.offset });
+
+/**
+ * Parses strict JSON (RFC 8259) after stripping a UTF-8 BOM. Syntax errors and duplicate object
+ * keys (reported at the second occurrence) are input errors: a silently dropped duplicate would make
+ * a sabotage test vacuous.
+ */
+export function parseJson(text: string, file: string): JsonDoc {
+  const body = stripBom(text);
+  const shift = body.length === text.length ? 0 : 1;
+  let ast: DocumentNode;
+  try {
+    ast = parse(body, { mode: 'json', ranges: false, tokens: false });
+  } catch (err) {
+    const e = err as { message?: string; line?: number; column?: number };
+    const message = String(e.message ?? err).replace(/\s*\(\d+:\d+\)\s*$/, '');
+    const start = typeof e.line === 'number' && typeof e.column === 'number' ? { line: e.line, column: e.column + (e.line === 1 ? shift : 0) } : undefined;
+    throw new InputError(`${file} is not valid JSON: ${message}`, start ? { file, start } : { file });
+  }
+  const values = new Map<string, Range>();
+  const keys = new Map<string, Range>();
+  const range = (loc: { start: { line: number; column: number; offset: number }; end: { line: number; column: number; offset: number } }): Range => {
+    const r = { start: toPoint(loc.start), end: toPoint(loc.end) };
+    if (shift) {
+      if (r.start.line === 1) r.start.column += shift;
+      if (r.end.line === 1) r.end.column += shift;
+      r.start.offset = (r.start.offset ?? 0) + shift;
+      r.end.offset = (r.end.offset ?? 0) + shift;
+    }
+    return r;
+  };
+  const walk = (node: ValueNode, pointer: string): void => {
+    values.set(pointer, range(node.loc));
+    if (node.type === 'Object') {
+      const seen = new Set<string>();
+      for (const member of node.members) {
+        const name = member.name.type === 'String' ? member.name.value : member.name.name;
+        const child = pointer + '/' + escapePointerToken(name);
+        if (seen.has(name)) {
+          const at = range(member.name.loc).start;
+          throw new InputError(`${file} has a duplicate key "${name}" in ${pointer || 'the root object'}`, { file, start: at });
+        }
+        seen.add(name);
+        keys.set(child, range(member.name.loc));
+        walk(member.value, child);
+      }
+    } else if (node.type === 'Array') {
+      node.elements.forEach((el, i) => walk(el.value, `${pointer}/${i}`));
+    }
+  };
+  walk(ast.body, '');
+  const value = evaluate(ast);
+  const nearest = (map: Map<string, Range>, pointer: string): Range => {
+    let p = pointer;
+    for (;;) {
+      const hit = map.get(p) ?? values.get(p);
+      if (hit) return hit;
+      if (p === '') return values.get('')!;
+      p = p.slice(0, p.lastIndexOf('/'));
+    }
+  };
+  return {
+    file,
+    text,
+    value,
+    locate: (pointer) => nearest(values, pointer),
+    locateKey: (pointer) => nearest(keys, pointer),
+    has: (pointer) => values.has(pointer),
+  };
+}

@@ -1,0 +1,223 @@
+import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Root } from 'mdast';
+import { InputError } from '@openwop-spec/diagnostics';
+import { CONFIG_FILE, pathsFromConfig } from './config.js';
+import type { CorpusPaths } from './config.js';
+import { parseJson } from './json.js';
+import type { JsonDoc } from './json.js';
+import { parseMarkdown } from './markdown.js';
+import { decodeUtf8 } from './text.js';
+import { writeAtomic } from './write.js';
+import type { WriteOutcome } from './write.js';
+
+/** Files above this size are refused: no spec document comes near it, and reading one would stall the run. */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+export type EntryKind = 'file' | 'dir' | 'other' | 'missing';
+
+export interface PathInfo {
+  /** The repository-relative path asked about. */
+  path: string;
+  /** What the path is after following symlinks; a dangling symlink is `missing`. */
+  kind: EntryKind;
+  symlink: boolean;
+  /** The real path relative to the root (POSIX); undefined when it resolves outside the root. */
+  realPath?: string;
+  /** True for a symlink whose target lies outside the root. */
+  escapes: boolean;
+  size?: number;
+}
+
+export interface DirEntry {
+  name: string;
+  path: string;
+  kind: EntryKind;
+  symlink: boolean;
+}
+
+export interface MarkdownDoc {
+  file: string;
+  text: string;
+  root: Root;
+}
+
+export interface TreeStats {
+  reads: number;
+  jsonParses: number;
+  markdownParses: number;
+}
+
+/**
+ * One repository, loaded lazily: each file is read and parsed at most once per tree and cached, so
+ * every gate in a run shares one parse. Paths are repository-relative POSIX paths.
+ */
+export class SpecTree {
+  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0 };
+  private readonly texts = new Map<string, string>();
+  private readonly jsons = new Map<string, JsonDoc>();
+  private readonly markdowns = new Map<string, MarkdownDoc>();
+  private readonly infos = new Map<string, PathInfo>();
+  private readonly memo = new Map<string, unknown>();
+  private realRoot: string;
+
+  private constructor(
+    readonly root: string,
+    readonly paths: CorpusPaths,
+  ) {
+    this.realRoot = realpathSync(root);
+  }
+
+  /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
+  static load(root: string): SpecTree {
+    const probe = new SpecTree(root, pathsFromConfig(undefined));
+    const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
+    const tree = new SpecTree(root, pathsFromConfig(config));
+    if (config) tree.jsons.set(CONFIG_FILE, config);
+    return tree;
+  }
+
+  /** The absolute file-system path of a repository path. */
+  abs(path: string): string {
+    return path === '' ? this.root : join(this.root, ...path.split('/'));
+  }
+
+  info(path: string): PathInfo {
+    const cached = this.infos.get(path);
+    if (cached) return cached;
+    const abs = this.abs(path);
+    let link: Stats | undefined;
+    try {
+      link = lstatSync(abs);
+    } catch {
+      link = undefined;
+    }
+    let result: PathInfo;
+    if (!link) result = { path, kind: 'missing', symlink: false, escapes: false };
+    else {
+      let target: Stats | undefined = link;
+      let real: string | undefined;
+      try {
+        real = realpathSync(abs);
+        if (link.isSymbolicLink()) target = statSync(abs);
+      } catch {
+        target = undefined;
+      }
+      const rel = real === undefined ? undefined : relative(this.realRoot, real);
+      const inside = rel !== undefined && rel !== '..' && !rel.startsWith('..' + sep) && !rel.startsWith(sep);
+      result = {
+        path,
+        kind: !target ? 'missing' : target.isFile() ? 'file' : target.isDirectory() ? 'dir' : 'other',
+        symlink: link.isSymbolicLink(),
+        ...(inside ? { realPath: rel!.split(sep).join('/') } : {}),
+        escapes: real !== undefined && !inside,
+        ...(target ? { size: target.size } : {}),
+      };
+    }
+    this.infos.set(path, result);
+    return result;
+  }
+
+  exists(path: string): boolean {
+    return this.info(path).kind !== 'missing';
+  }
+
+  /** Entries of a directory in UTF-16 code-unit order; [] when it is missing or not a directory. */
+  list(dir: string): DirEntry[] {
+    if (this.info(dir).kind !== 'dir') return [];
+    const names = readdirSync(this.abs(dir)).sort();
+    return names.map((name) => {
+      const path = dir === '' ? name : `${dir}/${name}`;
+      const i = this.info(path);
+      return { name, path, kind: i.kind, symlink: i.symlink };
+    });
+  }
+
+  /** The file's text, decoded as strict UTF-8 (a BOM is kept: word counts see the raw text). */
+  text(path: string): string {
+    const cached = this.texts.get(path);
+    if (cached !== undefined) return cached;
+    const info = this.info(path);
+    if (info.kind === 'missing') throw new InputError(`${path} does not exist`, { file: path });
+    if (info.escapes) throw new InputError(`${path} resolves outside the repository`, { file: path });
+    if (info.kind !== 'file') throw new InputError(`${path} is not a regular file`, { file: path });
+    if ((info.size ?? 0) > MAX_FILE_BYTES) {
+      throw new InputError(`${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`, { file: path });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(this.abs(path));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? String(err);
+      throw new InputError(`cannot read ${path}: ${why}`, { file: path });
+    }
+    this.stats.reads++;
+    const text = decodeUtf8(bytes, path);
+    this.texts.set(path, text);
+    return text;
+  }
+
+  json(path: string): JsonDoc {
+    const cached = this.jsons.get(path);
+    if (cached) return cached;
+    const doc = parseJson(this.text(path), path);
+    this.stats.jsonParses++;
+    this.jsons.set(path, doc);
+    return doc;
+  }
+
+  markdown(path: string): MarkdownDoc {
+    const cached = this.markdowns.get(path);
+    if (cached) return cached;
+    const text = this.text(path);
+    const doc = { file: path, text, root: parseMarkdown(text) };
+    this.stats.markdownParses++;
+    this.markdowns.set(path, doc);
+    return doc;
+  }
+
+  /**
+   * A value derived from the tree and cached with it (the declaration model, the classification):
+   * computed once per tree, dropped by `invalidate`.
+   */
+  derive<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** Paths this tree has written, so a watcher can ignore its own writes. */
+  readonly written = new Set<string>();
+
+  /** Writes a repository file atomically and forgets what was cached about it. */
+  write(path: string, content: string): WriteOutcome {
+    const outcome = writeAtomic(this.abs(path), content);
+    if (outcome === 'written') {
+      this.written.add(path);
+      this.invalidate([path]);
+    }
+    return outcome;
+  }
+
+  /** Forgets cached files (all when `paths` is omitted) and every derived value. */
+  invalidate(paths?: readonly string[]): void {
+    if (!paths) {
+      this.texts.clear();
+      this.jsons.clear();
+      this.markdowns.clear();
+      this.infos.clear();
+    } else {
+      for (const p of paths) {
+        this.texts.delete(p);
+        this.jsons.delete(p);
+        this.markdowns.delete(p);
+      }
+      // Directory listings and symlink targets may change with any file event.
+      this.infos.clear();
+    }
+    this.memo.clear();
+  }
+}

@@ -1,2 +1,12 @@
 export * from './model.js';
 export * from './order.js';
+export * from './errors.js';
+export * from './exit.js';
+export * from './color.js';
+export * from './report.js';
+export { formatStylishDiagnostic, countLine } from './stylish.js';
+export { buildJsonReport, toJsonDiagnostic } from './json.js';
+export type { JsonDiagnostic, JsonGate, JsonReport } from './json.js';
+export { ANNOTATIONS_PER_KIND, escapeData, escapeProperty, formatAnnotation } from './github.js';
+export { SARIF_SCHEMA_URI, buildSarifLog, toUriReference } from './sarif.js';
+export type { SarifLog } from './sarif.js';

@@ -1,0 +1,104 @@
+import { failsGate } from './exit.js';
+import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import type { Diagnostic, Severity } from './model.js';
+import { compareDiagnostics } from './order.js';
+import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import { plural } from './text.js';
+
+/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
+export const ANNOTATIONS_PER_KIND = 10;
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Workflow-command data: `%`, CR and LF are percent-encoded (`%` first, so nothing is encoded twice). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow-command property values: as data, plus `:` and `,`, which delimit properties. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=<ruleId>::<message>`. Columns are sent
+ * only for a range on one line: GitHub misplaces col/endColumn on a multi-line range. The path is
+ * the diagnostic's own repo-root-relative path, never rebased on the cwd.
+ */
+export function formatAnnotation(d: Diagnostic): string {
+  const props: string[] = [];
+  if (d.file !== undefined) {
+    props.push(`file=${escapeProperty(d.file)}`);
+    if (d.start) {
+      props.push(`line=${d.start.line}`);
+      if (d.end) props.push(`endLine=${d.end.line}`);
+      if (!d.end || d.end.line === d.start.line) {
+        props.push(`col=${d.start.column}`);
+        if (d.end) props.push(`endColumn=${d.end.column}`);
+      }
+    }
+  }
+  props.push(`title=${escapeProperty(d.ruleId)}`);
+  const related = (d.related ?? []).map((r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`);
+  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message + related.join(''))}`;
+}
+
+/**
+ * Report and parity lines as in stylish; each gate's diagnostics become annotations on stdout,
+ * errors before warnings before notices. Past the per-kind limit a diagnostic is not annotated,
+ * and one closing notice says how many were left out (it takes a notice slot itself, so when
+ * anything is left out only ANNOTATIONS_PER_KIND - 1 info diagnostics are annotated).
+ */
+export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  const perGate = outcomes.map((o) =>
+    (opts.quiet ? o.result.diagnostics.filter((d) => failsGate(d.severity, opts.failOn)) : [...o.result.diagnostics]).sort(
+      (a, b) => RANK[a.severity] - RANK[b.severity] || compareDiagnostics(a, b),
+    ),
+  );
+  const total: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of perGate.flat()) total[d.severity] += 1;
+  const overflows = total.error > ANNOTATIONS_PER_KIND || total.warning > ANNOTATIONS_PER_KIND || total.info > ANNOTATIONS_PER_KIND;
+  const cap: Record<Severity, number> = {
+    error: ANNOTATIONS_PER_KIND,
+    warning: ANNOTATIONS_PER_KIND,
+    info: overflows ? ANNOTATIONS_PER_KIND - 1 : ANNOTATIONS_PER_KIND,
+  };
+  const omitted: Record<Severity, number> = {
+    error: Math.max(0, total.error - cap.error),
+    warning: Math.max(0, total.warning - cap.warning),
+    info: Math.max(0, total.info - cap.info),
+  };
+  // The closing notice goes with the last gate that lost an annotation, before its parity line.
+  let lastLosing = -1;
+  const used: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  const annotated = perGate.map((diagnostics, i) =>
+    diagnostics.filter((d) => {
+      if (used[d.severity] < cap[d.severity]) {
+        used[d.severity] += 1;
+        return true;
+      }
+      lastLosing = i;
+      return false;
+    }),
+  );
+  outcomes.forEach((outcome, i) => {
+    if (!opts.quiet) writeReportLines(outcome, sink);
+    for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d));
+    if (i === lastLosing) sink.stdout(overflowNotice(omitted));
+    writeParityLine(outcome, sink);
+  });
+  if (!opts.quiet) writeRunLine(outcomes, sink);
+}
+
+function overflowNotice(omitted: Record<Severity, number>): string {
+  const n = omitted.error + omitted.warning + omitted.info;
+  const parts: string[] = [];
+  if (omitted.error > 0) parts.push(plural(omitted.error, 'error'));
+  if (omitted.warning > 0) parts.push(plural(omitted.warning, 'warning'));
+  if (omitted.info > 0) parts.push(plural(omitted.info, 'info', 'info'));
+  const text =
+    `${plural(n, 'more diagnostic')} not annotated (${parts.join(', ')}): GitHub shows at most ` +
+    `${ANNOTATIONS_PER_KIND} annotations of each kind per step. Run with --format stylish to see them all.`;
+  return `::notice::${escapeData(text)}`;
+}

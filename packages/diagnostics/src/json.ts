@@ -1,0 +1,77 @@
+import { writeParityLine, writeRunLine } from './layout.js';
+import type { Diagnostic, Point } from './model.js';
+import { sortDiagnostics } from './order.js';
+import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import { lines } from './text.js';
+
+/** A diagnostic as the JSON report writes it (ARCHITECTURE.md, "--format json"). */
+export interface JsonDiagnostic {
+  gate: string;
+  file?: string;
+  ruleId: string;
+  severity: Diagnostic['severity'];
+  message: string;
+  start?: { line: number; column: number };
+  end?: { line: number; column: number };
+  related?: Array<{ file: string; start: { line: number; column: number }; message: string }>;
+  expected?: string;
+  actual?: string;
+  url?: string;
+}
+
+export interface JsonGate {
+  ok: boolean;
+  exitCode: 0 | 1 | 2;
+  summary: string;
+  figures: Record<string, unknown>;
+  diagnostics: JsonDiagnostic[];
+}
+
+export interface JsonReport {
+  root: string;
+  ok: boolean;
+  gates: Record<string, JsonGate>;
+  diagnostics: JsonDiagnostic[];
+}
+
+/** The one JSON document of a run; `ok` and `exitCode` are under the run's failOn. */
+export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, root: string): JsonReport {
+  const gates: Record<string, JsonGate> = {};
+  for (const { result, exitCode } of outcomes) {
+    gates[result.gate] = {
+      ok: exitCode === 0,
+      exitCode,
+      summary: result.summaryLine,
+      figures: result.figures,
+      diagnostics: sortDiagnostics(result.diagnostics).map(toJsonDiagnostic),
+    };
+  }
+  const all = sortDiagnostics(outcomes.flatMap((o) => o.result.diagnostics)).map(toJsonDiagnostic);
+  return { root, ok: code === 0, gates, diagnostics: all };
+}
+
+/**
+ * Absent optionals are omitted. A diagnostic about a file always has `start`: a file-level one
+ * gets 1:1, as in the text format, so readers can rely on `start.line`.
+ */
+export function toJsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+  const out: JsonDiagnostic = { gate: d.gate, ...(d.file !== undefined && { file: d.file }), ruleId: d.ruleId, severity: d.severity, message: d.message };
+  if (d.file !== undefined) out.start = point(d.start);
+  if (d.end) out.end = point(d.end);
+  if (d.related && d.related.length > 0) out.related = d.related.map((r) => ({ file: r.file, start: point(r.start), message: r.message }));
+  if (d.expected !== undefined) out.expected = d.expected;
+  if (d.actual !== undefined) out.actual = d.actual;
+  if (d.url !== undefined) out.url = d.url;
+  return out;
+}
+
+function point(p: Point | undefined): { line: number; column: number } {
+  return { line: p?.line ?? 1, column: p?.column ?? 1 };
+}
+
+/** stdout: exactly the document (2-space indent; the sink adds the final newline). stderr: parity lines, run line. */
+export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
+  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root), null, 2))) sink.stdout(line);
+  for (const outcome of outcomes) writeParityLine(outcome, sink, 'stderr');
+  if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
+}

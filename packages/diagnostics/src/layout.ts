@@ -1,0 +1,39 @@
+// Pieces of the text layout that every format shares: report lines, parity lines, the run line.
+import type { GateOutcome, Sink } from './report.js';
+import { lines } from './text.js';
+
+export type Stream = 'stdout' | 'stderr';
+
+/** A gate's report lines, each to its own stream (stdout unless marked), or all to `force`. */
+export function writeReportLines(outcome: GateOutcome, sink: Sink, force?: Stream): void {
+  for (const line of outcome.result.report) {
+    const stream = force ?? line.stream ?? 'stdout';
+    for (const text of lines(line.text)) sink[stream](text);
+  }
+}
+
+/**
+ * The gate's parity line (it may span lines, e.g. normative-home's leading empty line): to stdout
+ * when the gate's exit code is 0, to stderr otherwise, or all to `force`.
+ */
+export function writeParityLine(outcome: GateOutcome, sink: Sink, force?: Stream): void {
+  const stream = force ?? (outcome.exitCode === 0 ? 'stdout' : 'stderr');
+  for (const text of lines(outcome.result.summaryLine)) sink[stream](text);
+}
+
+/**
+ * `openwop-spec: 3 of 5 gates passed (failed: a, b; could not run: c)`, written only when more than
+ * one gate ran: to stderr if the run fails, else to stdout (or all to `force`).
+ */
+export function writeRunLine(outcomes: readonly GateOutcome[], sink: Sink, force?: Stream): void {
+  if (outcomes.length < 2) return;
+  const failed = outcomes.filter((o) => o.exitCode === 1).map((o) => o.result.gate);
+  const broken = outcomes.filter((o) => o.exitCode === 2).map((o) => o.result.gate);
+  const passed = outcomes.length - failed.length - broken.length;
+  const why = [
+    ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []),
+    ...(broken.length > 0 ? [`could not run: ${broken.join(', ')}`] : []),
+  ];
+  const line = `openwop-spec: ${passed} of ${outcomes.length} gates passed${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
+  sink[force ?? (failed.length + broken.length > 0 ? 'stderr' : 'stdout')](line);
+}

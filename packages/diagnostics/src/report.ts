@@ -1,0 +1,62 @@
+import type { FailOn } from './exit.js';
+import { gateExitCode } from './exit.js';
+import { writeGithub } from './github.js';
+import { writeJson } from './json.js';
+import type { GateResult, RuleDoc } from './model.js';
+import { writeSarif } from './sarif.js';
+import { writeStylish } from './stylish.js';
+
+export type Format = 'stylish' | 'json' | 'github' | 'sarif';
+
+export const FORMATS: readonly Format[] = ['stylish', 'json', 'github', 'sarif'];
+
+/** Where a report goes: one call per line, without the trailing newline. */
+export interface Sink {
+  stdout(line: string): void;
+  stderr(line: string): void;
+}
+
+export interface ReportOptions {
+  format: Format;
+  failOn: FailOn;
+  /** Only the diagnostics that fail a gate, and the parity lines. Machine formats (json, sarif) are unaffected. */
+  quiet: boolean;
+  /** ANSI colour on severity words (stylish only). Decide it with shouldColor. */
+  color: boolean;
+  /** The root as given on the command line (JSON `root`). */
+  root: string;
+  /** Every gate's rule catalogue, keyed by rule id (SARIF rules and help text). */
+  rules: ReadonlyMap<string, RuleDoc>;
+  tool: { name: string; version: string; informationUri?: string };
+}
+
+/** One gate's result with its exit code under the run's failOn. */
+export interface GateOutcome {
+  result: GateResult;
+  exitCode: 0 | 1 | 2;
+}
+
+/**
+ * Writes the whole run and returns its exit code (the highest gate code). A GateResult with
+ * exitCode 2 carries its error line as summaryLine and no diagnostics.
+ */
+export function writeReport(results: readonly GateResult[], opts: ReportOptions, sink: Sink): 0 | 1 | 2 {
+  const outcomes = results.map((result) => ({ result, exitCode: gateExitCode(result, opts.failOn) }));
+  let code: 0 | 1 | 2 = 0;
+  for (const o of outcomes) if (o.exitCode > code) code = o.exitCode;
+  switch (opts.format) {
+    case 'stylish':
+      writeStylish(outcomes, opts, sink);
+      break;
+    case 'json':
+      writeJson(outcomes, code, opts, sink);
+      break;
+    case 'github':
+      writeGithub(outcomes, opts, sink);
+      break;
+    case 'sarif':
+      writeSarif(outcomes, code, opts, sink);
+      break;
+  }
+  return code;
+}

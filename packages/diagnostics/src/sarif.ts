@@ -1,0 +1,129 @@
+import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
+import { compareCodeUnits, sortDiagnostics } from './order.js';
+import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import { lines } from './text.js';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+// Only the parts of SARIF 2.1.0 this reporter writes.
+interface SarifMessage {
+  text: string;
+}
+interface SarifPhysicalLocation {
+  artifactLocation: { uri: string; uriBaseId: 'SRCROOT' };
+  region?: { startLine: number; startColumn: number; endLine?: number; endColumn?: number };
+}
+interface SarifRule {
+  id: string;
+  shortDescription?: SarifMessage;
+  fullDescription?: SarifMessage;
+  help?: SarifMessage;
+  defaultConfiguration?: { level: 'error' | 'warning' | 'note' };
+}
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: 'error' | 'warning' | 'note';
+  message: SarifMessage;
+  locations?: Array<{ physicalLocation: SarifPhysicalLocation }>;
+  relatedLocations?: Array<{ id: number; physicalLocation: SarifPhysicalLocation; message: SarifMessage }>;
+  properties: Record<string, string>;
+}
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: Array<{
+    tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
+    invocations: Array<{
+      executionSuccessful: boolean;
+      exitCode: number;
+      toolExecutionNotifications?: Array<{ level: 'error'; message: SarifMessage; properties: { gate: string } }>;
+    }>;
+    originalUriBaseIds: Record<string, { description: SarifMessage }>;
+    columnKind: 'utf16CodeUnits';
+    results: SarifResult[];
+  }>;
+}
+
+/**
+ * One SARIF 2.1.0 log with one run. Rules are the catalogue entries the results reference, by id
+ * in code-unit order. Paths stay repo-relative against SRCROOT (the uri is left to the consumer,
+ * which knows where it checked the repository out; writing the cwd would make output depend on it).
+ */
+export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions): SarifLog {
+  const diagnostics = sortDiagnostics(outcomes.flatMap((o) => o.result.diagnostics));
+  const ids = [...new Set(diagnostics.map((d) => d.ruleId))].sort(compareCodeUnits);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const broken = outcomes.filter((o) => o.exitCode === 2);
+  const { name, version, informationUri } = opts.tool;
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name, version, ...(informationUri !== undefined && { informationUri }), rules: ids.map((id) => toRule(id, opts.rules.get(id))) } },
+        invocations: [
+          {
+            executionSuccessful: code !== 2,
+            exitCode: code,
+            ...(broken.length > 0 && {
+              toolExecutionNotifications: broken.map((o) => ({ level: 'error' as const, message: { text: o.result.summaryLine }, properties: { gate: o.result.gate } })),
+            }),
+          },
+        ],
+        originalUriBaseIds: { SRCROOT: { description: { text: `The repository root the gates ran on (--root ${opts.root}).` } } },
+        columnKind: 'utf16CodeUnits',
+        results: diagnostics.map((d) => toResult(d, index.get(d.ruleId) ?? 0)),
+      },
+    ],
+  };
+}
+
+function toRule(id: string, doc: RuleDoc | undefined): SarifRule {
+  if (!doc) return { id };
+  return {
+    id,
+    shortDescription: { text: doc.summary },
+    fullDescription: { text: `${doc.summary} ${doc.fix}` },
+    help: { text: `${doc.fix}\n\nFails:\n${doc.fail}\n\nPasses:\n${doc.pass}` },
+    defaultConfiguration: { level: LEVEL[doc.severity] },
+  };
+}
+
+function toResult(d: Diagnostic, ruleIndex: number): SarifResult {
+  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: d.message }, properties: { gate: d.gate } };
+  if (d.file !== undefined) result.locations = [{ physicalLocation: physical(d.file, d.start, d.end) }];
+  if (d.related && d.related.length > 0) {
+    result.relatedLocations = d.related.map((r, id) => ({ id, physicalLocation: physical(r.file, r.start, undefined), message: { text: r.message } }));
+  }
+  if (d.expected !== undefined) result.properties.expected = d.expected;
+  if (d.actual !== undefined) result.properties.actual = d.actual;
+  if (d.url !== undefined) result.properties.url = d.url;
+  return result;
+}
+
+function physical(file: string, start: Point | undefined, end: Point | undefined): SarifPhysicalLocation {
+  const location: SarifPhysicalLocation = { artifactLocation: { uri: toUriReference(file), uriBaseId: 'SRCROOT' } };
+  if (start) {
+    location.region = { startLine: start.line, startColumn: start.column, ...(end && { endLine: end.line, endColumn: end.column }) };
+  }
+  return location;
+}
+
+/** A repo-relative POSIX path as a relative URI reference: each segment percent-encoded. */
+export function toUriReference(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** stdout: exactly the log. stderr: report lines, parity lines, the run line. */
+export function writeSarif(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
+  for (const line of lines(JSON.stringify(buildSarifLog(outcomes, code, opts), null, 2))) sink.stdout(line);
+  for (const outcome of outcomes) {
+    if (!opts.quiet) writeReportLines(outcome, sink, 'stderr');
+    writeParityLine(outcome, sink, 'stderr');
+  }
+  if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
+}

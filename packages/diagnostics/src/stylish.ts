@@ -1,0 +1,54 @@
+import { paintSeverity } from './color.js';
+import { failsGate } from './exit.js';
+import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import type { Diagnostic, Point, Severity } from './model.js';
+import { sortDiagnostics } from './order.js';
+import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import { oneLine, plural } from './text.js';
+
+/**
+ * Per gate: report lines, then its diagnostics on stderr (sorted), a count line, and the parity
+ * line last; then, when several gates ran, the run line.
+ */
+export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  for (const outcome of outcomes) {
+    const all = outcome.result.diagnostics;
+    if (!opts.quiet) writeReportLines(outcome, sink);
+    const shown = opts.quiet ? all.filter((d) => failsGate(d.severity, opts.failOn)) : all;
+    for (const d of sortDiagnostics(shown)) {
+      sink.stderr(formatStylishDiagnostic(d, opts.color));
+      for (const r of d.related ?? []) sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
+    }
+    if (!opts.quiet && all.length > 0) sink.stderr(`  ${countLine(all)}`);
+    writeParityLine(outcome, sink);
+  }
+  if (!opts.quiet) writeRunLine(outcomes, sink);
+}
+
+/** `<file>:<line>:<column>  <severity>  <message>  <ruleId>`, or `<gate>  …` when no file is involved. */
+export function formatStylishDiagnostic(d: Diagnostic, color = false): string {
+  const severity = paintSeverity(d.severity, color);
+  const head = d.file === undefined ? d.gate : where(d.file, d.start);
+  const message = d.file === undefined ? oneLine(d.message) : withPosition(d.message, d.start);
+  return `${head}  ${severity}  ${message}  ${d.ruleId}`;
+}
+
+/** `2 errors, 1 warning, 3 info`: only the severities present. */
+export function countLine(diagnostics: readonly Diagnostic[]): string {
+  const n: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) n[d.severity] += 1;
+  const parts: string[] = [];
+  if (n.error > 0) parts.push(plural(n.error, 'error'));
+  if (n.warning > 0) parts.push(plural(n.warning, 'warning'));
+  if (n.info > 0) parts.push(plural(n.info, 'info', 'info'));
+  return parts.join(', ');
+}
+
+// A file-level finding sits at 1:1 and says so, so 1:1 is never mistaken for a real position.
+function where(file: string, start: Point | undefined): string {
+  return `${file}:${start?.line ?? 1}:${start?.column ?? 1}`;
+}
+
+function withPosition(message: string, start: Point | undefined): string {
+  return start ? oneLine(message) : `${oneLine(message)} (no position)`;
+}

@@ -1,1 +1,10 @@
-export {};
+import type { Gate } from '@openwop-spec/spec-tree';
+
+// Placeholder until the gate lands; the CLI registry imports every gate by this name.
+export const gate: Gate = {
+  id: 'core-budget',
+  summary: 'not implemented yet',
+  rules: [],
+  commands: [],
+  check: () => Promise.reject(new Error('core-budget is not implemented yet')),
+};

@@ -1,1 +1,21 @@
-export {};
+export {
+  FakeMcpServer,
+  createFakeMcpServer,
+  decodeHeaderValue,
+  DEFAULT_PROTOCOL_VERSIONS,
+  FIXTURE_RESOURCE_URI,
+  LATEST_REVISION,
+} from './server.js';
+export type { Exchange, FakeMcpServerOptions, Invocation } from './server.js';
+export {
+  ALWAYS_ERROR_CONTENT,
+  FIXTURE_META_KEY,
+  NONCE_META_KEY,
+  READONLY_CLAIM_PREFIX,
+  READONLY_CLAIM_TEXT,
+  SERVER_INFO,
+  TOOLS_PAGE_SIZE,
+} from './tools.js';
+export type { Json, JsonObject } from './tools.js';
+export { deadEndpoint } from './dead-endpoint.js';
+export { isLoopbackHost, isLoopbackUrl } from './loopback.js';

@@ -1,0 +1,201 @@
+// createMcpClient: ctx.mcp over MCP 2026-07-28 (RFC0204-RUNTIME §4.3–§4.7). Results are returned
+// unaltered: the parsed `result` object itself, nothing added, removed or reshaped.
+import { TtlCache } from './cache.js';
+import type { CtxMcp, McpServerHealth } from './ctx.js';
+import { McpServerNotFound, McpTransportFailure } from './errors.js';
+import { HealthMonitor } from './health.js';
+import type { ProbeTarget } from './health.js';
+import {
+  DEFAULT_DISCOVER_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  exchange,
+  requestHeaders,
+} from './transport.js';
+import type { ExchangeContext, ExchangeServer } from './transport.js';
+import { LATEST_PROTOCOL_VERSION } from './wire.js';
+import type {
+  CallToolResult,
+  Implementation,
+  InputResponses,
+  ListToolsResult,
+  ReadResourceResult,
+  Result,
+} from './wire.js';
+
+export interface McpServerConfig {
+  url: string;
+  /** Sent on every request to this server (e.g. Authorization); never shown in results or errors. */
+  headers?: Record<string, string>;
+  /** Partitions "private" caches; two contexts never share a private entry. */
+  authContext?: string;
+  timeoutMs?: number;
+  discoverTimeoutMs?: number;
+  maxResponseBytes?: number;
+}
+
+export interface McpClientOptions {
+  servers: Record<string, McpServerConfig>;
+  /** Revisions this host negotiates; the first is sent. Default ["2026-07-28"]. */
+  revisions?: readonly string[];
+  clientInfo?: Implementation;
+  /** MRTR rounds answered per request (facet mcp.mrtr.maxRounds), 1–16. Default 4. */
+  mrtrMaxRounds?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  onNotification?: (serverId: string, n: unknown) => void;
+}
+
+export interface McpClient extends CtxMcp {
+  /** Host-internal page read for the tool catalog; with `cache: true` it may answer from a fresh cached page. */
+  listToolsPage(serverId: string, cursor?: string, opts?: { cache?: boolean }): Promise<ListToolsResult>;
+}
+
+export const DEFAULT_CLIENT_INFO: Implementation = { name: 'openwop-spec-mcp-client', version: '0.1.0' };
+export const DEFAULT_MRTR_MAX_ROUNDS = 4;
+
+interface ResolvedServer extends ExchangeServer, ProbeTarget {
+  discoverTimeoutMs: number;
+}
+
+export function createMcpClient(options: McpClientOptions): McpClient {
+  const revisions = options.revisions ?? [LATEST_PROTOCOL_VERSION];
+  const protocolVersion = revisions[0];
+  if (protocolVersion === undefined) throw new RangeError('createMcpClient: revisions must not be empty');
+  const maxRounds = options.mrtrMaxRounds ?? DEFAULT_MRTR_MAX_ROUNDS;
+  if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 16) {
+    throw new RangeError('createMcpClient: mrtrMaxRounds must be an integer from 1 to 16');
+  }
+  const servers = new Map<string, ResolvedServer>();
+  for (const [serverId, config] of Object.entries(options.servers)) servers.set(serverId, resolveServer(serverId, config));
+
+  const now = options.now ?? Date.now;
+  let lastId = 0;
+  const context: ExchangeContext = {
+    fetch: options.fetch ?? globalThis.fetch,
+    protocolVersion,
+    clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    nextId: () => ++lastId,
+    ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
+  };
+
+  const server = (serverId: string): ResolvedServer => {
+    const found = servers.get(serverId);
+    if (found === undefined) throw new McpServerNotFound(`MCP server "${serverId}" is not configured on this host`, serverId);
+    return found;
+  };
+
+  /** tools/call and resources/read: the host answers input_required itself; the pack never sees it. */
+  const withMrtr = async (target: ResolvedServer, method: string, params: Record<string, unknown>): Promise<Result> => {
+    let result = await exchange(context, target, method, params);
+    for (let round = 1; result.resultType === 'input_required'; round++) {
+      if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded');
+      const retry: Record<string, unknown> = { ...params };
+      if (result.inputRequests !== undefined) retry.inputResponses = declineAll(target.serverId, result.inputRequests);
+      // requestState is opaque: copied exactly, never inspected.
+      if (Object.hasOwn(result, 'requestState')) retry.requestState = result.requestState;
+      result = await exchange(context, target, method, retry);
+    }
+    return result;
+  };
+
+  const health = new HealthMonitor<ResolvedServer>({
+    revisions,
+    now,
+    discover: (target) => exchange(context, { ...target, timeoutMs: target.discoverTimeoutMs }, 'server/discover', {}),
+  });
+  const pages = new TtlCache<ListToolsResult>();
+
+  return {
+    async callTool(req): Promise<CallToolResult> {
+      const target = server(req.serverId);
+      // idempotencyKey is for the host's effect-recording seam; MCP has no such field.
+      const params: Record<string, unknown> = { name: req.name };
+      if (isPlainObject(req.arguments)) params.arguments = req.arguments;
+      return (await withMrtr(target, 'tools/call', params)) as CallToolResult;
+    },
+
+    async listTools(req): Promise<ListToolsResult> {
+      const target = server(req.serverId);
+      const params: Record<string, unknown> = typeof req.cursor === 'string' ? { cursor: req.cursor } : {};
+      return (await exchange(context, target, 'tools/list', params)) as ListToolsResult;
+    },
+
+    async readResource(req): Promise<ReadResourceResult> {
+      const target = server(req.serverId);
+      return (await withMrtr(target, 'resources/read', { uri: req.uri })) as ReadResourceResult;
+    },
+
+    async serverHealth(req): Promise<McpServerHealth> {
+      return health.check(server(req.serverId));
+    },
+
+    async listToolsPage(serverId, cursor, opts): Promise<ListToolsResult> {
+      const target = server(serverId);
+      const key = [serverId, target.url, cursor ?? null];
+      if (opts?.cache === true) {
+        const cached = pages.get(key, target.authContext, now());
+        if (cached !== undefined) return structuredClone(cached);
+      }
+      const params: Record<string, unknown> = typeof cursor === 'string' ? { cursor } : {};
+      const page = (await exchange(context, target, 'tools/list', params)) as ListToolsResult;
+      // Only a complete page is cacheable; the cache keeps its own copy so callers may mutate theirs.
+      if (page.resultType === undefined || page.resultType === 'complete') {
+        pages.set(key, structuredClone(page), target.authContext, now());
+      }
+      return page;
+    },
+  };
+}
+
+function resolveServer(serverId: string, config: McpServerConfig): ResolvedServer {
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch {
+    url = new URL('invalid:');
+  }
+  // The message names the server, never the URL: a URL may carry credentials.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`createMcpClient: server "${serverId}" needs an absolute http(s) url`);
+  }
+  try {
+    requestHeaders(config, 'server/discover', {}, LATEST_PROTOCOL_VERSION);
+  } catch {
+    throw new TypeError(`createMcpClient: server "${serverId}" has an invalid header name or value`);
+  }
+  return {
+    serverId,
+    url: config.url,
+    ...(config.headers === undefined ? {} : { headers: { ...config.headers } }),
+    ...(config.authContext === undefined ? {} : { authContext: config.authContext }),
+    timeoutMs: positive(serverId, 'timeoutMs', config.timeoutMs, DEFAULT_TIMEOUT_MS),
+    discoverTimeoutMs: positive(serverId, 'discoverTimeoutMs', config.discoverTimeoutMs, DEFAULT_DISCOVER_TIMEOUT_MS),
+    maxResponseBytes: positive(serverId, 'maxResponseBytes', config.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+  };
+}
+
+function positive(serverId: string, field: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`createMcpClient: server "${serverId}" ${field} must be a positive number`);
+  }
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** We declare no client capabilities, so elicitation is declined and anything else is unanswerable. */
+function declineAll(serverId: string, inputRequests: unknown): InputResponses {
+  if (!isPlainObject(inputRequests)) throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
+  const responses: InputResponses = {};
+  for (const [key, request] of Object.entries(inputRequests)) {
+    if (!isPlainObject(request) || request.method !== 'elicitation/create') {
+      throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
+    }
+    responses[key] = { action: 'decline' };
+  }
+  return responses;
+}

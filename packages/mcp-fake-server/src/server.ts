@@ -1,0 +1,415 @@
+// A loopback MCP 2026-07-28 server for tests and conformance rows (RFC0204-RUNTIME §5). It records
+// every request and every answer exactly as sent, so rows take their expected values from it,
+// never from the host under test.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from './loopback.js';
+import {
+  SERVER_INFO,
+  TOOLS_PAGE_SIZE,
+  callTool,
+  invalidParams,
+  readonlyClaimToolName,
+  toolDefinitions,
+} from './tools.js';
+import type { Answer, Json, JsonObject } from './tools.js';
+
+export const LATEST_REVISION = '2026-07-28';
+export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([LATEST_REVISION, '2025-06-18']);
+export const FIXTURE_RESOURCE_URI = 'conformance://fixture/readme';
+/** Requests larger than this are refused with 413; the fake only ever needs small bodies. */
+const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export interface FakeMcpServerOptions {
+  /** Revisions spoken; any before 2026-07-28 enables the legacy subset. Default ["2026-07-28", "2025-06-18"]. */
+  protocolVersions?: readonly string[];
+  /** "sse" answers every HTTP 200 as text/event-stream. Default "json". */
+  responseMode?: 'json' | 'sse';
+  /** Serve `resources/read` (one text resource). Default false: 404 -32601. */
+  resources?: boolean;
+  /** Loopback only; anything else is refused. Default "127.0.0.1". */
+  host?: string;
+  /** Clock for `Invocation.timestamp`. Default Date.now. */
+  now?: () => number;
+}
+
+export interface Invocation {
+  method: string;
+  params: unknown;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The MCP-Protocol-Version header as received, or "(absent)". */
+  revision: string;
+  timestamp: number;
+}
+
+/** One request and what the fake answered, after a JSON round trip: exactly what went on the wire. */
+export interface Exchange {
+  method: string;
+  params: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const STATUS_BY_CODE: Readonly<Record<number, number>> = {
+  [-32700]: 400,
+  [-32600]: 400,
+  [-32020]: 400,
+  [-32021]: 400,
+  [-32022]: 400,
+  [-32601]: 404,
+  [-32602]: 200,
+  [-32603]: 500,
+};
+
+const NAME_PARAM: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Decodes an `Mcp-Name` value; `undefined` when the sentinel form is malformed. */
+export function decodeHeaderValue(value: string): string | undefined {
+  if (!(value.startsWith('=?base64?') && value.endsWith('?='))) return value;
+  const payload = value.slice('=?base64?'.length, -'?='.length);
+  if (payload.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return undefined;
+  return Buffer.from(payload, 'base64').toString('utf8');
+}
+
+export class FakeMcpServer {
+  private readonly versions: readonly string[];
+  private readonly responseMode: 'json' | 'sse';
+  private readonly resources: boolean;
+  private readonly host: string;
+  private readonly now: () => number;
+  private server: Server | undefined;
+  private baseUrl: string | undefined;
+  private invocationLog: Invocation[] = [];
+  private exchangeLog: Exchange[] = [];
+
+  constructor(options: FakeMcpServerOptions = {}) {
+    this.host = options.host ?? '127.0.0.1';
+    if (!isLoopbackHost(this.host)) throw new Error(`FakeMcpServer binds loopback only, not "${this.host}"`);
+    this.versions = [...(options.protocolVersions ?? DEFAULT_PROTOCOL_VERSIONS)];
+    if (this.versions.length === 0) throw new RangeError('FakeMcpServer: protocolVersions must not be empty');
+    this.responseMode = options.responseMode ?? 'json';
+    this.resources = options.resources ?? false;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Binds an ephemeral loopback port; resolves to `http://<host>:<port>/mcp`. */
+  async start(): Promise<string> {
+    if (this.baseUrl !== undefined) return this.baseUrl;
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, this.host, resolve);
+    });
+    const { address, port } = server.address() as AddressInfo;
+    this.server = server;
+    this.baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}/mcp`;
+    return this.baseUrl;
+  }
+
+  /** The URL `start()` resolved to. */
+  get url(): string {
+    if (this.baseUrl === undefined) throw new Error('FakeMcpServer is not started');
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === undefined) return;
+    this.server = undefined;
+    this.baseUrl = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Clients keep connections alive; close them so stop() never waits on an idle socket.
+      server.closeAllConnections();
+    });
+  }
+
+  /** Clears both logs. */
+  reset(): void {
+    this.invocationLog = [];
+    this.exchangeLog = [];
+  }
+
+  invocations(): Invocation[] {
+    return structuredClone(this.invocationLog);
+  }
+
+  exchanges(): Exchange[] {
+    return structuredClone(this.exchangeLog);
+  }
+
+  protocolVersions(): string[] {
+    return [...this.versions];
+  }
+
+  readonlyClaimToolName(): string {
+    return readonlyClaimToolName();
+  }
+
+  /** All six tool definitions, in list order. */
+  currentTools(): JsonObject[] {
+    return toolDefinitions();
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://fake.invalid').pathname;
+    if (path !== '/mcp') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (req.method !== 'POST') {
+      // 2026-07-28 has no GET stream and no DELETE: one POST per request.
+      res.writeHead(405, { Allow: 'POST' }).end();
+      return;
+    }
+    const raw = await readBody(req);
+    if (raw === undefined) {
+      res.writeHead(413).end();
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      this.send(res, { status: 400, body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } } }, undefined);
+      return;
+    }
+    const id = isObject(message) ? message.id : undefined;
+    if (
+      !isObject(message) ||
+      message.jsonrpc !== '2.0' ||
+      typeof message.method !== 'string' ||
+      (id !== undefined && typeof id !== 'string' && typeof id !== 'number')
+    ) {
+      const body: Record<string, unknown> = { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } };
+      if (typeof id === 'string' || typeof id === 'number') body.id = id;
+      this.send(res, { status: 400, body }, undefined);
+      return;
+    }
+    const method = message.method;
+    const params = isObject(message.params) ? message.params : {};
+    const headers = lowerCasedHeaders(req);
+    const revision = headers['mcp-protocol-version'];
+    this.invocationLog.push({
+      method,
+      params: structuredClone(params),
+      headers,
+      revision: revision ?? '(absent)',
+      timestamp: this.now(),
+    });
+    if (id === undefined) {
+      res.writeHead(202).end(); // a notification: accepted, no response
+      return;
+    }
+
+    const answer = this.answer(method, params, headers);
+    const body: Record<string, unknown> = { jsonrpc: '2.0', id };
+    let status = 200;
+    if ('result' in answer) body.result = answer.result;
+    else {
+      body.error = answer.error;
+      status = STATUS_BY_CODE[answer.error.code] ?? 500;
+    }
+    this.send(res, { status, body }, { method, params });
+  }
+
+  /** Validation order of §5, then dispatch. */
+  private answer(method: string, params: Record<string, unknown>, headers: Record<string, string>): Answer {
+    const revision = headers['mcp-protocol-version'];
+    if (revision !== undefined && !this.versions.includes(revision)) return unsupported(this.versions, revision);
+    if (revision === undefined || revision !== LATEST_REVISION) {
+      if (!this.versions.some((version) => version < LATEST_REVISION)) return unsupported(this.versions, '(absent)');
+      return this.legacy(method, params, revision);
+    }
+    const mismatch = headerMismatch(method, params, headers);
+    if (mismatch !== undefined) return { error: { code: -32020, message: `Header mismatch: ${mismatch}` } };
+    return withServerInfo(this.dispatch(method, params));
+  }
+
+  private dispatch(method: string, params: Record<string, unknown>): Answer {
+    switch (method) {
+      case 'server/discover':
+        return {
+          result: {
+            resultType: 'complete',
+            supportedVersions: [...this.versions],
+            capabilities: { tools: {}, extensions: {}, ...(this.resources ? { resources: {} } : {}) },
+            instructions:
+              'Conformance fake for RFC 0204. Tool annotations here are untrusted hints; one tool lies about being read-only.',
+            ttlMs: 3_600_000,
+            cacheScope: 'public',
+          },
+        };
+      case 'tools/list':
+        return listTools(params.cursor);
+      case 'tools/call':
+        return callTool(params);
+      case 'resources/read':
+        if (!this.resources) return methodNotFound();
+        if (params.uri !== FIXTURE_RESOURCE_URI) return invalidParams('Resource not found', { uri: String(params.uri) });
+        return {
+          result: {
+            resultType: 'complete',
+            contents: [{ uri: FIXTURE_RESOURCE_URI, mimeType: 'text/markdown', text: '# Conformance fixture\n' }],
+            ttlMs: 60_000,
+            cacheScope: 'public',
+          },
+        };
+      default:
+        return methodNotFound();
+    }
+  }
+
+  /** The pre-2026 subset: enough for a legacy client to initialize, list and call `echo`. */
+  private legacy(method: string, params: Record<string, unknown>, revision: string | undefined): Answer {
+    const legacyVersions = this.versions.filter((version) => version < LATEST_REVISION);
+    switch (method) {
+      case 'initialize': {
+        const requested = params.protocolVersion;
+        const agreed =
+          typeof requested === 'string' && legacyVersions.includes(requested) ? requested : (revision ?? legacyVersions[0]!);
+        return { result: { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } } };
+      }
+      case 'tools/list':
+        return { result: { tools: [toolDefinitions()[0]!] } };
+      case 'tools/call': {
+        if (params.name !== 'echo') return invalidParams('Unknown tool');
+        const args = isObject(params.arguments) ? params.arguments : {};
+        if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
+        return { result: { content: [{ type: 'text', text: args.text }], isError: false } };
+      }
+      default:
+        return methodNotFound();
+    }
+  }
+
+  private send(res: ServerResponse, reply: Reply, request: { method: string; params: unknown } | undefined): void {
+    const wire = JSON.stringify(reply.body);
+    if (request !== undefined) {
+      const sent = JSON.parse(wire) as Record<string, unknown>;
+      this.exchangeLog.push({
+        method: request.method,
+        params: structuredClone(request.params),
+        ...('result' in sent ? { result: sent.result } : { error: sent.error }),
+      });
+    }
+    if (this.responseMode === 'sse' && reply.status === 200) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      res.write(': openwop conformance fake\n\n');
+      const token = progressToken(request?.params);
+      if (token !== undefined) {
+        const progress = {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 1, message: 'working' },
+        };
+        res.write(`event: message\ndata: ${JSON.stringify(progress)}\n\n`);
+      }
+      res.end(`event: message\ndata: ${wire}\n\n`);
+      return;
+    }
+    res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(wire);
+  }
+}
+
+export function createFakeMcpServer(options?: FakeMcpServerOptions): FakeMcpServer {
+  return new FakeMcpServer(options);
+}
+
+function unsupported(versions: readonly string[], requested: string): Answer {
+  return {
+    error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [...versions], requested } },
+  };
+}
+
+function methodNotFound(): Answer {
+  return { error: { code: -32601, message: 'Method not found' } };
+}
+
+/** Step (3) of the validation order; `undefined` when the headers agree with the body. */
+function headerMismatch(method: string, params: Record<string, unknown>, headers: Record<string, string>): string | undefined {
+  const meta = isObject(params._meta) ? params._meta : {};
+  const bodyVersion = meta['io.modelcontextprotocol/protocolVersion'];
+  if (bodyVersion === undefined) {
+    if (method !== 'server/discover') return '_meta protocolVersion is missing';
+  } else if (bodyVersion !== headers['mcp-protocol-version']) {
+    return 'MCP-Protocol-Version differs from _meta protocolVersion';
+  }
+  const headerMethod = headers['mcp-method'];
+  if (headerMethod === undefined) return 'Mcp-Method is missing';
+  if (headerMethod !== method) return 'Mcp-Method differs from the body method';
+  const nameParam = NAME_PARAM[method];
+  if (nameParam !== undefined) {
+    const header = headers['mcp-name'];
+    if (header === undefined) return 'Mcp-Name is missing';
+    const decoded = decodeHeaderValue(header);
+    if (decoded === undefined) return 'Mcp-Name is malformed';
+    if (decoded !== params[nameParam]) return `Mcp-Name differs from params.${nameParam}`;
+  }
+  return undefined;
+}
+
+/** Every success carries serverInfo in `_meta`, with the answer's own `_meta` keys after it. */
+function withServerInfo(answer: Answer): Answer {
+  if (!('result' in answer)) return answer;
+  const own = isObject(answer.result._meta) ? (answer.result._meta as JsonObject) : {};
+  return { result: { ...answer.result, _meta: { 'io.modelcontextprotocol/serverInfo': { ...SERVER_INFO }, ...own } } };
+}
+
+function listTools(cursor: unknown): Answer {
+  const tools = toolDefinitions();
+  let offset = 0;
+  if (cursor !== undefined) {
+    const match = typeof cursor === 'string' ? /^fake-page:(\d+)$/.exec(cursor) : null;
+    offset = match === null ? Number.NaN : Number(match[1]);
+    if (!(offset > 0 && offset < tools.length && offset % TOOLS_PAGE_SIZE === 0)) return invalidParams('Invalid cursor');
+  }
+  const end = offset + TOOLS_PAGE_SIZE;
+  const page: JsonObject = { resultType: 'complete', tools: tools.slice(offset, end) as Json[] };
+  if (end < tools.length) page.nextCursor = `fake-page:${end}`;
+  page.ttlMs = 60_000;
+  page.cacheScope = 'private';
+  return { result: page };
+}
+
+function progressToken(params: unknown): string | number | undefined {
+  if (!isObject(params) || !isObject(params._meta)) return undefined;
+  const token = params._meta.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+}
+
+function lowerCasedHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** The request body as text, or `undefined` past MAX_REQUEST_BYTES. */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

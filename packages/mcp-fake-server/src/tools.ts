@@ -1,0 +1,162 @@
+// The fake's tools and their answers (RFC0204-RUNTIME §5). Every answer is built fresh per call,
+// so nothing a caller does to one result can leak into the next.
+import { randomBytes } from 'node:crypto';
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const TOOLS_PAGE_SIZE = 3;
+export const READONLY_CLAIM_PREFIX = 'conformance_readonly_claim_';
+export const SERVER_INFO: Readonly<{ name: string; version: string }> = Object.freeze({
+  name: 'openwop-conformance-fake-mcp',
+  version: '1.1.0',
+});
+export const NONCE_META_KEY = 'dev.openwop.conformance/nonce';
+export const FIXTURE_META_KEY = 'dev.openwop.conformance/fixture';
+export const ALWAYS_ERROR_CONTENT: readonly Readonly<{ type: 'text'; text: string }>[] = Object.freeze([
+  Object.freeze({ type: 'text' as const, text: 'conformance: always-error is a tool error, reported inside the result' }),
+]);
+export const READONLY_CLAIM_TEXT = 'this tool claimed to be read-only';
+
+/** 8 random hex digits per process, so no host can classify the lying tool in advance. */
+const READONLY_CLAIM_NONCE = randomBytes(4).toString('hex');
+export const readonlyClaimToolName = (): string => `${READONLY_CLAIM_PREFIX}${READONLY_CLAIM_NONCE}`;
+
+const needsCapabilitySchema: JsonObject = { type: 'object', properties: {} };
+
+/** The six tools, in their fixed order. */
+export function toolDefinitions(): JsonObject[] {
+  return [
+    {
+      name: 'echo',
+      description: 'Returns its text argument as text content.',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    },
+    {
+      name: 'structured-echo',
+      title: 'Structured echo',
+      description: 'Returns { n: 7, nonce } as structured content, with the nonce in _meta.',
+      inputSchema: { type: 'object', properties: { nonce: { type: 'string' } }, required: ['nonce'] },
+      outputSchema: {
+        type: 'object',
+        properties: { n: { type: 'integer' }, nonce: { type: 'string' } },
+        required: ['n', 'nonce'],
+      },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      _meta: { [FIXTURE_META_KEY]: 'rfc-0204' },
+    },
+    {
+      name: 'always-error',
+      description: 'Always fails, reporting the failure inside its result (isError: true).',
+      inputSchema: { type: 'object', properties: {} },
+    },
+    {
+      name: readonlyClaimToolName(),
+      description: 'Claims to be read-only and non-destructive. The claim is a deliberate lie.',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: { readOnlyHint: true, destructiveHint: false },
+    },
+    {
+      name: 'needs_input',
+      description: 'Asks the client for input once (MRTR), then completes. Needs the elicitation capability.',
+      inputSchema: needsCapabilitySchema,
+    },
+    {
+      name: 'needs_input_loop',
+      description: 'Asks the client for input on every round and never completes. Needs the elicitation capability.',
+      inputSchema: needsCapabilitySchema,
+    },
+  ];
+}
+
+/** What one method answered: a result (merged with serverInfo by the server) or an error. */
+export type Answer = { result: JsonObject } | { error: { code: number; message: string; data?: Json } };
+
+export const invalidParams = (message: string, data?: Json): Answer => ({
+  error: { code: -32602, message, ...(data === undefined ? {} : { data }) },
+});
+
+const text = (value: string): JsonObject => ({ type: 'text', text: value });
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Answers `tools/call` on the 2026-07-28 path. */
+export function callTool(params: Record<string, unknown>): Answer {
+  const name = params.name;
+  const args = isObject(params.arguments) ? params.arguments : {};
+  switch (name) {
+    case 'echo':
+      if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
+      return { result: { resultType: 'complete', content: [text(args.text)], isError: false } };
+    case 'structured-echo': {
+      if (typeof args.nonce !== 'string') return invalidParams('Invalid arguments: nonce must be a string');
+      // No isError key on purpose: a client that adds `isError: false` has altered the result.
+      return {
+        result: {
+          resultType: 'complete',
+          content: [text('ok')],
+          structuredContent: { n: 7, nonce: args.nonce },
+          _meta: { [NONCE_META_KEY]: args.nonce },
+        },
+      };
+    }
+    case 'always-error':
+      return {
+        result: { resultType: 'complete', content: ALWAYS_ERROR_CONTENT.map((block) => ({ ...block })), isError: true },
+      };
+    case readonlyClaimToolName():
+      return { result: { resultType: 'complete', content: [text(READONLY_CLAIM_TEXT)] } };
+    case 'needs_input':
+    case 'needs_input_loop':
+      return needsInput(name, params);
+    default:
+      return invalidParams('Unknown tool', typeof name === 'string' ? { name } : null);
+  }
+}
+
+/**
+ * MRTR without server state: the round travels in `requestState`, which the client must echo
+ * exactly, so a client that rewrites it gets -32602 instead of progress.
+ */
+function needsInput(tool: 'needs_input' | 'needs_input_loop', params: Record<string, unknown>): Answer {
+  const meta = isObject(params._meta) ? params._meta : {};
+  const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
+  if (!isObject(capabilities) || !isObject(capabilities.elicitation)) {
+    return {
+      error: {
+        code: -32021,
+        message: 'Missing required client capability',
+        data: { requiredCapabilities: { elicitation: {} } },
+      },
+    };
+  }
+  let round = 0;
+  if (params.requestState !== undefined) {
+    const match = typeof params.requestState === 'string' ? /^mrtr:([a-z_]+):(\d+)$/.exec(params.requestState) : null;
+    if (match === null || match[1] !== tool) return invalidParams('Invalid requestState');
+    round = Number(match[2]);
+    const responses = params.inputResponses;
+    const who = isObject(responses) ? responses.who : undefined;
+    if (!isObject(who)) return invalidParams('Missing inputResponses.who');
+    if (tool === 'needs_input') {
+      return { result: { resultType: 'complete', content: [text(`needs_input answered: ${String(who.action)}`)] } };
+    }
+  }
+  return {
+    result: {
+      resultType: 'input_required',
+      inputRequests: {
+        who: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Who is calling?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+        },
+      },
+      requestState: `mrtr:${tool}:${round + 1}`,
+    },
+  };
+}

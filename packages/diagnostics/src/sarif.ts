@@ -30,7 +30,7 @@ interface SarifResult {
   message: SarifMessage;
   locations?: Array<{ physicalLocation: SarifPhysicalLocation }>;
   relatedLocations?: Array<{ id: number; physicalLocation: SarifPhysicalLocation; message: SarifMessage }>;
-  properties: Record<string, string>;
+  properties?: Record<string, string>;
 }
 export interface SarifLog {
   $schema: string;
@@ -94,14 +94,17 @@ function toRule(id: string, doc: RuleDoc | undefined): SarifRule {
 }
 
 function toResult(d: Diagnostic, ruleIndex: number): SarifResult {
-  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: d.message }, properties: { gate: d.gate } };
+  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: d.message } };
   if (d.file !== undefined) result.locations = [{ physicalLocation: physical(d.file, d.start, d.end) }];
   if (d.related && d.related.length > 0) {
     result.relatedLocations = d.related.map((r, id) => ({ id, physicalLocation: physical(r.file, r.start, undefined), message: { text: r.message } }));
   }
-  if (d.expected !== undefined) result.properties.expected = d.expected;
-  if (d.actual !== undefined) result.properties.actual = d.actual;
-  if (d.url !== undefined) result.properties.url = d.url;
+  result.properties = {
+    gate: d.gate,
+    ...(d.expected !== undefined && { expected: d.expected }),
+    ...(d.actual !== undefined && { actual: d.actual }),
+    ...(d.url !== undefined && { url: d.url }),
+  };
   return result;
 }
 

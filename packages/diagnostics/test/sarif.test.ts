@@ -139,6 +139,13 @@ describe('sarif', () => {
     expect(validate(r.log)).toBe(true);
   });
 
+  it('expected, actual and url travel in the result properties', () => {
+    const d = diag({ ruleId: 'home/missing', file: 'a.json', start: { line: 1, column: 1 }, expected: 'x', actual: 'y', url: 'https://example.org/r' });
+    const r = run([{ ...failingHome, diagnostics: [d] }]);
+    expect(r.log.runs[0]!.results[0]!.properties).toEqual({ gate: 'normative-home', expected: 'x', actual: 'y', url: 'https://example.org/r' });
+    expect(validate(r.log)).toBe(true);
+  });
+
   it('paths become relative URI references, one percent-encoded segment at a time', () => {
     expect(toUriReference('spec/v2/core/tool-catalog.md')).toBe('spec/v2/core/tool-catalog.md');
     expect(toUriReference('spec/v2/a b/100%#?.md')).toBe('spec/v2/a%20b/100%25%23%3F.md');

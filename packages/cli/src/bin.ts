@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
+
+main(process.argv.slice(2), {
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: out(process.stdout),
+  stderr: out(process.stderr),
+  isTTY: process.stdout.isTTY === true,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // Reached only through a defect in the CLI itself; user errors never throw.
+    process.stderr.write(`openwop-spec: internal error (this is a bug)\n`);
+    if (process.argv.includes('--debug') && err instanceof Error) process.stderr.write(`${err.stack ?? err.message}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { LineIndex, headerRegion, kwOf, nameOf, normaliseInside, parseMarkdown, pathProblem, sourceLine } from '../src/index.js';
+
+describe('pathProblem (GATES.md §2.2)', () => {
+  it.each([
+    ['spec/v2/core/a.md', undefined],
+    ['/etc/passwd', 'absolute path'],
+    ['C:/x.md', 'absolute path'],
+    ['spec\\v1\\a.md', 'backslash'],
+    ['spec/v2/core/../../README.md', "'..' segment"],
+    ['spec/./a.md', "'.' segment"],
+    ['spec//a.md', 'empty segment'],
+    ['spec/v1/', 'empty segment'],
+    ['', 'empty segment'],
+  ])('%s → %s', (path, problem) => expect(pathProblem(path)).toBe(problem));
+});
+
+describe('normaliseInside', () => {
+  it.each([
+    ['packages/conformance', 'packages/conformance'],
+    ['./a/b/../c/', 'a/c'],
+    ['../outside', undefined],
+    ['a/../../b', undefined],
+    ['/abs', undefined],
+    ['a\\b', undefined],
+  ])('%s → %s', (path, out) => expect(normaliseInside(path)).toBe(out));
+});
+
+describe('mdast renderings (GATES.md §2.4)', () => {
+  const para = (md: string) => parseMarkdown(md).children[0]!;
+  it('name() keeps inline code in backticks and drops html', () => {
+    expect(nameOf(para('See `mcp.client` <!-- MUST --> here **now**'))).toBe('See `mcp.client`  here now');
+  });
+  it('kw() renders inline code as one space', () => {
+    expect(kwOf(para('a `MUST` b MAY'))).toBe('a   b MAY');
+  });
+  it('joins table cells with " | " and rows with newlines; breaks become newlines', () => {
+    const table = parseMarkdown('| a | `b` |\n| --- | --- |\n| c | d |\n').children[0]!;
+    expect(nameOf(table)).toBe('a | `b`\nc | d');
+    expect(nameOf(para('one  \ntwo'))).toBe('one\ntwo');
+  });
+  it('images render their alt text; code blocks nothing', () => {
+    expect(nameOf(parseMarkdown('- ![alt text](x.png) item\n\n  ```\n  MUST\n  ```\n').children[0]!)).toBe('alt text item\n');
+  });
+  it('the header region ends at the first heading of depth 2 or more', () => {
+    const root = parseMarkdown('# Title\n\n> **Status:** x\n\n## Body\n\nMore\n');
+    expect(headerRegion(root).map((n) => n.type)).toEqual(['heading', 'blockquote']);
+    expect(headerRegion(parseMarkdown('no headings\n')).length).toBe(1);
+  });
+  it('parses GFM tables and YAML front matter, but not autolink literals', () => {
+    const root = parseMarkdown('---\na: 1\n---\n\n| x |\n| - |\n\nsee https://example.com\n');
+    expect(root.children.map((n) => n.type)).toEqual(['yaml', 'table', 'paragraph']);
+    expect(root.children[2]!.type === 'paragraph' && root.children[2].children.map((c) => c.type)).toEqual(['text']);
+  });
+});
+
+describe('positions', () => {
+  it('LineIndex maps offsets to 1-based points', () => {
+    const idx = new LineIndex('ab\ncd\n\nx');
+    expect(idx.point(0)).toEqual({ line: 1, column: 1, offset: 0 });
+    expect(idx.point(4)).toEqual({ line: 2, column: 2, offset: 4 });
+    expect(idx.point(7)).toEqual({ line: 4, column: 1, offset: 7 });
+  });
+  it('sourceLine returns one line without its line end', () => {
+    expect(sourceLine('a\r\nbb\nc', 2)).toBe('bb');
+    expect(sourceLine('a\r\nbb\nc', 1)).toBe('a');
+    expect(sourceLine('a', 5)).toBe('');
+  });
+});

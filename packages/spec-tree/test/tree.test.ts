@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { chmodSync } from 'node:fs';
+import { InputError } from '@openwop-spec/diagnostics';
+import { createFixture } from '../src/index.js';
+import type { Fixture } from '../src/index.js';
+
+let fx: Fixture | undefined;
+afterEach(() => fx?.remove());
+const fixture = (files: Parameters<typeof createFixture>[0]): Fixture => (fx = createFixture(files));
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('SpecTree reading', () => {
+  it('reads and parses each file at most once', () => {
+    const tree = fixture({ 'a.md': '# A\n', 'b.json': '{"x": 1}' }).tree();
+    tree.markdown('a.md');
+    tree.markdown('a.md');
+    tree.text('a.md');
+    tree.json('b.json');
+    tree.json('b.json');
+    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1 });
+  });
+
+  it('keeps a UTF-8 BOM in the text but parses JSON behind it, with positions on the real columns', () => {
+    const tree = fixture({ 'b.json': '\uFEFF{"x": [1, 2]}' }).tree();
+    expect(tree.text('b.json').charCodeAt(0)).toBe(0xfeff);
+    const doc = tree.json('b.json');
+    expect(doc.value).toEqual({ x: [1, 2] });
+    expect(doc.locate('/x/1').start).toMatchObject({ line: 1, column: 12 });
+  });
+
+  it('keeps CRLF line ends as they are', () => {
+    const tree = fixture({ 'a.md': '# A\r\n\r\ntext\r\n' }).tree();
+    expect(tree.text('a.md')).toBe('# A\r\n\r\ntext\r\n');
+    const para = tree.markdown('a.md').root.children[1]!;
+    expect(para.position?.start).toMatchObject({ line: 3, column: 1 });
+  });
+
+  it('refuses invalid UTF-8 with the line of the first bad byte', () => {
+    const tree = fixture({ 'a.md': Buffer.concat([Buffer.from('ok\nstill ok\nbad '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]) }).tree();
+    const err = inputError(() => tree.text('a.md'));
+    expect(err.message).toMatch(/not valid UTF-8/);
+    expect(err.location).toEqual({ file: 'a.md', start: { line: 3, column: 1 } });
+  });
+
+  it.each([
+    ['a lone continuation byte', [0x80]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['a UTF-16 surrogate', [0xed, 0xa0, 0x80]],
+    ['a truncated sequence', [0xe2, 0x82]],
+  ])('refuses %s', (_name, bytes) => {
+    const tree = fixture({ 'a.md': Buffer.from(bytes) }).tree();
+    expect(inputError(() => tree.text('a.md')).location?.file).toBe('a.md');
+  });
+
+  it('refuses a missing file, a directory and an unreadable file, naming the file', () => {
+    const f = fixture({ 'dir/x.md': 'x', 'locked.md': 'secret' });
+    const tree = f.tree();
+    expect(inputError(() => tree.text('nope.md')).message).toBe('nope.md does not exist');
+    expect(inputError(() => tree.text('dir')).message).toBe('dir is not a regular file');
+    chmodSync(`${f.root}/locked.md`, 0o000);
+    try {
+      // Root can read anything; the check only means something for other users.
+      if (process.getuid?.() !== 0) expect(inputError(() => tree.text('locked.md')).message).toBe('cannot read locked.md: permission denied');
+    } finally {
+      chmodSync(`${f.root}/locked.md`, 0o644);
+    }
+  });
+
+  it('never reads through a symlink that leaves the root', () => {
+    const outside = createFixture({ 'secret.md': 'outside' });
+    try {
+      const tree = fixture({ 'spec/link.md': { symlink: `${outside.root}/secret.md` }, 'spec/ok.md': 'in', 'spec/inner.md': { symlink: 'ok.md' } }).tree();
+      expect(tree.info('spec/link.md')).toMatchObject({ kind: 'file', symlink: true, escapes: true });
+      expect(tree.info('spec/link.md').realPath).toBeUndefined();
+      expect(inputError(() => tree.text('spec/link.md')).message).toBe('spec/link.md resolves outside the repository');
+      expect(tree.info('spec/inner.md')).toMatchObject({ kind: 'file', symlink: true, escapes: false, realPath: 'spec/ok.md' });
+      expect(tree.text('spec/inner.md')).toBe('in');
+    } finally {
+      outside.remove();
+    }
+  });
+
+  it('treats a dangling symlink as missing', () => {
+    const tree = fixture({ 'a.md': { symlink: 'gone.md' } }).tree();
+    expect(tree.info('a.md')).toMatchObject({ kind: 'missing', symlink: true });
+  });
+
+  it('lists directories in code-unit order', () => {
+    const tree = fixture({ 'd/b.md': '', 'd/Z.md': '', 'd/a.md': '', 'd/.hidden.md': '' }).tree();
+    expect(tree.list('d').map((e) => e.name)).toEqual(['.hidden.md', 'Z.md', 'a.md', 'b.md']);
+    expect(tree.list('missing')).toEqual([]);
+  });
+
+  it('re-reads a file after invalidate, and derived values are recomputed', () => {
+    const f = fixture({ 'a.json': '{"v": 1}' });
+    const tree = f.tree();
+    let computed = 0;
+    const derived = () => tree.derive('v', () => (computed++, (tree.json('a.json').value as { v: number }).v));
+    expect(derived()).toBe(1);
+    expect(derived()).toBe(1);
+    f.write({ 'a.json': '{"v": 2}' });
+    tree.invalidate(['a.json']);
+    expect(derived()).toBe(2);
+    expect(computed).toBe(2);
+  });
+
+  it('writes atomically, skips identical bytes and remembers what it wrote', () => {
+    const f = fixture({ 'out/a.json': 'old\n' });
+    const tree = f.tree();
+    expect(tree.text('out/a.json')).toBe('old\n');
+    expect(tree.write('out/a.json', 'new\n')).toBe('written');
+    expect(tree.text('out/a.json')).toBe('new\n');
+    expect(tree.write('out/a.json', 'new\n')).toBe('unchanged');
+    expect(tree.write('out/deep/b.json', 'b\n')).toBe('written');
+    expect([...tree.written]).toEqual(['out/a.json', 'out/deep/b.json']);
+    expect(tree.list('out').map((e) => e.name)).toEqual(['a.json', 'deep']);
+  });
+});

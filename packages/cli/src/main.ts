@@ -113,8 +113,7 @@ function failed(gate: Gate, summaryLine: string): GateResult {
 }
 
 /** Runs one invocation and returns its exit code; never throws for user errors. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const gates = GATES;
+export async function main(argv: readonly string[], io: Io, gates: readonly Gate[] = GATES): Promise<number> {
   const cmds = commands(gates);
   const usage = (message: string): number => {
     io.stderr(`openwop-spec: ${message}; see openwop-spec --help`);

@@ -1,0 +1,81 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import type { GateResult } from '@openwop-spec/diagnostics';
+import { createFixture, ruleCatalog } from '@openwop-spec/spec-tree';
+import type { Fixture, Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { main } from '../src/index.js';
+
+export interface Captured {
+  code: number;
+  stdout: string[];
+  stderr: string[];
+}
+
+/** Runs the CLI in-process and captures its lines. */
+export async function run(argv: string[], opts: { cwd: string; env?: Record<string, string>; gates?: readonly Gate[]; isTTY?: boolean }): Promise<Captured> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await main(
+    argv,
+    { cwd: opts.cwd, env: opts.env ?? {}, stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l), isTTY: opts.isTTY ?? false, now: () => new Date('2026-09-22T12:00:00Z') },
+    ...(opts.gates ? [opts.gates] : []),
+  );
+  return { code, stdout, stderr };
+}
+
+const rules = ruleCatalog('probe', {
+  'probe/finding': {
+    severity: 'error',
+    summary: 'A finding the probe gate reports when its file says FAIL.',
+    fail: 'FAIL',
+    pass: 'OK',
+    fix: 'Write OK.',
+    message: (d: { word: string }) => `the probe file says ${d.word}`,
+  },
+  'probe/note': {
+    severity: 'warning',
+    summary: 'A warning the probe gate reports when its file says WARN.',
+    fail: 'WARN',
+    pass: 'OK',
+    fix: 'Write OK.',
+    message: () => 'the probe file warns',
+  },
+});
+
+/**
+ * A small gate that reads `probe.txt`: FAIL → an error, WARN → a warning, THROW → an internal
+ * error, missing → an input error. It records the options it was given.
+ */
+export function probeGate(seen: GateOptions[] = []): Gate {
+  const check = async (tree: SpecTree, options: GateOptions): Promise<GateResult> => {
+    seen.push(options);
+    const text = tree.text('probe.txt');
+    if (text.startsWith('THROW')) throw new TypeError('probe exploded');
+    const diagnostics = [];
+    if (text.startsWith('FAIL')) diagnostics.push(rules.diagnostic('probe/finding', { word: 'FAIL' }, { file: 'probe.txt', start: { line: 1, column: 1 } }));
+    if (text.startsWith('WARN')) diagnostics.push(rules.diagnostic('probe/note', {}, { file: 'probe.txt', start: { line: 1, column: 1 } }));
+    const ok = !diagnostics.some((d) => d.severity === 'error');
+    return {
+      gate: 'probe',
+      ok,
+      exitCode: ok ? 0 : 1,
+      summaryLine: ok ? '=== probe OK ===' : '=== probe FAILED ===',
+      report: [{ text: `probe read ${text.trim().length} characters` }],
+      figures: { characters: text.length },
+      diagnostics,
+    };
+  };
+  return {
+    id: 'probe',
+    summary: 'a test gate',
+    rules: rules.docs,
+    check,
+    write: async (tree, options) => {
+      tree.write('probe.out', 'written\n');
+      return check(tree, options);
+    },
+    commands: [{ name: 'probe', summary: 'run the probe', flags: { '--write': 'write', '--check': 'check' }, exclusive: [['--check', '--write']], run: check }],
+  };
+}
+
+export { InputError, createFixture };
+export type { Fixture };

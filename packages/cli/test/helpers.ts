@@ -52,7 +52,7 @@ export function probeGate(seen: GateOptions[] = []): Gate {
     if (text.startsWith('THROW')) throw new TypeError('probe exploded');
     const diagnostics = [];
     if (text.startsWith('FAIL')) diagnostics.push(rules.diagnostic('probe/finding', { word: 'FAIL' }, { file: 'probe.txt', start: { line: 1, column: 1 } }));
-    if (text.startsWith('WARN')) diagnostics.push(rules.diagnostic('probe/note', {}, { file: 'probe.txt', start: { line: 1, column: 1 } }));
+    if (text.startsWith('WARN')) diagnostics.push(rules.diagnostic('probe/note', undefined, { file: 'probe.txt', start: { line: 1, column: 1 } }));
     const ok = !diagnostics.some((d) => d.severity === 'error');
     return {
       gate: 'probe',

@@ -10,7 +10,7 @@ import {
   type ToolDescriptor,
 } from './descriptor.js';
 import type { CatalogEvent } from './events.js';
-import type { ListToolsResult, Tool } from './mcp-wire.js';
+import type { ListToolsResult, Tool } from '@openwop-spec/mcp-client';
 import { omitSecretSchemas } from './secrets.js';
 
 /** The one thing the catalog needs from the MCP client: `createMcpClient(...)` satisfies it. */

@@ -1,6 +1,6 @@
 // An in-memory stand-in for the MCP client's listToolsPage: each server is a list of pages linked by
 // cursors "page:<n>", or a failure to throw. Records every call.
-import type { ListToolsResult } from '../src/mcp-wire.js';
+import type { ListToolsResult } from '@openwop-spec/mcp-client';
 import type { ToolsPageSource } from '../src/project-mcp.js';
 
 export type StubServer = { pages: unknown[][]; failOnPage?: number } | { fail: Error };

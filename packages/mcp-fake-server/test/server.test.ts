@@ -1,0 +1,465 @@
+// The fake's own contract (RFC0204-RUNTIME §5), driven with plain fetch so nothing here depends
+// on the client under test.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import {
+  ALWAYS_ERROR_CONTENT,
+  FakeMcpServer,
+  READONLY_CLAIM_PREFIX,
+  TOOLS_PAGE_SIZE,
+  createFakeMcpServer,
+  deadEndpoint,
+  decodeHeaderValue,
+  isLoopbackHost,
+  isLoopbackUrl,
+} from '../src/index.js';
+
+const V = '2026-07-28';
+const META = {
+  'io.modelcontextprotocol/protocolVersion': V,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const ELICIT_META = { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
+const SERVER_INFO = { name: 'openwop-conformance-fake-mcp', version: '1.1.0' };
+
+interface Sent {
+  status: number;
+  type: string | null;
+  text: string;
+  json: any;
+}
+
+let nextId = 1;
+
+/** A well-formed 2026-07-28 request unless `headers` / `meta` override it. */
+async function rpc(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  options: { headers?: Record<string, string | undefined>; meta?: Record<string, unknown> | null } = {},
+): Promise<Sent> {
+  const name = method === 'resources/read' ? params.uri : params.name;
+  const headers: Record<string, string> = {};
+  const base: Record<string, string | undefined> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'MCP-Protocol-Version': V,
+    'Mcp-Method': method,
+    ...(typeof name === 'string' ? { 'Mcp-Name': name } : {}),
+    ...options.headers,
+  };
+  for (const [key, value] of Object.entries(base)) if (value !== undefined) headers[key] = value;
+  const body = {
+    jsonrpc: '2.0',
+    id: nextId++,
+    method,
+    params: options.meta === null ? params : { ...params, _meta: options.meta ?? META },
+  };
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, type: response.headers.get('content-type'), text, json };
+}
+
+describe('FakeMcpServer (json)', () => {
+  let fake: FakeMcpServer;
+  let url: string;
+  let clock = 0;
+  beforeAll(async () => {
+    fake = createFakeMcpServer({ resources: true, now: () => ++clock });
+    url = await fake.start();
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => fake.reset());
+
+  test('binds 127.0.0.1 on an ephemeral port and serves POST /mcp only', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(await fake.start()).toBe(url);
+    expect(fake.url).toBe(url);
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const response = await fetch(url, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
+    expect((await fetch(url.replace('/mcp', '/other'), { method: 'POST', body: '{}' })).status).toBe(404);
+    expect(fake.invocations()).toEqual([]);
+  });
+
+  test('parse errors and invalid requests are 400 with -32700 / -32600', async () => {
+    const parse = await fetch(url, { method: 'POST', body: '{nope' });
+    expect(parse.status).toBe(400);
+    expect(await parse.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+    const invalid = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 7 }) });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request' } });
+  });
+
+  test('a notification gets 202 and no body; it is recorded as an invocation only', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'MCP-Protocol-Version': V, 'Mcp-Method': 'notifications/cancelled' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} }),
+    });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    expect(fake.invocations().map((i) => i.method)).toEqual(['notifications/cancelled']);
+    expect(fake.exchanges()).toEqual([]);
+  });
+
+  test('server/discover: versions, capabilities, caching hints and serverInfo', async () => {
+    const sent = await rpc(url, 'server/discover');
+    expect(sent.status).toBe(200);
+    expect(sent.json.result).toEqual({
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28', '2025-06-18'],
+      capabilities: { tools: {}, extensions: {}, resources: {} },
+      instructions: expect.any(String),
+      ttlMs: 3_600_000,
+      cacheScope: 'public',
+      _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+    });
+    expect(fake.protocolVersions()).toEqual(['2026-07-28', '2025-06-18']);
+  });
+
+  test('server/discover tolerates a missing body protocolVersion; other methods do not', async () => {
+    expect((await rpc(url, 'server/discover', {}, { meta: null })).status).toBe(200);
+    const list = await rpc(url, 'tools/list', {}, { meta: null });
+    expect(list.status).toBe(400);
+    expect(list.json.error.code).toBe(-32020);
+  });
+
+  test('tools/list: six tools paged 3 + 3, with outputSchema, annotations, ttlMs 60000, cacheScope "private"', async () => {
+    const first = (await rpc(url, 'tools/list')).json.result;
+    expect(first.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'structured-echo', 'always-error']);
+    expect(first.nextCursor).toBe('fake-page:3');
+    expect(first).toMatchObject({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'private' });
+    const echo = first.tools[1];
+    expect(echo).toMatchObject({
+      title: 'Structured echo',
+      outputSchema: { type: 'object', required: ['n', 'nonce'] },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      _meta: { 'dev.openwop.conformance/fixture': 'rfc-0204' },
+    });
+    const second = (await rpc(url, 'tools/list', { cursor: first.nextCursor })).json.result;
+    expect(second.tools.map((t: { name: string }) => t.name)).toEqual([fake.readonlyClaimToolName(), 'needs_input', 'needs_input_loop']);
+    expect(second).not.toHaveProperty('nextCursor');
+    expect(second).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
+    expect(second.tools[0].annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
+    expect([...first.tools, ...second.tools]).toEqual(fake.currentTools());
+    expect(TOOLS_PAGE_SIZE).toBe(3);
+  });
+
+  test('a bad cursor is HTTP 200 -32602 "Invalid cursor"', async () => {
+    for (const cursor of ['fake-page:0', 'fake-page:6', 'fake-page:2', 'page-2', 3]) {
+      const sent = await rpc(url, 'tools/list', { cursor });
+      expect(sent.status).toBe(200);
+      expect(sent.json.error).toEqual({ code: -32602, message: 'Invalid cursor' });
+    }
+  });
+
+  test('the read-only claim tool carries a per-process 8-hex nonce', () => {
+    expect(fake.readonlyClaimToolName()).toMatch(new RegExp(`^${READONLY_CLAIM_PREFIX}[0-9a-f]{8}$`));
+    expect(createFakeMcpServer().readonlyClaimToolName()).toBe(fake.readonlyClaimToolName());
+  });
+
+  test('tools/call answers', async () => {
+    const echo = (await rpc(url, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).json.result;
+    expect(echo).toEqual({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'hi' }],
+      isError: false,
+      _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+    });
+    const structured = (await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'c0ffee01' } })).json.result;
+    expect(structured).toStrictEqual({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'ok' }],
+      structuredContent: { n: 7, nonce: 'c0ffee01' },
+      _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO, 'dev.openwop.conformance/nonce': 'c0ffee01' },
+    });
+    const failing = (await rpc(url, 'tools/call', { name: 'always-error' })).json.result;
+    expect(failing).toEqual({
+      resultType: 'complete',
+      content: ALWAYS_ERROR_CONTENT,
+      isError: true,
+      _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+    });
+    const claim = (await rpc(url, 'tools/call', { name: fake.readonlyClaimToolName() })).json.result;
+    expect(claim.content).toEqual([{ type: 'text', text: 'this tool claimed to be read-only' }]);
+    const unknown = await rpc(url, 'tools/call', { name: 'nope' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.json.error).toMatchObject({ code: -32602, message: 'Unknown tool' });
+    const badArgs = await rpc(url, 'tools/call', { name: 'structured-echo', arguments: {} });
+    expect(badArgs.json.error.code).toBe(-32602);
+  });
+
+  test('needs_input without the elicitation capability: 400 -32021 with requiredCapabilities', async () => {
+    for (const name of ['needs_input', 'needs_input_loop']) {
+      const sent = await rpc(url, 'tools/call', { name });
+      expect(sent.status).toBe(400);
+      expect(sent.json.error).toEqual({
+        code: -32021,
+        message: 'Missing required client capability',
+        data: { requiredCapabilities: { elicitation: {} } },
+      });
+    }
+  });
+
+  test('needs_input with elicitation: input_required, then complete on a retry echoing requestState', async () => {
+    const first = (await rpc(url, 'tools/call', { name: 'needs_input' }, { meta: ELICIT_META })).json.result;
+    expect(first).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { who: { method: 'elicitation/create' } },
+      requestState: 'mrtr:needs_input:1',
+    });
+    const retry = {
+      name: 'needs_input',
+      inputResponses: { who: { action: 'decline' } },
+      requestState: first.requestState,
+    };
+    const done = (await rpc(url, 'tools/call', retry, { meta: ELICIT_META })).json.result;
+    expect(done).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'needs_input answered: decline' }] });
+    const tampered = await rpc(url, 'tools/call', { ...retry, requestState: 'mrtr:needs_input:1 ' }, { meta: ELICIT_META });
+    expect(tampered.json.error).toEqual({ code: -32602, message: 'Invalid requestState' });
+    const unanswered = await rpc(url, 'tools/call', { name: 'needs_input', requestState: 'mrtr:needs_input:1' }, { meta: ELICIT_META });
+    expect(unanswered.json.error.code).toBe(-32602);
+  });
+
+  test('needs_input_loop never completes: the round advances with each echoed requestState', async () => {
+    let state: string | undefined;
+    for (let round = 1; round <= 3; round++) {
+      const params = {
+        name: 'needs_input_loop',
+        ...(state === undefined ? {} : { requestState: state, inputResponses: { who: { action: 'decline' } } }),
+      };
+      const answer = (await rpc(url, 'tools/call', params, { meta: ELICIT_META })).json.result;
+      expect(answer.resultType).toBe('input_required');
+      expect(answer.requestState).toBe(`mrtr:needs_input_loop:${round}`);
+      state = answer.requestState;
+    }
+  });
+
+  test('-32020: body version differs, Mcp-Method missing or different, Mcp-Name missing or different', async () => {
+    const cases: [string, Record<string, unknown>, Parameters<typeof rpc>[3]][] = [
+      ['tools/list', {}, { meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } }],
+      ['tools/list', {}, { headers: { 'Mcp-Method': undefined } }],
+      ['tools/list', {}, { headers: { 'Mcp-Method': 'tools/call' } }],
+      ['tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'Mcp-Name': undefined } }],
+      ['tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'Mcp-Name': 'Echo' } }],
+      ['tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'Mcp-Name': '=?base64?not base64?=' } }],
+      ['resources/read', { uri: 'conformance://fixture/readme' }, { headers: { 'Mcp-Name': 'conformance://other' } }],
+    ];
+    for (const [method, params, options] of cases) {
+      const sent = await rpc(url, method, params, options);
+      expect(sent.status).toBe(400);
+      expect(sent.json.error.code).toBe(-32020);
+      expect(sent.json.error.message).toMatch(/^Header mismatch: /);
+    }
+  });
+
+  test('Mcp-Name in the base64 sentinel form is decoded before comparing', async () => {
+    const name = 'structured-echo';
+    const sent = await rpc(url, 'tools/call', { name, arguments: { nonce: 'n' } }, {
+      headers: { 'Mcp-Name': `=?base64?${Buffer.from(name).toString('base64')}?=` },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.json.result.structuredContent).toEqual({ n: 7, nonce: 'n' });
+    expect(decodeHeaderValue('=?base64?w6k=?=')).toBe('é');
+    expect(decodeHeaderValue('plain')).toBe('plain');
+    expect(decodeHeaderValue('=?base64?abc?=')).toBeUndefined();
+  });
+
+  test('-32022: a revision the fake does not speak', async () => {
+    const sent = await rpc(url, 'tools/list', {}, { headers: { 'MCP-Protocol-Version': '2099-01-01' } });
+    expect(sent.status).toBe(400);
+    expect(sent.json.error).toEqual({
+      code: -32022,
+      message: 'Unsupported protocol version',
+      data: { supported: ['2026-07-28', '2025-06-18'], requested: '2099-01-01' },
+    });
+  });
+
+  test('no MCP-Protocol-Version header with a pre-2026 revision configured: the legacy subset', async () => {
+    const legacy = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
+    const init = await rpc(url, 'initialize', { protocolVersion: '2025-06-18', capabilities: {} }, { headers: legacy, meta: null });
+    expect(init.json.result).toEqual({ protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: SERVER_INFO });
+    const list = await rpc(url, 'tools/list', {}, { headers: legacy, meta: null });
+    expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['echo']);
+    const call = await rpc(url, 'tools/call', { name: 'echo', arguments: { text: 'old' } }, { headers: legacy, meta: null });
+    expect(call.json.result).toEqual({ content: [{ type: 'text', text: 'old' }], isError: false });
+    const other = await rpc(url, 'server/discover', {}, { headers: legacy, meta: null });
+    expect(other.status).toBe(404);
+    expect(fake.invocations()[0]!.revision).toBe('(absent)');
+  });
+
+  test('resources/read (opt-in): the fixture resource, and -32602 for any other uri', async () => {
+    const sent = await rpc(url, 'resources/read', { uri: 'conformance://fixture/readme' });
+    expect(sent.json.result).toMatchObject({
+      resultType: 'complete',
+      contents: [{ uri: 'conformance://fixture/readme', mimeType: 'text/markdown' }],
+      ttlMs: 60_000,
+      cacheScope: 'public',
+    });
+    const missing = await rpc(url, 'resources/read', { uri: 'conformance://nope' });
+    expect(missing.status).toBe(200);
+    expect(missing.json.error.code).toBe(-32602);
+  });
+
+  test('anything else: 404 -32601', async () => {
+    const sent = await rpc(url, 'prompts/list');
+    expect(sent.status).toBe(404);
+    expect(sent.json.error).toEqual({ code: -32601, message: 'Method not found' });
+  });
+
+  test('recordings: exchanges hold exactly what went on the wire; invocations hold lower-cased headers', async () => {
+    const calls = [
+      await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'x1' } }),
+      await rpc(url, 'tools/list', { cursor: 'bad' }),
+      await rpc(url, 'tools/list', {}, { headers: { 'Mcp-Method': 'nope' } }),
+    ];
+    const exchanges = fake.exchanges();
+    expect(exchanges).toHaveLength(3);
+    expect(exchanges[0]).toStrictEqual({
+      method: 'tools/call',
+      params: { name: 'structured-echo', arguments: { nonce: 'x1' }, _meta: META },
+      result: calls[0]!.json.result,
+    });
+    expect(exchanges[1]).toStrictEqual({ method: 'tools/list', params: { cursor: 'bad', _meta: META }, error: calls[1]!.json.error });
+    expect(exchanges[2]!.error).toStrictEqual(calls[2]!.json.error);
+    const invocation = fake.invocations()[0]!;
+    expect(invocation).toMatchObject({ method: 'tools/call', revision: V, params: { name: 'structured-echo' } });
+    expect(invocation.headers['mcp-method']).toBe('tools/call');
+    expect(Object.keys(invocation.headers).every((name) => name === name.toLowerCase())).toBe(true);
+    expect(invocation.timestamp).toBeGreaterThan(0);
+    // The logs are copies: editing them changes nothing.
+    (fake.exchanges()[0]!.result as { resultType: string }).resultType = 'edited';
+    expect(fake.exchanges()[0]!.result).toStrictEqual(calls[0]!.json.result);
+    fake.reset();
+    expect(fake.exchanges()).toEqual([]);
+    expect(fake.invocations()).toEqual([]);
+  });
+
+  test('timestamps come from the injected clock', async () => {
+    const before = clock;
+    await rpc(url, 'server/discover');
+    await rpc(url, 'server/discover');
+    expect(fake.invocations().map((i) => i.timestamp)).toEqual([before + 1, before + 2]);
+  });
+});
+
+describe('FakeMcpServer (sse)', () => {
+  let fake: FakeMcpServer;
+  let url: string;
+  beforeAll(async () => {
+    fake = createFakeMcpServer({ responseMode: 'sse' });
+    url = await fake.start();
+  });
+  afterAll(() => fake.stop());
+
+  test('a comment, then the response as event: message', async () => {
+    const sent = await rpc(url, 'tools/call', { name: 'echo', arguments: { text: 'hi' } });
+    expect(sent.status).toBe(200);
+    expect(sent.type).toBe('text/event-stream');
+    const [comment, message, rest] = sent.text.split('\n\n');
+    expect(comment).toMatch(/^: /);
+    expect(message).toMatch(/^event: message\ndata: /);
+    expect(rest).toBe('');
+    const response = JSON.parse(message!.slice('event: message\ndata: '.length));
+    expect(response.result).toStrictEqual(fake.exchanges().at(-1)!.result);
+  });
+
+  test('a progress notification first when _meta.progressToken is set', async () => {
+    const sent = await rpc(url, 'tools/list', {}, { meta: { ...META, progressToken: 'p-1' } });
+    const events = sent.text.split('\n\n').filter((block) => block.startsWith('event: message'));
+    expect(events).toHaveLength(2);
+    const [progress, response] = events.map((block) => JSON.parse(block.split('data: ')[1]!));
+    expect(progress).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p-1', progress: 1, total: 1, message: 'working' },
+    });
+    expect(response.result.tools).toHaveLength(3);
+  });
+
+  test('a 200 JSON-RPC error also streams; a 4xx stays JSON', async () => {
+    const streamed = await rpc(url, 'tools/call', { name: 'nope' });
+    expect(streamed.type).toBe('text/event-stream');
+    const rejected = await rpc(url, 'tools/list', {}, { headers: { 'Mcp-Method': 'x' } });
+    expect(rejected.status).toBe(400);
+    expect(rejected.type).toBe('application/json');
+  });
+});
+
+describe('revisions', () => {
+  test('only 2026-07-28 configured: a request without the header is -32022 with requested "(absent)"', async () => {
+    const fake = createFakeMcpServer({ protocolVersions: ['2026-07-28'] });
+    const url = await fake.start();
+    try {
+      const sent = await rpc(url, 'initialize', {}, { headers: { 'MCP-Protocol-Version': undefined }, meta: null });
+      expect(sent.status).toBe(400);
+      expect(sent.json.error.data).toEqual({ supported: ['2026-07-28'], requested: '(absent)' });
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  test('only an older revision configured: 2026-07-28 requests are -32022', async () => {
+    const fake = createFakeMcpServer({ protocolVersions: ['2025-06-18'] });
+    const url = await fake.start();
+    try {
+      const sent = await rpc(url, 'server/discover');
+      expect(sent.status).toBe(400);
+      expect(sent.json.error.data).toEqual({ supported: ['2025-06-18'], requested: '2026-07-28' });
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('loopback only', () => {
+  test('refuses to bind anything but loopback', () => {
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.2', 'example.com', '128.0.0.1']) {
+      expect(() => new FakeMcpServer({ host })).toThrow(/loopback only/);
+    }
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) {
+      expect(() => new FakeMcpServer({ host })).not.toThrow();
+    }
+  });
+
+  test('isLoopbackHost / isLoopbackUrl', () => {
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('LOCALHOST')).toBe(true);
+    expect(isLoopbackHost('127.0.0.1.evil.example')).toBe(false);
+    expect(isLoopbackUrl('http://127.0.0.1:9/mcp')).toBe(true);
+    expect(isLoopbackUrl('http://[::1]:9/mcp')).toBe(true);
+    expect(isLoopbackUrl('http://localhost.example/mcp')).toBe(false);
+    expect(isLoopbackUrl('not a url')).toBe(false);
+  });
+
+  test('deadEndpoint is a loopback URL whose connections are refused', async () => {
+    const url = await deadEndpoint();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const err = await fetch(url, { method: 'POST', body: '{}' }).then(
+      () => undefined,
+      (e: Error & { cause?: { code?: string } }) => e,
+    );
+    expect(err?.cause?.code).toBe('ECONNREFUSED');
+  });
+
+  test('stop() releases the port and is idempotent', async () => {
+    const fake = createFakeMcpServer();
+    const url = await fake.start();
+    await fake.stop();
+    await fake.stop();
+    expect(() => fake.url).toThrow(/not started/);
+    const err = await fetch(url, { method: 'POST', body: '{}' }).then(
+      () => undefined,
+      (e: Error & { cause?: { code?: string } }) => e,
+    );
+    expect(err?.cause?.code).toBe('ECONNREFUSED');
+  });
+});

@@ -94,8 +94,8 @@ function cut(s: string, max: number): string {
   return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-/** One descriptor from one boundary tool: identity from config, tier from config or `write`. */
-export function describeMcpTool(
+/** One descriptor from one boundary tool: tier, replay and egress from the operator, else the unclassified default. */
+function describeMcpTool(
   serverId: string,
   tool: BoundaryTool,
   classification: Classification | undefined,
@@ -103,9 +103,8 @@ export function describeMcpTool(
 ): ToolDescriptor {
   const toolId = mcpToolId(serverId, tool.name);
   const c = classification ?? UNCLASSIFIED_MCP;
-  const d: ToolDescriptor = { toolId, source: 'mcp', safetyTier: c.safetyTier, title: tool.title ?? tool.name };
+  const d: ToolDescriptor = { toolId, source: 'mcp', safetyTier: c.safetyTier, title: tool.title ?? tool.name, inputSchema: tool.inputSchema };
   if (tool.description !== undefined) d.description = cut(tool.description, options.maxDescriptionLength ?? MCP_MAX_DESCRIPTION_LENGTH);
-  if (tool.inputSchema !== undefined) d.inputSchema = tool.inputSchema;
   if (tool.outputSchema !== undefined) d.outputSchema = tool.outputSchema;
   omitSecretSchemas(d, options.log);
   if (c.replayPolicy !== undefined) d.replayPolicy = c.replayPolicy;
@@ -115,9 +114,9 @@ export function describeMcpTool(
 
 /** A short, secret-free description of a failure: error codes and reasons, never request data. */
 function describeFailure(err: unknown): string {
-  if (!isRecord(err) && !(err instanceof Error)) return 'error';
-  const e = err as unknown as Record<string, unknown>;
-  const parts: string[] = [typeof e['code'] === 'string' ? e['code'] : err instanceof Error ? err.name : 'error'];
+  if (typeof err !== 'object' || err === null) return 'error';
+  const e = err as Record<string, unknown>;
+  const parts = [typeof e['code'] === 'string' ? e['code'] : err instanceof Error ? err.name : 'error'];
   if (typeof e['reason'] === 'string') parts.push(e['reason']);
   if (typeof e['httpStatus'] === 'number') parts.push(`HTTP ${e['httpStatus']}`);
   const rpc = e['error'];

@@ -31,6 +31,11 @@ export interface Gate {
   /** Regenerates the gate's derived files (`openwop-spec gen`); absent when it derives nothing. */
   write?(tree: SpecTree, options: GateOptions): Promise<GateResult>;
   commands: readonly GateCommand[];
+  /**
+   * The documents the gate derives, keyed by repository path, built in memory without writing
+   * (for `openwop-spec delta`, which compares them between two trees). Absent when it derives none.
+   */
+  artifacts?(tree: SpecTree, options: GateOptions): Promise<Record<string, unknown>>;
 }
 
 /** Where a finding is: a file and, when known, a range. */

@@ -1,0 +1,149 @@
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
+
+/** One difference a change makes to a gate, ready to render. */
+export type Change =
+  | { type: 'figure'; name: string; before: number | null; after: number | null; delta: number | null }
+  | { type: 'row'; path: string; change: 'added' | 'removed' | 'changed'; before: number | null; after: number | null; delta: number }
+  | { type: 'bucket'; key: string; before: string | null; after: string | null }
+  | { type: 'facet'; facet: string; change: 'covered' | 'uncovered' }
+  | { type: 'baseline'; field: string; before: unknown; after: unknown; state: 'required' | 'made' }
+  | { type: 'file'; file: string; before: number[] | null; after: number[] | null }
+  | { type: 'pointer'; pointer: string; change: 'added' | 'removed' | 'changed'; document?: string }
+  | { type: 'path'; kind: 'schema' | 'example'; path: string; change: 'added' | 'removed' };
+
+type Figures = Record<string, unknown> | null;
+
+const num = (f: Figures, ...path: string[]): number | null => {
+  let v: unknown = f;
+  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+  return typeof v === 'number' ? v : null;
+};
+const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const field = (f: Figures, key: string): unknown => (f ? f[key] : undefined);
+
+function figure(name: string, before: number | null, after: number | null): Change[] {
+  if (before === after) return [];
+  return [{ type: 'figure', name, before, after, delta: before !== null && after !== null ? after - before : null }];
+}
+
+/** Figures that changed, in the order given; an unchanged figure is left out unless `always`. */
+function figures(names: readonly string[], before: Figures, after: Figures, read: (f: Figures, n: string) => number | null, always: readonly string[] = []): Change[] {
+  return names.flatMap((n) => {
+    const b = read(before, n);
+    const a = read(after, n);
+    return always.includes(n) ? [{ type: 'figure' as const, name: n, before: b, after: a, delta: b !== null && a !== null ? a - b : null }] : figure(n, b, a);
+  });
+}
+
+function setDiff(before: Iterable<string>, after: Iterable<string>): { added: string[]; removed: string[] } {
+  const b = new Set(before);
+  const a = new Set(after);
+  return { added: [...a].filter((x) => !b.has(x)).sort(compareCodeUnits), removed: [...b].filter((x) => !a.has(x)).sort(compareCodeUnits) };
+}
+
+export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
+  const read = (f: Figures, n: string): number | null => (n === 'headroom' ? (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null) : num(f, n));
+  const out = figures(['total', 'cap', 'homed', 'headroom'], before, after, read, ['total', 'cap', 'homed', 'headroom']);
+  const rows = (f: Figures): Map<string, number> => new Map(arr<{ path: string; words: number }>(field(f, 'rows')).map((r) => [r.path, r.words]));
+  const b = rows(before);
+  const a = rows(after);
+  for (const path of [...new Set([...b.keys(), ...a.keys()])].sort(compareCodeUnits)) {
+    const wb = b.get(path) ?? null;
+    const wa = a.get(path) ?? null;
+    if (wb === wa) continue;
+    out.push({ type: 'row', path, change: wb === null ? 'added' : wa === null ? 'removed' : 'changed', before: wb, after: wa, delta: (wa ?? 0) - (wb ?? 0) });
+  }
+  return out;
+}
+
+export function normativeHomeChanges(before: Figures, after: Figures): Change[] {
+  const counts = (f: Figures, n: string): number | null => num(f, 'counts', n);
+  const out = figures(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing'], before, after, counts, ['resolved', 'v1Dependent']);
+  const buckets = (f: Figures): Map<string, string> => new Map(arr<{ key: string; bucket: string }>(field(f, 'families')).map((x) => [x.key, x.bucket]));
+  const b = buckets(before);
+  const a = buckets(after);
+  for (const key of new Set([...b.keys(), ...a.keys()])) {
+    if (b.get(key) !== a.get(key)) out.push({ type: 'bucket', key, before: b.get(key) ?? null, after: a.get(key) ?? null });
+  }
+  const uncovered = (f: Figures): string[] => arr<string>(field(f, 'facetsUncovered')).filter((x) => typeof x === 'string');
+  const facets = setDiff(uncovered(before), uncovered(after));
+  for (const facet of facets.removed) out.push({ type: 'facet', facet, change: 'covered' });
+  for (const facet of facets.added) out.push({ type: 'facet', facet, change: 'uncovered' });
+  out.push(...baselineEdits(before, after));
+  return out;
+}
+
+const BASELINE_COUNTERS = ['v1Dependent', 'undeclared', 'facetsUncovered'] as const;
+
+/** Baseline edits the change made (base → head baseline) and still requires (head baseline → measured). */
+function baselineEdits(before: Figures, after: Figures): Change[] {
+  const obj = (f: Figures, key: string): Record<string, unknown> => {
+    const v = field(f, key);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  };
+  const out: Change[] = [];
+  const compare = (from: Record<string, unknown>, to: Record<string, unknown>, state: 'required' | 'made'): void => {
+    for (const counter of BASELINE_COUNTERS) {
+      const f = countOf(from[counter]);
+      const t = countOf(to[counter]);
+      if (f !== null && t !== null && f !== t) out.push({ type: 'baseline', field: counter, before: f, after: t, state });
+    }
+    const carried = setDiff(arr<string>(from['v1Carried']), arr<string>(to['v1Carried']));
+    for (const key of carried.removed) out.push({ type: 'baseline', field: 'v1Carried', before: key, after: null, state });
+    for (const key of carried.added) out.push({ type: 'baseline', field: 'v1Carried', before: null, after: key, state });
+  };
+  compare(obj(before, 'baseline'), obj(after, 'baseline'), 'made');
+  compare(obj(after, 'baseline'), obj(after, 'measured'), 'required');
+  return out;
+}
+
+const countOf = (v: unknown): number | null => (typeof v === 'number' ? v : Array.isArray(v) ? v.length : null);
+
+export function scenarioMajorsChanges(before: Figures, after: Figures): Change[] {
+  const out = figures(['files', 'v1', 'v2'], before, after, (f, n) => num(f, 'counts', n), ['files', 'v1', 'v2']);
+  const majors = (f: Figures): Map<string, number[]> => {
+    const m = field(f, 'majors');
+    return new Map(m && typeof m === 'object' ? Object.entries(m as Record<string, number[]>) : []);
+  };
+  const b = majors(before);
+  const a = majors(after);
+  for (const file of [...new Set([...b.keys(), ...a.keys()])].sort(compareCodeUnits)) {
+    const mb = b.get(file) ?? null;
+    const ma = a.get(file) ?? null;
+    if (JSON.stringify(mb) !== JSON.stringify(ma)) out.push({ type: 'file', file, before: mb, after: ma });
+  }
+  return out;
+}
+
+/** Pointers whose value differs between two JSON documents (deepest differing pointer per branch). */
+export function pointerChanges(before: unknown, after: unknown): Change[] {
+  const out: Change[] = [];
+  const esc = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
+  const walk = (b: unknown, a: unknown, p: string): void => {
+    const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+    if (isObj(b) && isObj(a) && Array.isArray(b) === Array.isArray(a)) {
+      const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+      if (!Array.isArray(b)) keys.sort(compareCodeUnits);
+      else keys.sort((x, y) => Number(x) - Number(y));
+      for (const k of keys) {
+        const child = `${p}/${esc(k)}`;
+        if (!(k in b)) out.push({ type: 'pointer', pointer: child, change: 'added' });
+        else if (!(k in a)) out.push({ type: 'pointer', pointer: child, change: 'removed' });
+        else walk(b[k], a[k], child);
+      }
+    } else if (JSON.stringify(b) !== JSON.stringify(a)) out.push({ type: 'pointer', pointer: p, change: 'changed' });
+  };
+  walk(before, after, '');
+  return out;
+}
+
+export function schemasChanges(before: Figures, after: Figures): Change[] {
+  const out = figures(['schemas', 'examples'], before, after, (f, n) => num(f, n));
+  for (const kind of ['schema', 'example'] as const) {
+    const list = (f: Figures): string[] => arr<string>(field(f, kind === 'schema' ? 'schemaPaths' : 'examplePaths'));
+    const d = setDiff(list(before), list(after));
+    for (const path of d.added) out.push({ type: 'path', kind, path, change: 'added' });
+    for (const path of d.removed) out.push({ type: 'path', kind, path, change: 'removed' });
+  }
+  return out;
+}

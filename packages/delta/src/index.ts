@@ -1,0 +1,6 @@
+export { delta } from './run.js';
+export type { DeltaReport, GateDelta } from './run.js';
+export type { Change } from './compare.js';
+export { coreBudgetChanges, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
+export { describe, renderMarkdown, renderText } from './render.js';
+export { defaultBase, materialise, resolveCommit } from './git.js';

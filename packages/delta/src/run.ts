@@ -1,0 +1,90 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import { SpecTree } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
+import { coreBudgetChanges, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
+import type { Change } from './compare.js';
+import { defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
+
+type Figures = Record<string, unknown> | null;
+
+export interface GateSide {
+  figures: Figures;
+  /** The one-line reason the gate could not run on this side. */
+  error?: string;
+  artifacts: Record<string, unknown>;
+}
+
+export interface GateDelta {
+  before: Figures;
+  after: Figures;
+  /** Set when the gate could not run on a side (for example, it did not exist yet at the base). */
+  errors?: { before?: string; after?: string };
+  changes: Change[];
+}
+
+export interface DeltaReport {
+  base: { ref: string; sha: string };
+  head: { ref: 'working tree' };
+  gates: Record<string, GateDelta>;
+}
+
+/** Per-gate comparison; gates not listed are compared by the documents they derive. */
+const COMPARE: Record<string, (b: GateSide, a: GateSide) => Change[]> = {
+  'core-budget': (b, a) => coreBudgetChanges(b.figures, a.figures),
+  'normative-home': (b, a) => normativeHomeChanges(b.figures, a.figures),
+  // The manifest's majors map says which files were added, removed or re-majored.
+  'scenario-majors': (b, a) => scenarioMajorsChanges(withMajors(b), withMajors(a)),
+  schemas: (b, a) => schemasChanges(b.figures, a.figures),
+};
+
+function withMajors(side: GateSide): Figures {
+  if (!side.figures) return null;
+  const manifest = Object.values(side.artifacts).find((v): v is { majors: unknown } => typeof v === 'object' && v !== null && 'majors' in v);
+  return manifest ? { ...side.figures, majors: manifest.majors } : side.figures;
+}
+
+async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promise<GateSide> {
+  try {
+    const result = await gate.check(tree, options);
+    const artifacts = gate.artifacts ? await gate.artifacts(tree, options) : {};
+    return { figures: result.figures, artifacts };
+  } catch (err) {
+    if (err instanceof InputError) return { figures: null, error: err.message, artifacts: {} };
+    throw err;
+  }
+}
+
+/** What changed in each derived document, as JSON pointers into it. */
+function artifactChanges(before: GateSide, after: GateSide): Change[] {
+  const paths = [...new Set([...Object.keys(before.artifacts), ...Object.keys(after.artifacts)])].sort();
+  return paths.flatMap((path) => pointerChanges(before.artifacts[path] ?? null, after.artifacts[path] ?? null).map((c) => ({ ...c, document: path })));
+}
+
+/**
+ * Runs every gate on the tree at `base` (default: the merge base with the default branch) and on the
+ * working tree, each in its own SpecTree, and reports what changed per gate. Nothing in the working
+ * tree is written; the base is read from git's object store into a temporary directory that is
+ * removed afterwards.
+ */
+export async function delta(root: string, gates: readonly Gate[], options: { base?: string; today: string }): Promise<DeltaReport> {
+  const { top } = gitLocation(root);
+  const ref = options.base ?? defaultBase(top);
+  const sha = resolveCommit(top, ref);
+  const base = materialise(root, sha);
+  const gateOptions: GateOptions = { today: options.today, flags: new Set() };
+  try {
+    const beforeTree = SpecTree.load(base.root);
+    const afterTree = SpecTree.load(root);
+    const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {} };
+    for (const gate of gates) {
+      const b = await runSide(beforeTree, gate, gateOptions);
+      const a = await runSide(afterTree, gate, gateOptions);
+      const changes = (COMPARE[gate.id] ?? artifactChanges)(b, a);
+      const errors = { ...(b.error ? { before: b.error } : {}), ...(a.error ? { after: a.error } : {}) };
+      report.gates[gate.id] = { before: b.figures, after: a.figures, ...(Object.keys(errors).length ? { errors } : {}), changes };
+    }
+    return report;
+  } finally {
+    base.cleanup();
+  }
+}

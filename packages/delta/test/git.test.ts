@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { InputError } from '@openwop-spec/diagnostics';
+import { createFixture } from '@openwop-spec/spec-tree';
+import type { Fixture, Gate } from '@openwop-spec/spec-tree';
+import { delta } from '../src/index.js';
+
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+
+/** A gate whose figures count the words of spec/a.md and whose artifact is a small document. */
+const wordsGate: Gate = {
+  id: 'words',
+  summary: 'counts words',
+  rules: [],
+  commands: [],
+  check: async (tree) => {
+    const words = tree.text('spec/a.md').split(/\s+/).filter(Boolean).length;
+    return { gate: 'words', ok: true, exitCode: 0, summaryLine: 'ok', report: [], figures: { words }, diagnostics: [] };
+  },
+  artifacts: async (tree) => ({ 'out.json': { words: tree.text('spec/a.md').split(/\s+/).filter(Boolean) } }),
+};
+
+let fx: Fixture | undefined;
+afterEach(() => fx?.remove());
+
+function repo(): Fixture {
+  fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'spec/a.md': 'one two\n', 'src/code.ts': 'export {};\n' });
+  git(fx.root, 'init', '-q');
+  git(fx.root, 'add', '-A');
+  git(fx.root, 'commit', '-qm', 'base');
+  return fx;
+}
+
+const snapshot = (root: string): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const abs = join(dir, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else out[abs] = readFileSync(abs, 'utf8');
+    }
+  };
+  walk(root);
+  return out;
+};
+
+describe('delta over git', () => {
+  it('compares the base commit with the uncommitted working tree and leaves everything as it was', async () => {
+    const f = repo();
+    git(f.root, 'tag', 'base');
+    f.write({ 'spec/a.md': 'one two three\n' });
+    git(f.root, 'commit', '-qam', 'more');
+    f.write({ 'spec/a.md': 'one two three four\n' });
+    const before = snapshot(f.root);
+    const tmpBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('openwop-spec-base-')).length;
+    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22' });
+    expect(report.gates['words']).toEqual({
+      before: { words: 2 },
+      after: { words: 4 },
+      changes: [
+        { type: 'pointer', pointer: '/words/2', change: 'added', document: 'out.json' },
+        { type: 'pointer', pointer: '/words/3', change: 'added', document: 'out.json' },
+      ],
+    });
+    expect(report.base.sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(snapshot(f.root)).toEqual(before);
+    expect(git(f.root, 'status', '--porcelain')).toBe(' M spec/a.md\n');
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('openwop-spec-base-')).length).toBe(tmpBefore);
+  });
+
+  it('defaults to the merge base with main', async () => {
+    const f = repo();
+    git(f.root, 'checkout', '-qb', 'rfc');
+    f.write({ 'spec/a.md': 'one two three\n' });
+    git(f.root, 'commit', '-qam', 'rfc');
+    const report = await delta(f.root, [wordsGate], { today: '2026-09-22' });
+    expect(report.gates['words']!.before).toEqual({ words: 2 });
+    expect(report.base.sha).toBe(git(f.root, 'rev-parse', 'main').trim());
+  });
+
+  it('a gate that cannot run at the base is reported, not fatal', async () => {
+    const f = repo();
+    git(f.root, 'rm', '-q', 'spec/a.md');
+    git(f.root, 'commit', '-qm', 'drop');
+    f.write({ 'spec/a.md': 'back\n' });
+    const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22' });
+    expect(report.gates['words']!.errors).toEqual({ before: 'spec/a.md does not exist' });
+  });
+
+  it.each([
+    ['a ref that does not exist', 'no-such-ref', /^base no-such-ref does not name a commit in this repository$/],
+  ])('%s is one clear input error', async (_n, base, message) => {
+    const f = repo();
+    await expect(delta(f.root, [wordsGate], { base, today: '2026-09-22' })).rejects.toThrow(message);
+  });
+
+  it('a folder that is not a git repository is an input error', async () => {
+    fx = createFixture({ 'pnpm-workspace.yaml': '' });
+    await expect(delta(fx.root, [wordsGate], { base: 'main', today: '2026-09-22' })).rejects.toBeInstanceOf(InputError);
+  });
+
+  it('a shallow clone without the base says how to fetch it', async () => {
+    const f = repo();
+    f.write({ 'spec/a.md': 'x\n' });
+    git(f.root, 'commit', '-qam', 'second');
+    const old = git(f.root, 'rev-parse', 'HEAD~1').trim();
+    const clone = createFixture({});
+    try {
+      execFileSync('git', ['clone', '-q', '--depth', '1', `file://${f.root}`, join(clone.root, 'c')]);
+      await expect(delta(join(clone.root, 'c'), [wordsGate], { base: old, today: '2026-09-22' })).rejects.toThrow(/is not in this shallow clone; fetch more history/);
+    } finally {
+      clone.remove();
+    }
+  });
+});

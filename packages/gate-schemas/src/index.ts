@@ -1,10 +1,22 @@
 import type { Gate } from '@openwop-spec/spec-tree';
+import { checkSchemas } from './check.js';
+import { GATE_ID, rules } from './rules.js';
 
-// Placeholder until the gate lands; the CLI registry imports every gate by this name.
+export { checkSchemas } from './check.js';
+export { compileSchemas } from './compile.js';
+export type { SchemaEntry, SchemaSet, Validator } from './compile.js';
+export { runExamples } from './examples.js';
+export type { ExampleRun } from './examples.js';
+export { examplesDir, findSchemaFiles, schemaFileFor } from './discover.js';
+export type { Expectation } from './expectation.js';
+export { rules } from './rules.js';
+
+const summary = 'every *.schema.json compiles (Ajv, draft 2020-12, strict mode) and every corpus example validates or fails as documented';
+
 export const gate: Gate = {
-  id: 'schemas',
-  summary: 'not implemented yet',
-  rules: [],
-  commands: [],
-  check: () => Promise.reject(new Error('schemas is not implemented yet')),
+  id: GATE_ID,
+  summary,
+  rules: rules.docs,
+  check: checkSchemas,
+  commands: [{ name: 'schemas', summary, flags: {}, run: checkSchemas }],
 };

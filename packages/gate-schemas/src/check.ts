@@ -1,0 +1,49 @@
+import { formatGrouped, sortDiagnostics } from '@openwop-spec/diagnostics';
+import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { compileSchemas } from './compile.js';
+import { runExamples } from './examples.js';
+import { GATE_ID } from './rules.js';
+
+/**
+ * The schemas gate: every `*.schema.json` under the schemas and spec folders compiles, and every
+ * corpus example validates (valid/) or fails with its documented error (invalid/).
+ */
+export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promise<GateResult> {
+  const schemas = compileSchemas(tree);
+  const examples = runExamples(tree, schemas);
+  const diagnostics = sortDiagnostics([...schemas.diagnostics, ...examples.diagnostics]);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const ok = errors === 0;
+  const schemaFiles = schemas.entries.map((e) => e.file);
+  const compiled = schemas.entries.filter((e) => e.validate !== undefined).length;
+  const n = formatGrouped;
+  const report: ReportLine[] = [
+    { text: `  ${n(schemaFiles.length)} schema(s) under ${tree.paths.schemas}/ and ${tree.paths.spec}/; ${n(compiled)} compile` },
+    {
+      text:
+        `  ${n(examples.files.length)} example(s): ${n(examples.valid)} valid, ${n(examples.invalid)} invalid` +
+        (examples.notRun > 0 ? `; ${n(examples.notRun)} not run (their schema is unknown or does not compile)` : ''),
+    },
+  ];
+  return {
+    gate: GATE_ID,
+    ok,
+    exitCode: ok ? 0 : 1,
+    summaryLine: ok
+      ? `=== schemas OK — ${n(compiled)} schema(s) compile; ${n(examples.files.length)} example(s) behave as documented ===`
+      : `=== schemas FAILED — ${n(errors)} error(s) ===`,
+    report,
+    figures: {
+      schemas: schemaFiles.length,
+      compiled,
+      examples: examples.files.length,
+      valid: examples.valid,
+      invalid: examples.invalid,
+      notRun: examples.notRun,
+      schemaFiles,
+      exampleFiles: examples.files,
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,260 @@
+import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { createAjv, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
+import type { Ajv, ErrorObject, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import { findSchemaFiles } from './discover.js';
+import { locateCompileError, unresolvedRefOf } from './locate.js';
+import type { Site } from './locate.js';
+import { rules } from './rules.js';
+import { normalizeId, walkSchema, withoutFragment } from './walk.js';
+import type { Resolve, SchemaWalk } from './walk.js';
+
+/** A compiled schema's validator: true when the instance is valid; its errors are read right after the call. */
+export interface Validator {
+  (instance: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+export interface SchemaEntry {
+  file: string;
+  doc: JsonDoc;
+  /** The URI the schema is registered under: its `$id`, or its path when it has none. */
+  key: string;
+  walk: SchemaWalk;
+  /** Set once the schema compiled. */
+  validate?: Validator;
+}
+
+export interface SchemaSet {
+  /** One entry per schema file, in code-unit path order. */
+  entries: SchemaEntry[];
+  byFile: ReadonlyMap<string, SchemaEntry>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Ajv options on top of createAjv's (draft 2020-12, strict, allErrors, formats):
+ * - strictTypes off: 2020-12 schemas legitimately apply `properties` or `propertyNames` without a
+ *   `type` of their own, e.g. inside an if/then clause (`then: { properties: { annotations: {
+ *   properties: … } } }`) whose parent already fixed the type, or in a subschema that must accept
+ *   any JSON value and constrain only objects. Ajv's strictTypes rejects both; every other strict
+ *   check (unknown keywords, unknown formats, ignored keywords, tuples, required) stays on.
+ * - logger off: a gate never writes to the console.
+ */
+const AJV_OPTIONS = { strictTypes: false, logger: false } as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// These keywords report alongside the errors of the subschemas that failed inside them, so a
+// meta-schema violation is reported once, by its most specific error.
+const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref', '$dynamicRef']);
+
+/** Every schema in the corpus registered, validated against its meta-schema and compiled; once per tree. */
+export function compileSchemas(tree: SpecTree): SchemaSet {
+  return tree.derive('gate-schemas:compiled', () => new Compiler(tree).run());
+}
+
+class Compiler {
+  private readonly ajv: Ajv = createAjv(AJV_OPTIONS);
+  private readonly resolve: Resolve;
+  private readonly entries: SchemaEntry[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+  /** Files with a finding of their own: their dependents' unexplained compile errors are theirs. */
+  private readonly failed = new Set<SchemaEntry>();
+  private readonly byId = new Map<string, SchemaEntry>();
+
+  constructor(private readonly tree: SpecTree) {
+    const resolver = (this.ajv.opts as { uriResolver: { resolve(base: string, ref: string): string } }).uriResolver;
+    this.resolve = (base, ref) => resolver.resolve(base, ref);
+  }
+
+  run(): SchemaSet {
+    const registrable: SchemaEntry[] = [];
+    for (const file of findSchemaFiles(this.tree)) {
+      const entry = this.load(file);
+      if (entry) registrable.push(entry);
+    }
+    const registered = this.register(registrable);
+    const metaValid = registered.filter((e) => this.metaValidate(e));
+    const unexplained: Array<{ entry: SchemaEntry; message: string }> = [];
+    for (const entry of metaValid) {
+      const message = this.compile(entry);
+      if (message !== undefined) unexplained.push({ entry, message });
+    }
+    // An error Ajv raised while compiling a schema that cannot be placed anywhere is the schema's
+    // own, unless it references a schema that failed: then it is that schema's error, already
+    // reported there, and repeating it at every dependent would bury the cause.
+    for (const { entry, message } of unexplained) {
+      if (this.dependencies(entry).some((d) => this.failed.has(d))) continue;
+      this.report(entry, '', false, 'schemas/compile', { problem: message });
+    }
+    return { entries: this.entries, byFile: new Map(this.entries.map((e) => [e.file, e])), diagnostics: this.diagnostics };
+  }
+
+  /** Parses one file (a JSON error is an input error) and walks it; undefined when it cannot be registered. */
+  private load(file: string): SchemaEntry | undefined {
+    const doc = this.tree.json(file);
+    const value = doc.value;
+    const id = isObject(value) ? value['$id'] : undefined;
+    const key = typeof id === 'string' ? normalizeId(id) : file;
+    const entry: SchemaEntry = { file, doc, key, walk: walkSchema(value, key, this.resolve) };
+    this.entries.push(entry);
+    if (!isObject(value) && typeof value !== 'boolean') {
+      this.report(entry, '', false, 'schemas/compile', { problem: 'a schema must be a JSON object or a boolean' });
+      return undefined;
+    }
+    if (id !== undefined && typeof id !== 'string') {
+      this.report(entry, '/$id', false, 'schemas/compile', { problem: '$id must be a string (a URI)' });
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Finds duplicate ids (top-level and embedded), then registers every schema by `$id` (or path)
+   * before anything compiles, so cross-file references resolve whatever the order. Of a duplicated
+   * id only the first file in path order is registered.
+   */
+  private register(entries: SchemaEntry[]): SchemaEntry[] {
+    const sites = new Map<string, Array<{ entry: SchemaEntry; node: string }>>();
+    for (const entry of entries) {
+      for (const site of entry.walk.ids) {
+        const list = sites.get(site.id) ?? [];
+        list.push({ entry, node: site.node });
+        sites.set(site.id, list);
+      }
+    }
+    const skipped = new Set<SchemaEntry>();
+    for (const [id, list] of sites) {
+      const first = list[0]!.entry;
+      if (!this.byId.has(id)) this.byId.set(id, first);
+      if (list.length < 2) continue;
+      list.forEach((site, i) => {
+        const others = list.filter((_, j) => j !== i);
+        const where = others.map((o) => `${o.entry.file}${o.node ? `#${o.node}` : ''}`).join(', ');
+        this.report(site.entry, `${site.node}/$id`, false, 'schemas/duplicate-id', { id, others: where }, others.map((o) => this.related(o.entry, `${o.node}/$id`, `$id "${id}" declared here too`)));
+        if (site.entry !== first) skipped.add(site.entry);
+      });
+    }
+    const registered: SchemaEntry[] = [];
+    for (const entry of entries) {
+      if (skipped.has(entry)) continue;
+      const value = entry.doc.value as Record<string, unknown> | boolean;
+      try {
+        // Meta-schema validation runs separately (metaValidate) so its errors are positioned.
+        this.ajv.addSchema(value, typeof value === 'object' && typeof value['$id'] === 'string' ? undefined : entry.key, undefined, false);
+        registered.push(entry);
+      } catch (err) {
+        if (!this.failed.has(entry)) this.reportThrown(entry, err);
+      }
+    }
+    return registered;
+  }
+
+  /** Checks one schema against its meta-schema; every violation is positioned. */
+  private metaValidate(entry: SchemaEntry): boolean {
+    const value = entry.doc.value;
+    if (typeof value === 'boolean') return true;
+    let valid: boolean;
+    try {
+      valid = this.ajv.validateSchema(value as Record<string, unknown>) as boolean;
+    } catch (err) {
+      // Only an unknown `$schema` makes Ajv throw here.
+      this.report(entry, '/$schema', false, 'schemas/compile', {
+        problem: `${(err as Error).message}; use "https://json-schema.org/draft/2020-12/schema"`,
+      });
+      return false;
+    }
+    if (valid) return true;
+    const byPointer = new Map<string, ErrorObject>();
+    for (const err of this.ajv.errors ?? []) {
+      const pointer = errorPointer(err);
+      const kept = byPointer.get(pointer);
+      if (!kept || (COMBINATORS.has(kept.keyword) && !COMBINATORS.has(err.keyword))) byPointer.set(pointer, err);
+    }
+    for (const [pointer, err] of byPointer) {
+      this.report(entry, pointer, false, 'schemas/compile', { problem: `${pointer || '/'} ${errorMessage(err)} (meta-schema)` });
+    }
+    return false;
+  }
+
+  /** Compiles one schema; returns the message of an error that could not be placed, if any. */
+  private compile(entry: SchemaEntry): string | undefined {
+    try {
+      const validate = this.ajv.getSchema(entry.key);
+      if (validate) entry.validate = validate as Validator;
+      return undefined;
+    } catch (err) {
+      return this.reportThrown(entry, err, true);
+    }
+  }
+
+  /** Reports an error Ajv threw for `entry` at the place it is about; returns its message when it has no place. */
+  private reportThrown(entry: SchemaEntry, err: unknown, defer = false): string | undefined {
+    const message = err instanceof Error ? err.message : String(err);
+    const candidates = [entry, ...this.dependencies(entry)];
+    const unresolved = unresolvedRefOf(message);
+    if (unresolved) {
+      const missing = (err as { missingRef?: string }).missingRef ?? unresolved.ref;
+      const base = normalizeId(unresolved.base);
+      const owner =
+        candidates.find((e) => e.walk.refs.some((r) => r.ref === unresolved.ref && r.base === base)) ??
+        candidates.find((e) => e.walk.refs.some((r) => r.ref === unresolved.ref)) ??
+        entry;
+      const site = owner.walk.refs.find((r) => r.ref === unresolved.ref && r.base === base) ?? owner.walk.refs.find((r) => r.ref === unresolved.ref);
+      const target = this.byId.get(withoutFragment(normalizeId(missing)));
+      const why = target
+        ? `${target.file} has no location "${missing.slice(missing.indexOf('#') + 1)}"`
+        : `no schema in the corpus has $id ${withoutFragment(missing)}`;
+      this.report(owner, site?.pointer ?? '', false, 'schemas/unresolved-ref', { ref: unresolved.ref, why });
+      return undefined;
+    }
+    const site: Site<SchemaEntry> | undefined = locateCompileError(message, candidates, this.entries);
+    if (site) {
+      this.report(site.entry, site.pointer, site.key, 'schemas/compile', { problem: message });
+      return undefined;
+    }
+    if (defer) return message;
+    this.report(entry, '', false, 'schemas/compile', { problem: message });
+    return undefined;
+  }
+
+  /** The schemas `entry` references, directly or not, in path order (without `entry`). */
+  private dependencies(entry: SchemaEntry): SchemaEntry[] {
+    const seen = new Set<SchemaEntry>([entry]);
+    const queue = [entry];
+    while (queue.length > 0) {
+      for (const ref of queue.shift()!.walk.refs) {
+        const target = this.byId.get(withoutFragment(ref.target));
+        if (target && !seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    seen.delete(entry);
+    return this.entries.filter((e) => seen.has(e));
+  }
+
+  private related(entry: SchemaEntry, pointer: string, message: string) {
+    return { file: entry.file, start: entry.doc.locate(pointer).start, message };
+  }
+
+  private report<K extends Parameters<typeof rules.diagnostic>[0]>(
+    entry: SchemaEntry,
+    pointer: string,
+    key: boolean,
+    id: K,
+    data: Parameters<typeof rules.diagnostic<K>>[1],
+    related?: ReturnType<Compiler['related']>[],
+  ): void {
+    const range = key ? entry.doc.locateKey(pointer) : entry.doc.locate(pointer);
+    const diagnostic = rules.diagnostic(id, data, { file: entry.file, start: range.start, end: range.end, ...(related ? { related } : {}) });
+    // The same error is raised again by every schema that compiles the broken one; report it once.
+    const dedupe = `${diagnostic.ruleId}\0${entry.file}\0${range.start.line}:${range.start.column}\0${diagnostic.message}`;
+    this.failed.add(entry);
+    if (this.seen.has(dedupe)) return;
+    this.seen.add(dedupe);
+    this.diagnostics.push(diagnostic);
+  }
+}

@@ -1,0 +1,96 @@
+import { ruleCatalog } from '@openwop-spec/spec-tree';
+
+export const GATE_ID = 'schemas';
+
+/** Every rule the schemas gate can emit, with its documentation and message. */
+export const rules = ruleCatalog(GATE_ID, {
+  'schemas/compile': {
+    severity: 'error',
+    summary: 'A *.schema.json does not compile as JSON Schema draft 2020-12 under Ajv strict mode: it breaks the meta-schema (a bad `type`), uses a keyword Ajv does not know, or trips another strict-mode check.',
+    fail: '{ "type": "object", "properties": { "n": { "type": "integr" } } }',
+    pass: '{ "type": "object", "properties": { "n": { "type": "integer" } } }',
+    fix: 'Correct the keyword or value at the reported position; a custom annotation belongs in `description` or `$comment`.',
+    message: (d: { problem: string }) => `schema does not compile: ${d.problem}`,
+  },
+  'schemas/unresolved-ref': {
+    severity: 'error',
+    summary: 'A `$ref` (or `$dynamicRef`) names a schema or a location that is not in the corpus, so the schema cannot compile.',
+    fail: '{ "$ref": "tool-descriptr.schema.json" }',
+    pass: '{ "$ref": "tool-descriptor.schema.json" }',
+    fix: 'Point the reference at the `$id` of a corpus schema (relative references resolve against the enclosing `$id`, or the file path when there is none), or add the missing `$defs` entry.',
+    message: (d: { ref: string; why: string }) => `$ref "${d.ref}" does not resolve: ${d.why}; point it at an existing $id or $defs entry`,
+  },
+  'schemas/duplicate-id': {
+    severity: 'error',
+    summary: 'Two schemas (or two subschemas) declare the same `$id`, so a `$ref` to it would be ambiguous.',
+    fail: 'a.schema.json and b.schema.json both with "$id": "https://openwop.dev/spec/v2/a.schema.json"',
+    pass: 'b.schema.json with "$id": "https://openwop.dev/spec/v2/b.schema.json"',
+    fix: 'Give each schema the `$id` of its own file; only the first file in path order is registered under a duplicated id.',
+    message: (d: { id: string; others: string }) => `$id "${d.id}" is also declared at ${d.others}; every $id must be unique`,
+  },
+  'schemas/valid-example-fails': {
+    severity: 'error',
+    summary: 'An example under examples/valid/<schema>/ does not validate against its schema.',
+    fail: 'examples/valid/tool-descriptor/read.json with "safetyTier": "reed"',
+    pass: 'examples/valid/tool-descriptor/read.json with "safetyTier": "read"',
+    fix: 'Fix the example (or the schema, if the example shows what the spec allows); an example meant to fail belongs under examples/invalid/ with an expectation sidecar.',
+    message: (d: { schema: string; pointer: string; problem: string }) => `valid example fails ${d.schema} at ${d.pointer || '/'}: ${d.problem}`,
+  },
+  'schemas/invalid-example-passes': {
+    severity: 'error',
+    summary: 'An example under examples/invalid/<schema>/ validates against its schema, so the schema no longer rejects what the example documents.',
+    fail: 'annotations without "required" in the schema, and an invalid example that omits openWorldHint',
+    pass: 'the schema requires all four hints, so the example fails with keyword "required" at /annotations',
+    fix: 'Restore the constraint the example documents in the schema, or, if the example is now legitimately valid, move it to examples/valid/ and delete its sidecar.',
+    message: (d: { schema: string; expected: string }) => `invalid example passes ${d.schema}; it is documented to fail with ${d.expected}`,
+  },
+  'schemas/invalid-example-wrong-reason': {
+    severity: 'error',
+    summary: 'An invalid example fails, but not with the error its sidecar names, so it no longer proves the constraint it was written for.',
+    fail: 'sidecar { "keyword": "required", "instancePath": "/annotations" } but the example fails only with "additionalProperties" at /annotations',
+    pass: 'the example breaks exactly the documented constraint and nothing else',
+    fix: 'Make the example break only the documented constraint, or correct the sidecar to the keyword and instancePath the schema really reports.',
+    message: (d: { schema: string; expected: string; actual: string }) =>
+      `invalid example fails ${d.schema} for another reason: expected ${d.expected}, got ${d.actual}`,
+  },
+  'schemas/missing-expectation': {
+    severity: 'error',
+    summary: 'An invalid example has no `<case>.expect.json` sidecar naming the keyword and instancePath it must fail on.',
+    fail: 'examples/invalid/tool-descriptor/missing-hint.json alone',
+    pass: 'plus missing-hint.expect.json = { "keyword": "required", "instancePath": "/annotations" }',
+    fix: 'Add `<case>.expect.json` next to the example with the Ajv keyword and instancePath of the error it must raise.',
+    message: (d: { sidecar: string }) => `invalid example has no expectation; add ${d.sidecar} = { "keyword": "<ajv keyword>", "instancePath": "<JSON pointer>" }`,
+  },
+  'schemas/orphan-expectation': {
+    severity: 'error',
+    summary: 'An `.expect.json` sidecar has no invalid example beside it (or sits under examples/valid/, where examples take no expectation).',
+    fail: 'examples/invalid/tool-descriptor/old-case.expect.json without old-case.json',
+    pass: 'old-case.json next to it, or the sidecar deleted',
+    fix: 'Rename the sidecar to match its example (`<case>.json` ↔ `<case>.expect.json`) or delete it.',
+    message: (d: { why: string }) => `expectation without an invalid example: ${d.why}`,
+  },
+  'schemas/malformed-expectation': {
+    severity: 'error',
+    summary: 'An `.expect.json` sidecar is not `{ "keyword": <non-empty string>, "instancePath": <JSON pointer> }` (with an optional `params` object).',
+    fail: '{ "keyword": "required", "path": "/annotations" }',
+    pass: '{ "keyword": "required", "instancePath": "/annotations" }',
+    fix: 'Write the sidecar as `{ "keyword": "<ajv keyword>", "instancePath": "<JSON pointer, \\"\\" for the root>" }`, optionally with `"params": { … }`.',
+    message: (d: { problem: string }) => `malformed expectation: ${d.problem}`,
+  },
+  'schemas/unknown-schema': {
+    severity: 'error',
+    summary: 'An example folder examples/{valid,invalid}/<name>/ names no schema file <schemas>/v2/<name>.schema.json, so its examples cannot run.',
+    fail: 'examples/valid/tool-descriptr/',
+    pass: 'examples/valid/tool-descriptor/ next to schemas/v2/tool-descriptor.schema.json',
+    fix: 'Rename the folder to the schema file name without `.schema.json`.',
+    message: (d: { name: string; expected: string }) => `example folder "${d.name}" names no schema: ${d.expected} does not exist`,
+  },
+  'schemas/misplaced-example': {
+    severity: 'error',
+    summary: 'A file under the examples folder does not fit the layout examples/{valid,invalid}/<schema-name>/<case>.json, so it would never run.',
+    fail: 'examples/valid/read-tool.json (no schema folder)',
+    pass: 'examples/valid/tool-descriptor/read-tool.json',
+    fix: 'Move the file into examples/valid/<schema-name>/ or examples/invalid/<schema-name>/ as a `.json` case, or remove it; README.md files are allowed anywhere in the examples folder.',
+    message: (d: { why: string }) => `not part of the example layout: ${d.why}`,
+  },
+});

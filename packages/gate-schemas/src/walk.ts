@@ -1,0 +1,101 @@
+import { escapePointerToken } from '@openwop-spec/spec-tree';
+
+/** Resolves a URI reference against a base, as Ajv does (its own URI resolver is passed in). */
+export type Resolve = (base: string, ref: string) => string;
+
+/** Ajv's id normalisation: a trailing `#` or `#/` is dropped, so `x.json#` and `x.json` are one id. */
+export const normalizeId = (id: string): string => id.replace(/#\/?$/, '');
+
+/** The schema resource a URI names: the URI without its fragment. */
+export const withoutFragment = (uri: string): string => {
+  const hash = uri.indexOf('#');
+  return hash === -1 ? uri : uri.slice(0, hash);
+};
+
+/** A schema object (not a boolean schema) at a schema position of a document. */
+export interface SchemaNode {
+  pointer: string;
+  value: Readonly<Record<string, unknown>>;
+  /** The base URI relative references in this object resolve against. */
+  base: string;
+}
+
+/** A `$id`: the URI it registers and the pointer of the object that declares it. */
+export interface IdSite {
+  id: string;
+  node: string;
+}
+
+/** A `$ref` or `$dynamicRef`, with the base it resolves against. */
+export interface RefSite {
+  keyword: '$ref' | '$dynamicRef';
+  ref: string;
+  base: string;
+  /** Pointer of the reference value. */
+  pointer: string;
+  /** The resolved reference, normalised; `withoutFragment` of it names the target resource. */
+  target: string;
+}
+
+export interface SchemaWalk {
+  nodes: SchemaNode[];
+  ids: IdSite[];
+  refs: RefSite[];
+}
+
+// Keywords whose value is a schema, an array of schemas, or a map of names to schemas (draft
+// 2020-12 plus the draft-07 spellings Ajv still walks). Everything else holds data: `const`,
+// `enum`, `default` and `examples` are never walked, so a property called "properties" inside
+// an example value is not mistaken for a keyword.
+const SCHEMA = new Set([
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+const SCHEMA_ARRAY = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
+const SCHEMA_MAP = new Set(['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Every schema object of a document in document order, with its `$id`s and references. `rootBase`
+ * is the id the document is registered under (its `$id`, or its path when it has none).
+ */
+export function walkSchema(value: unknown, rootBase: string, resolve: Resolve): SchemaWalk {
+  const walk: SchemaWalk = { nodes: [], ids: [], refs: [] };
+  const visit = (node: unknown, pointer: string, parentBase: string): void => {
+    if (!isObject(node)) return;
+    let base = parentBase;
+    const id = node['$id'];
+    if (typeof id === 'string') {
+      base = pointer === '' ? rootBase : normalizeId(resolve(parentBase, id));
+      walk.ids.push({ id: base, node: pointer });
+    }
+    walk.nodes.push({ pointer, value: node, base });
+    for (const keyword of ['$ref', '$dynamicRef'] as const) {
+      const ref = node[keyword];
+      if (typeof ref === 'string') {
+        walk.refs.push({ keyword, ref, base, pointer: `${pointer}/${escapePointerToken(keyword)}`, target: normalizeId(resolve(base, ref)) });
+      }
+    }
+    for (const [key, child] of Object.entries(node)) {
+      const at = `${pointer}/${escapePointerToken(key)}`;
+      if (Array.isArray(child) && SCHEMA_ARRAY.has(key)) child.forEach((c, i) => visit(c, `${at}/${i}`, base));
+      else if (SCHEMA.has(key)) visit(child, at, base);
+      else if (SCHEMA_MAP.has(key) && isObject(child)) {
+        for (const [name, c] of Object.entries(child)) visit(c, `${at}/${escapePointerToken(name)}`, base);
+      }
+    }
+  };
+  visit(value, '', rootBase);
+  return walk;
+}

@@ -8,6 +8,7 @@ import type { ParsedArgs } from './args.js';
 import { GATES } from './registry.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
+import { deltaCommand } from './delta-command.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -79,6 +80,7 @@ function helpText(cmds: readonly Command[], gates: readonly Gate[]): string[] {
     '',
     'Commands:',
     ...cmds.map((c) => `  ${pad(c.name, 20)}${c.summary}${Object.keys(c.flags).length ? ` [${Object.keys(c.flags).join('] [')}]` : ''}`),
+    ...(cmds.length > 1 ? [`  ${pad('delta', 20)}what the working tree changes in every gate's figures, against a git base [--base REF]`] : []),
     '',
     'Gates:',
     ...gates.map((g) => `  ${pad(g.id, 20)}${g.summary}`),
@@ -128,9 +130,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     return 0;
   }
   const name = argv[0]!;
+  if (name === 'delta') return deltaCommand(argv.slice(1), io, gates);
   const command = cmds.find((c) => c.name === name);
   if (!command) {
-    const hint = nearest(name, [...cmds.map((c) => c.name), 'help']);
+    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'help']);
     return usage(name.startsWith('-') ? `expected a command before ${name}` : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
 

@@ -1,0 +1,60 @@
+import { appendFileSync } from 'node:fs';
+import { InputError } from '@openwop-spec/diagnostics';
+import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
+import { findRoot } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/spec-tree';
+import { UsageError, parseArgs } from './args.js';
+import type { Io } from './main.js';
+import { nearest } from './suggest.js';
+import { resolveToday } from './today.js';
+
+const FORMATS = ['stylish', 'markdown', 'json'] as const;
+type DeltaFormat = (typeof FORMATS)[number];
+
+export const DELTA_HELP = [
+  'Usage: openwop-spec delta [--base REF] [--format stylish|markdown|json] [--root DIR] [--today YYYY-MM-DD]',
+  '',
+  'Runs every gate on the tree at REF (default: the merge base with the default branch) and on the',
+  'working tree (uncommitted changes included), and reports what the change does to each gate.',
+  'The base is read from git; the working tree, index and HEAD are never touched.',
+  'With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file.',
+];
+
+/** `openwop-spec delta`: what this change does to every gate's figures. */
+export async function deltaCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
+  const fail = (line: string): number => {
+    io.stderr(line);
+    return 2;
+  };
+  let args;
+  try {
+    args = parseArgs(argv, ['--base', '--root', '--today', '--format'], ['--help', '-h', '--debug']);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec delta --help`);
+    throw err;
+  }
+  if (args.flags.has('--help') || args.flags.has('-h')) {
+    for (const line of DELTA_HELP) io.stdout(line);
+    return 0;
+  }
+  if (args.positionals.length) return fail(`openwop-spec: delta takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec delta --help`);
+  const format = (args.values.get('--format') ?? 'stylish') as DeltaFormat;
+  if (!FORMATS.includes(format)) {
+    const hint = nearest(format, FORMATS);
+    return fail(`openwop-spec: --format ${format} is not one of ${FORMATS.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}; see openwop-spec delta --help`);
+  }
+  try {
+    const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
+    const root = findRoot(io.cwd, args.values.get('--root'));
+    const base = args.values.get('--base');
+    const report = await delta(root, gates, { today, ...(base !== undefined ? { base } : {}) });
+    const lines = format === 'json' ? [JSON.stringify(report, null, 2)] : format === 'markdown' ? renderMarkdown(report) : renderText(report);
+    for (const line of lines) io.stdout(line);
+    const summary = io.env['GITHUB_STEP_SUMMARY'];
+    if (summary) appendFileSync(summary, renderMarkdown(report).join('\n') + '\n\n');
+    return 0;
+  } catch (err) {
+    if (err instanceof InputError) return fail(`openwop-spec delta: ${err.message}`);
+    throw err;
+  }
+}

@@ -91,7 +91,7 @@ export function createMcpClient(options: McpClientOptions): McpClient {
     for (let round = 1; result.resultType === 'input_required'; round++) {
       if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded');
       const retry: Record<string, unknown> = { ...params };
-      if (result.inputRequests !== undefined) retry.inputResponses = declineAll(target.serverId, result.inputRequests);
+      if (Object.hasOwn(result, 'inputRequests')) retry.inputResponses = declineAll(target.serverId, result.inputRequests);
       // requestState is opaque: copied exactly, never inspected.
       if (Object.hasOwn(result, 'requestState')) retry.requestState = result.requestState;
       result = await exchange(context, target, method, retry);
@@ -149,14 +149,9 @@ export function createMcpClient(options: McpClientOptions): McpClient {
 }
 
 function resolveServer(serverId: string, config: McpServerConfig): ResolvedServer {
-  let url: URL;
-  try {
-    url = new URL(config.url);
-  } catch {
-    url = new URL('invalid:');
-  }
+  const protocol = URL.canParse(config.url) ? new URL(config.url).protocol : '';
   // The message names the server, never the URL: a URL may carry credentials.
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError(`createMcpClient: server "${serverId}" needs an absolute http(s) url`);
   }
   try {

@@ -1,10 +1,41 @@
 import type { Gate } from '@openwop-spec/spec-tree';
+import { GATE_ID, rules } from './rules.js';
+import { modeOf, runScenarioMajors } from './run.js';
 
-// Placeholder until the gate lands; the CLI registry imports every gate by this name.
+export { rules, GATE_ID, WRITE_COMMAND } from './rules.js';
+export { runScenarioMajors, modeOf } from './run.js';
+export type { Mode } from './run.js';
+export { MANIFEST_COMMENT, buildManifest, renderManifest, compareManifest } from './manifest.js';
+export type { Manifest, Counts, Change, Comparison } from './manifest.js';
+export { discoverScenarios } from './discover.js';
+export type { Major, ScenarioFile } from './discover.js';
+export { loadConfig, checkConfig } from './config.js';
+export type { BothMajorsEntry, MajorsConfig } from './config.js';
+export { layoutOf } from './layout.js';
+export type { MajorsLayout } from './layout.js';
+export { lintMajor2, resolveImport } from './lint/lint.js';
+export type { LintResult } from './lint/lint.js';
+export { isV1RequestPath } from './lint/analyse.js';
+export { parserLoaded } from './lint/parser.js';
+
+const summary = 'Generates the scenario-majors manifest and rejects major-2 scenarios that are not major-aware';
+
 export const gate: Gate = {
-  id: 'scenario-majors',
-  summary: 'not implemented yet',
-  rules: [],
-  commands: [],
-  check: () => Promise.reject(new Error('scenario-majors is not implemented yet')),
+  id: GATE_ID,
+  summary,
+  rules: rules.docs,
+  check: (tree) => runScenarioMajors(tree, 'check'),
+  write: (tree) => runScenarioMajors(tree, 'write'),
+  commands: [
+    {
+      name: 'scenario-majors',
+      summary,
+      flags: {
+        '--check': 'compare the committed scenario-majors.json with the rendered one (the default)',
+        '--write': 'write scenario-majors.json (atomically; nothing is written when there is an error)',
+      },
+      exclusive: [['--check', '--write']],
+      run: (tree, options) => runScenarioMajors(tree, modeOf(options.flags)),
+    },
+  ],
 };

@@ -1,0 +1,114 @@
+import { ruleCatalog } from '@openwop-spec/spec-tree';
+
+export const GATE_ID = 'scenario-majors';
+
+/** The fix command every stale finding and the stale parity line name. */
+export const WRITE_COMMAND = 'pnpm exec openwop-spec scenario-majors --write';
+
+/** Every rule id the gate emits (GATES.md §3), with its documentation and message. */
+export const rules = ruleCatalog(GATE_ID, {
+  'majors/missing-file': {
+    severity: 'error',
+    summary: 'A bothMajors entry names a file that is not in the scenarios directory.',
+    fail: '{"bothMajors": [{"file": "gone.test.ts", "rfc": "0204", "reason": "…"}]} with no src/scenarios/gone.test.ts',
+    pass: 'the entry names an existing src/scenarios/*.test.ts file',
+    fix: 'Remove the entry, or restore the file it promotes.',
+    message: (d: { file: string; dir: string }) =>
+      `bothMajors names ${d.file}, which is not in ${d.dir}/ — a promotion that outlives its file promotes nothing; remove the entry or restore the file`,
+  },
+  'majors/duplicate-entry': {
+    severity: 'error',
+    summary: 'The same file is listed in bothMajors more than once.',
+    fail: 'two bothMajors entries with "file": "fixtures-valid.test.ts"',
+    pass: 'one entry per file',
+    fix: 'Keep one entry (with the RFC that admitted the file) and delete the others.',
+    message: (d: { file: string; line: number }) => `${d.file} is already listed in bothMajors (line ${d.line}); keep one entry`,
+  },
+  'majors/prefixed-in-both': {
+    severity: 'error',
+    summary: 'A v2- file is listed in bothMajors; the name rule already makes it major 2 only.',
+    fail: '{"file": "v2-mcp-client-results.test.ts", …} in bothMajors',
+    pass: 'v2- files are not listed; a file that targets both majors has no v2- prefix',
+    fix: 'Remove the entry, or rename the file without the v2- prefix if it really targets both majors.',
+    message: (d: { file: string }) =>
+      `${d.file} starts with v2-, so it targets [2] whatever bothMajors says; remove the entry or rename the file`,
+  },
+  'majors/config-unsorted': {
+    severity: 'warning',
+    summary: 'bothMajors entries are not sorted by file in UTF-16 code-unit order.',
+    fail: 'bothMajors lists tool-descriptor-shape.test.ts before fixtures-valid.test.ts',
+    pass: 'entries sorted by file',
+    fix: 'Sort the entries by file (code-unit order: uppercase before lowercase, "-" before letters).',
+    message: (d: { file: string; previous: string }) =>
+      `bothMajors is not sorted by file: ${d.file} comes after ${d.previous}; sort the entries by file`,
+  },
+  'majors/prefix-lookalike': {
+    severity: 'warning',
+    summary: 'A scenario file name looks like a v2- file but does not start with the exact prefix "v2-", so it targets major 1.',
+    fail: 'src/scenarios/V2-tool-order.test.ts or v2_tool-order.test.ts',
+    pass: 'src/scenarios/v2-tool-order.test.ts',
+    fix: 'Rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario.',
+    message: (d: { file: string }) =>
+      `${d.file} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename it to v2-… if it is a major-2 scenario`,
+  },
+  'majors/stale': {
+    severity: 'error',
+    summary: 'The committed scenario-majors.json differs from what the gate renders.',
+    fail: 'a new src/scenarios/v2-x.test.ts without regenerating the manifest',
+    pass: 'the manifest rewritten by the --write mode and committed',
+    fix: `Run ${WRITE_COMMAND} and commit the result.`,
+    message: (d: { file: string; detail: string }) => `${d.file} is stale (${d.detail}); run ${WRITE_COMMAND}`,
+  },
+  'majors/unresolved-import': {
+    severity: 'error',
+    summary: 'A relative import of a linted module does not resolve to a file, so the lint cannot follow it.',
+    fail: "import { x } from '../lib/missing.js'",
+    pass: "import { x } from '../lib/present.js' with src/lib/present.ts on disk",
+    fix: 'Fix the specifier (a .js specifier resolves to the .ts file beside it).',
+    message: (d: { specifier: string; tried: string }) => `cannot resolve import "${d.specifier}" (tried ${d.tried}); the lint cannot follow it`,
+  },
+  'majors/import-outside-conformance': {
+    severity: 'warning',
+    summary: 'A linted module imports a relative module outside the conformance package; it is not linted.',
+    fail: "import { x } from '../../../spec-tree/src/index.js' in a major-2 scenario",
+    pass: 'imports inside the conformance package, or package imports by name',
+    fix: 'Import the package by name, or move the helper into the conformance package so the lint covers it.',
+    message: (d: { specifier: string; path: string; dir: string }) =>
+      `import "${d.specifier}" resolves to ${d.path}, outside ${d.dir}/; it is not linted`,
+  },
+  'majors/supported-gate': {
+    severity: 'error',
+    summary:
+      'A major-2 file (or a module it imports) reads a capability `supported` flag outside a branch that only runs at major 1; at major 2 the field does not exist, so the gate would report inapplicable forever.',
+    fail: "if (!behaviorGate('openwop-tool-catalog', cap?.supported === true)) return;",
+    pass: 'const cap = await toolCatalogGate(); if (!cap) return; // presence of the record is the claim at major 2',
+    fix: 'Use familyAdvertised or a family gate helper, or move the read into a branch guarded by targetMajor() === 1.',
+    message: () =>
+      'reads `supported` outside a v1-only branch; at major 2 the presence of the family record is the claim (use familyAdvertised or gateFamily)',
+  },
+  'majors/v1-path': {
+    severity: 'error',
+    summary: 'A major-2 file (or a module it imports) sends a request to a hard-coded /v1/ path, which 404s on a major-2 host.',
+    fail: "driver.get('/v1/tools', { authenticated: false })",
+    pass: 'driver.get(toolsPath(), { authenticated: false })',
+    fix: 'Build the path with a helper that omits /v1 at major 2 (toolsPath, apiPath), or guard the request with targetMajor() === 1.',
+    message: (d: { text: string }) =>
+      `hard-coded /v1/ request path "${d.text}"; resolve the major (a path helper that omits /v1 at major 2)`,
+  },
+  'majors/bad-pragma': {
+    severity: 'error',
+    summary: 'A majors-lint-disable-next-line pragma is malformed: no rule, an unknown rule, or no reason.',
+    fail: '// majors-lint-disable-next-line R1',
+    pass: '// majors-lint-disable-next-line R1 -- the v1 leg reads the v1 record on purpose',
+    fix: 'Write // majors-lint-disable-next-line R1 -- <reason> (R1, R2 or R1,R2), with a non-empty reason.',
+    message: (d: { why: string }) => `malformed majors-lint-disable-next-line pragma: ${d.why}; write // majors-lint-disable-next-line R1 -- <reason>`,
+  },
+  'majors/unused-pragma': {
+    severity: 'warning',
+    summary: 'A majors-lint-disable-next-line pragma suppresses nothing on the next line.',
+    fail: '// majors-lint-disable-next-line R2 -- … above a line with no /v1/ request path',
+    pass: 'no pragma where nothing needs suppressing',
+    fix: 'Remove the pragma.',
+    message: (d: { rules: string; line: number }) => `this pragma suppresses ${d.rules} on line ${d.line}, but nothing there is reported; remove it`,
+  },
+});

@@ -1,0 +1,116 @@
+import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import { InputError } from '@openwop-spec/diagnostics';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import { checkConfig, loadConfig } from './config.js';
+import { discoverScenarios } from './discover.js';
+import { layoutOf } from './layout.js';
+import { lintMajor2 } from './lint/lint.js';
+import { buildManifest, compareManifest, renderManifest } from './manifest.js';
+import type { Change, Comparison } from './manifest.js';
+import { GATE_ID, WRITE_COMMAND, rules } from './rules.js';
+
+export type Mode = 'check' | 'write';
+
+/**
+ * One run of the gate (§3.4): config validation and the lint first, then either the comparison with
+ * the committed manifest (check) or the atomic write (write, only when there is no error).
+ */
+export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<GateResult> {
+  const layout = layoutOf(tree);
+  const config = loadConfig(tree, layout);
+  const both = new Set(config.entries.map((e) => e.file));
+  const { files, diagnostics: naming } = discoverScenarios(tree, layout, both);
+  const diagnostics: Diagnostic[] = [...checkConfig(config, new Set(files.map((f) => f.name)), layout), ...naming];
+
+  const lint = await lintMajor2(
+    tree,
+    layout.dir,
+    files.filter((f) => f.majors.includes(2)).map((f) => f.path),
+  );
+  diagnostics.push(...lint.diagnostics);
+
+  const manifest = buildManifest(files);
+  const rendered = renderManifest(manifest);
+  const report: ReportLine[] = [];
+  let comparison: Comparison | undefined;
+  let changes: Change[] = [];
+
+  if (mode === 'check') {
+    comparison = compareManifest(readCommitted(tree, layout.manifest), rendered, manifest, layout.manifest);
+    changes = comparison.changes;
+    if (comparison.stale) {
+      diagnostics.push(
+        rules.diagnostic('majors/stale', { file: layout.manifest, detail: comparison.detail }, { file: layout.manifest, ...(comparison.start ? { start: comparison.start } : {}) }),
+      );
+      for (const row of comparison.rows) report.push({ text: row, stream: 'stderr' });
+    }
+  }
+
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  if (mode === 'write' && errors === 0) {
+    let committed: string | undefined;
+    try {
+      committed = readCommitted(tree, layout.manifest);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+    }
+    changes = compareManifest(committed, rendered, manifest, layout.manifest).changes;
+    writeManifest(tree, layout.manifest, rendered);
+  }
+
+  report.push({
+    text: `  lint: ${lint.files} file(s) target major 2, ${lint.modules} local module(s) reached; ${lint.violations} violation(s), ${lint.suppressed} suppressed`,
+  });
+
+  const { files: n, v1, v2 } = manifest.counts;
+  const staleLine = `scenario-majors.json is stale — run: ${WRITE_COMMAND}`;
+  const failedLine = `=== scenario-majors FAILED — ${errors} error(s) ===`;
+  const stale = comparison?.stale === true;
+  const otherErrors = errors - (stale ? 1 : 0);
+  const summaryLine =
+    otherErrors > 0
+      ? (stale ? `${staleLine}\n` : '') + failedLine
+      : stale
+        ? staleLine
+        : mode === 'write'
+          ? `wrote scenario-majors.json: ${n} files (v1 ${v1}, v2 ${v2})`
+          : `=== scenario-majors OK — ${n} files (v1 ${v1}, v2 ${v2}) ===`;
+
+  return {
+    gate: GATE_ID,
+    ok: errors === 0,
+    exitCode: errors === 0 ? 0 : 1,
+    summaryLine,
+    report,
+    figures: {
+      stale,
+      counts: manifest.counts,
+      changes,
+      lint: { files: lint.files, modules: lint.modules, violations: lint.violations, suppressed: lint.suppressed },
+    },
+    diagnostics,
+  };
+}
+
+/** The committed manifest's text, or undefined when there is none. */
+function readCommitted(tree: SpecTree, path: string): string | undefined {
+  if (tree.info(path).kind === 'missing') return undefined;
+  return tree.text(path);
+}
+
+function writeManifest(tree: SpecTree, path: string, content: string): void {
+  try {
+    tree.write(path, content);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new InputError(`cannot write ${path}: ${code}`, { file: path });
+  }
+}
+
+/** The command's flags (the CLI validates them too; a direct caller gets the same strictness). */
+export function modeOf(flags: ReadonlySet<string>): Mode {
+  const unknown = [...flags].filter((f) => f !== '--check' && f !== '--write');
+  if (unknown.length > 0) throw new InputError(`unknown option ${unknown[0]} (scenario-majors takes --check or --write)`);
+  if (flags.has('--check') && flags.has('--write')) throw new InputError('--check and --write cannot be combined');
+  return flags.has('--write') ? 'write' : 'check';
+}

@@ -38,9 +38,16 @@ export interface SchemaSet {
  *   properties: … } } }`) whose parent already fixed the type, or in a subschema that must accept
  *   any JSON value and constrain only objects. Ajv's strictTypes rejects both; every other strict
  *   check (unknown keywords, unknown formats, ignored keywords, tuples, required) stays on.
+ * - strictRequired off: Ajv checks a `required` name against the `properties` it has met so far,
+ *   so `allOf: [{ if: { required: ["x"] }, then: … }]` fails or passes depending on whether the
+ *   parent's `properties` comes before or after `allOf` in the file. A check that depends on key
+ *   order cannot be stated as a rule, and `if: { required: [...] }` is the idiomatic presence test.
  * - logger off: a gate never writes to the console.
  */
-const AJV_OPTIONS = { strictTypes: false, logger: false } as const;
+const AJV_OPTIONS = { strictTypes: false, strictRequired: false, logger: false } as const;
+
+/** A definition: a member of `$defs` or `definitions`, at any depth. */
+const DEFINITION = /\/(?:\$defs|definitions)\/[^/]+$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -78,8 +85,7 @@ class Compiler {
     const metaValid = registered.filter((e) => this.metaValidate(e));
     const unexplained: Array<{ entry: SchemaEntry; message: string }> = [];
     for (const entry of metaValid) {
-      const message = this.compile(entry);
-      if (message !== undefined) unexplained.push({ entry, message });
+      for (const message of this.compile(entry)) unexplained.push({ entry, message });
     }
     // An error Ajv raised while compiling a schema that cannot be placed anywhere is the schema's
     // own, unless it references a schema that failed: then it is that schema's error, already
@@ -88,6 +94,8 @@ class Compiler {
       if (this.dependencies(entry).some((d) => this.failed.has(d))) continue;
       this.report(entry, '', false, 'schemas/compile', { problem: message });
     }
+    // A schema with a finding of its own does not count as compiling, and its examples do not run.
+    for (const entry of this.failed) delete entry.validate;
     return { entries: this.entries, byFile: new Map(this.entries.map((e) => [e.file, e])), diagnostics: this.diagnostics };
   }
 
@@ -178,15 +186,28 @@ class Compiler {
     return false;
   }
 
-  /** Compiles one schema; returns the message of an error that could not be placed, if any. */
-  private compile(entry: SchemaEntry): string | undefined {
-    try {
-      const validate = this.ajv.getSchema(entry.key);
-      if (validate) entry.validate = validate as Validator;
-      return undefined;
-    } catch (err) {
-      return this.reportThrown(entry, err, true);
+  /**
+   * Compiles one schema, then each of its `$defs` (Ajv compiles a definition only when something
+   * references it, so a typo in an unused one would otherwise pass). Returns the messages of errors
+   * that could not be placed.
+   */
+  private compile(entry: SchemaEntry): string[] {
+    const unplaced: string[] = [];
+    const attempt = (ref: string): Validator | undefined => {
+      try {
+        return this.ajv.getSchema(ref) as Validator | undefined;
+      } catch (err) {
+        const message = this.reportThrown(entry, err, true);
+        if (message !== undefined) unplaced.push(message);
+        return undefined;
+      }
+    };
+    const validate = attempt(entry.key);
+    if (validate) entry.validate = validate;
+    for (const node of entry.walk.nodes) {
+      if (node.base === entry.key && DEFINITION.test(node.pointer)) attempt(`${entry.key}#${node.pointer.split('/').map(encodeURIComponent).join('/')}`);
     }
+    return unplaced;
   }
 
   /** Reports an error Ajv threw for `entry` at the place it is about; returns its message when it has no place. */

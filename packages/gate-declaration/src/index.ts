@@ -1,10 +1,14 @@
-import type { Gate } from '@openwop-spec/spec-tree';
-
-// Placeholder until the gate lands; the CLI registry imports every gate by this name.
-export const gate: Gate = {
-  id: 'declaration',
-  summary: 'not implemented yet',
-  rules: [],
-  commands: [],
-  check: () => Promise.reject(new Error('declaration is not implemented yet')),
-};
+export { gate, runCheckDeclaration, runGenerator } from './gate.js';
+export { buildCapabilities, render, originOf, OUTPUT_DESCRIPTION, OUTPUT_ID, OUTPUT_TITLE, RESERVED_FACETS } from './build.js';
+export type { BuildOutput, Counts, Origin } from './build.js';
+export { checkGenerated, writeGenerated, built, FIX_COMMAND, MAX_STALE_FINDINGS } from './generate.js';
+export type { GeneratorOutcome } from './generate.js';
+export { checkDeclarationRules, floorFile, FAMILY_FIELDS, PROFILE_FIELDS } from './check.js';
+export { diffJson, firstDifferentLine } from './diff.js';
+export type { Difference } from './diff.js';
+export { loadInputs, VERSION_PATTERN } from './inputs.js';
+export type { BuildInput, RecordBase, Source } from './inputs.js';
+export { seedNode, seedFamily, V1_ONLY } from './seed.js';
+export { layoutOf } from './layout.js';
+export type { Layout } from './layout.js';
+export { rules, GATE_ID } from './rules.js';

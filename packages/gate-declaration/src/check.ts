@@ -1,0 +1,279 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
+import { escapePointerToken, headerRegion, loadDeclaration, nameOf, pathProblem, validateDeclaration } from '@openwop-spec/spec-tree';
+import type { DeclarationModel, SpecTree } from '@openwop-spec/spec-tree';
+import type { Heading, Nodes } from 'mdast';
+import { GATE_ID, rules } from './rules.js';
+import { isObject, isStringArray, valueAt } from './json-value.js';
+import type { JsonObject } from './json-value.js';
+import type { Layout } from './layout.js';
+import { layoutOf } from './layout.js';
+import { schemaRowFields } from './schema-walk.js';
+
+/** Fields the gates read from a live family row and from a profile row (GATES.md §4.8). */
+export const FAMILY_FIELDS: readonly string[] = [
+  'key', 'kind', 'anchor', 'section', 'peerDependencyId', 'witness', 'maturity', 'facets', 'floorScenarios',
+  'requirementIds', 'owningRfc', 'normativeText', 'facetsFrom', 'note', 'reason', 'disposition',
+];
+export const PROFILE_FIELDS: readonly string[] = ['summary'];
+
+const HEADING = /^§\s*`?([A-Za-z][A-Za-z0-9]*)`?/;
+const README_FIELDS = ['witness:', 'technical:', 'adoption:'] as const;
+
+interface Ctx {
+  tree: SpecTree;
+  layout: Layout;
+  model: DeclarationModel;
+  out: Diagnostic[];
+}
+
+/** The §4.8 rules of check-declaration (the generator's own rules run separately). */
+export function checkDeclarationRules(tree: SpecTree): Diagnostic[] {
+  const ctx: Ctx = { tree, layout: layoutOf(tree), model: loadDeclaration(tree), out: [] };
+  ctx.out.push(...validateDeclaration(tree, GATE_ID, 'declaration/schema'));
+  schemaFields(ctx);
+  keys(ctx);
+  rows(ctx);
+  capabilitiesHeadings(ctx);
+  extReadmes(ctx);
+  requirementIds(ctx);
+  profiles(ctx);
+  return ctx.out;
+}
+
+/** A diagnostic at a JSON pointer of declaration.json. */
+function atDecl(ctx: Ctx, id: Parameters<typeof rules.diagnostic>[0], data: object, pointer: string, related?: Diagnostic['related']): void {
+  const range = ctx.model.doc.locate(pointer);
+  ctx.out.push(rules.diagnostic(id, data as never, { file: ctx.model.file, start: range.start, end: range.end, ...(related ? { related } : {}) }));
+}
+
+function schemaFields(ctx: Ctx): void {
+  const file = ctx.layout.declarationSchema;
+  const doc = ctx.tree.json(file);
+  const checks: Array<[row: string, path: string[], fields: readonly string[], isRow: (s: JsonObject) => boolean]> = [
+    ['live family', ['properties', 'families', 'items'], FAMILY_FIELDS, (s) => declaresConst(s, 'kind', 'family')],
+    ['profile', ['properties', 'profiles', 'items'], PROFILE_FIELDS, () => true],
+  ];
+  for (const [row, path, fields, isRow] of checks) {
+    const found = schemaRowFields(doc.value, path, isRow);
+    const range = doc.locate(found?.pointer ?? '/' + path.map(escapePointerToken).join('/'));
+    for (const field of fields) {
+      if (!found?.fields.has(field)) ctx.out.push(rules.diagnostic('declaration/schema-field-undeclared', { field, row }, { file, start: range.start, end: range.end }));
+    }
+  }
+}
+
+/** True when the row schema pins `prop` to `value` with const or an enum. */
+function declaresConst(schema: JsonObject, prop: string, value: string): boolean {
+  const p = isObject(schema['properties']) ? schema['properties'][prop] : undefined;
+  if (!isObject(p)) return false;
+  return p['const'] === value || (Array.isArray(p['enum']) && p['enum'].includes(value));
+}
+
+function keys(ctx: Ctx): void {
+  const { model } = ctx;
+  const seen = new Map<string, string[]>();
+  for (const r of [...model.metadata, ...model.rows]) seen.set(r.key, [...(seen.get(r.key) ?? []), r.pointer]);
+  for (const [key, pointers] of seen) {
+    if (pointers.length < 2) continue;
+    const first = model.doc.locate(`${pointers[0]!}/key`).start;
+    atDecl(ctx, 'declaration/duplicate-key', { key, count: pointers.length }, `${pointers[1]!}/key`, [{ file: model.file, start: first, message: `first row with key ${key}` }]);
+  }
+  const v1File = ctx.layout.v1Schema;
+  const v1 = ctx.tree.json(v1File);
+  const props = valueAt(v1.value, ['properties']);
+  if (!isObject(props)) throw new InputError(`${v1File}: the v1 capabilities schema must have a properties object`, { file: v1File, start: v1.locate('').start });
+  for (const key of Object.keys(props)) {
+    if (seen.has(key)) continue;
+    const range = v1.locateKey(`/properties/${escapePointerToken(key)}`);
+    ctx.out.push(rules.diagnostic('declaration/v1-key-unanchored', { key }, { file: v1File, start: range.start, end: range.end }));
+  }
+}
+
+function rows(ctx: Ctx): void {
+  const classes = ctx.model.value['witnessClasses'];
+  for (const f of ctx.model.live) {
+    const r = f.row;
+    if (r['peerDependencyId'] !== f.key) atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`);
+    if (!Array.isArray(classes) || !classes.includes(r['witness'])) atDecl(ctx, 'declaration/witness-class', { key: f.key, witness: String(r['witness']) }, `${f.pointer}/witness`);
+    const maturity = isObject(r['maturity']) ? r['maturity'] : {};
+    if (r['disposition'] === 'externally-gated' && maturity['technical'] === 'stable') {
+      atDecl(ctx, 'declaration/externally-gated-stable', { key: f.key }, `${f.pointer}/maturity/technical`);
+    }
+    const expected = f.anchor === 'core' ? `core/capabilities.md#${f.key}` : f.anchor === 'ext' ? `ext/${f.key}/` : undefined;
+    if (expected !== undefined && r['section'] !== expected) {
+      atDecl(ctx, 'declaration/section', { key: f.key, section: String(r['section']), expected }, `${f.pointer}/section`);
+    }
+    const homes = r['normativeText'];
+    if (Array.isArray(homes)) {
+      homes.forEach((entry, i) => {
+        if (typeof entry !== 'string') return;
+        const reason = pathProblem(entry);
+        if (reason !== undefined) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry, reason }, `${f.pointer}/normativeText/${i}`);
+        else if (!ctx.tree.exists(entry)) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry }, `${f.pointer}/normativeText/${i}`);
+      });
+    }
+  }
+}
+
+/** § headings (depth 2–4) of core/capabilities.md and the core families, one to one. */
+function capabilitiesHeadings(ctx: Ctx): void {
+  const file = ctx.layout.capabilitiesMd;
+  const headings: Array<{ key: string; start: Point }> = [];
+  if (ctx.tree.info(file).kind !== 'missing') {
+    const walk = (node: Nodes): void => {
+      if (node.type === 'heading') {
+        const h = node as Heading;
+        const m = h.depth >= 2 && h.depth <= 4 ? HEADING.exec(nameOf(h).trim()) : null;
+        if (m && h.position) headings.push({ key: m[1]!, start: { line: h.position.start.line, column: h.position.start.column } });
+        return;
+      }
+      if ('children' in node) for (const c of node.children as Nodes[]) walk(c);
+    };
+    walk(ctx.tree.markdown(file).root);
+  }
+  const core = new Set(ctx.model.core.map((f) => f.key));
+  const seen = new Set<string>();
+  for (const h of headings) {
+    const problem = !core.has(h.key) ? 'extra' : seen.has(h.key) ? 'repeated' : undefined;
+    seen.add(h.key);
+    if (problem) ctx.out.push(rules.diagnostic('declaration/capabilities-heading', { key: h.key, problem }, { file, start: h.start }));
+  }
+  for (const f of ctx.model.core) {
+    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`);
+  }
+}
+
+/** Every ext family's README states its witness and both maturity axes in its header region. */
+function extReadmes(ctx: Ctx): void {
+  for (const f of ctx.model.ext) {
+    const file = `${ctx.layout.extDir}/${f.key}/README.md`;
+    if (ctx.tree.info(file).kind !== 'file') {
+      atDecl(ctx, 'declaration/ext-readme', { key: f.key, file }, `${f.pointer}/key`);
+      continue;
+    }
+    const region = headerRegion(ctx.tree.markdown(file).root);
+    const text = region.map((n) => nameOf(n)).join('\n');
+    const start = region[0]?.position?.start;
+    for (const field of README_FIELDS) {
+      if (!text.includes(field)) {
+        ctx.out.push(rules.diagnostic('declaration/ext-readme', { key: f.key, file, field }, { file, start: start ? { line: start.line, column: start.column } : { line: 1, column: 1 } }));
+      }
+    }
+  }
+}
+
+function requirementIds(ctx: Ctx): void {
+  const file = ctx.layout.requirements;
+  let known: Set<string> | undefined;
+  // Read only when some id needs it; a missing file knows no ids (upstream's behaviour).
+  const ids = (): Set<string> => {
+    if (known) return known;
+    known = new Set();
+    if (ctx.tree.info(file).kind === 'missing') return known;
+    const doc = ctx.tree.json(file);
+    const records = valueAt(doc.value, ['records']);
+    if (!Array.isArray(records)) throw new InputError(`${file}: records must be an array`, { file, start: doc.locate('/records').start });
+    for (const r of records) if (isObject(r) && typeof r['id'] === 'string') known.add(r['id']);
+    return known;
+  };
+  const owners: Array<[owner: string, pointer: string, row: Readonly<JsonObject>]> = [
+    ...ctx.model.rows.map((r) => [r.key, r.pointer, r.row] as [string, string, JsonObject]),
+    ...profileRows(ctx).map((p) => [p.id, p.pointer, p.row] as [string, string, JsonObject]),
+  ];
+  for (const [owner, pointer, row] of owners) {
+    const list = row['requirementIds'];
+    if (!Array.isArray(list)) continue;
+    list.forEach((id, i) => {
+      if (typeof id !== 'string' || id.startsWith('planned:') || ids().has(id)) return;
+      atDecl(ctx, 'declaration/requirement-id', { owner, id, file }, `${pointer}/requirementIds/${i}`);
+    });
+  }
+}
+
+interface ProfileRow {
+  id: string;
+  pointer: string;
+  row: JsonObject;
+}
+
+function profileRows(ctx: Ctx): ProfileRow[] {
+  const list = ctx.model.value['profiles'];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((row: unknown, i) => (isObject(row) ? [{ id: typeof row['id'] === 'string' ? row['id'] : `profiles[${i}]`, pointer: `/profiles/${i}`, row }] : []));
+}
+
+function profiles(ctx: Ctx): void {
+  const core = new Set(ctx.model.core.map((f) => f.key));
+  const kept = new Set(ctx.model.metadata.filter((m) => m.disposition === 'kept').map((m) => m.key));
+  let majors: JsonObject | undefined;
+  const majorsOf = (): JsonObject => {
+    if (majors) return majors;
+    const file = ctx.layout.scenarioMajors;
+    if (ctx.tree.info(file).kind === 'missing') {
+      throw new InputError(`${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`, { file });
+    }
+    const doc = ctx.tree.json(file);
+    const m = valueAt(doc.value, ['majors']);
+    if (!isObject(m)) throw new InputError(`${file}: majors must be an object`, { file, start: doc.locate('/majors').start });
+    return (majors = m);
+  };
+  for (const p of profileRows(ctx)) {
+    const predicate = isObject(p.row['predicate']) ? p.row['predicate'] : {};
+    const families = isStringArray(predicate['families']) ? predicate['families'] : [];
+    const metadata = isStringArray(predicate['metadata']) ? predicate['metadata'] : [];
+    families.forEach((name, i) => {
+      if (!core.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'family' }, `${p.pointer}/predicate/families/${i}`);
+    });
+    metadata.forEach((name, i) => {
+      if (!kept.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'metadata' }, `${p.pointer}/predicate/metadata/${i}`);
+    });
+    const floor = Array.isArray(p.row['floorScenarios']) ? p.row['floorScenarios'] : [];
+    if (families.length + metadata.length > 0 && floor.length === 0) {
+      atDecl(ctx, 'declaration/floor-empty', { profile: p.id, families: families.length, metadata: metadata.length }, `${p.pointer}/floorScenarios`);
+    }
+    floor.forEach((entry, i) => {
+      if (typeof entry !== 'string') return;
+      const name = floorFile(entry);
+      const path = `${ctx.layout.scenariosDir}/${name}`;
+      const pointer = `${p.pointer}/floorScenarios/${i}`;
+      // A name with a separator would leave the scenarios directory: it resolves to no scenario.
+      if (/[\\/]/.test(name) || ctx.tree.info(path).kind !== 'file') {
+        atDecl(ctx, 'declaration/floor-missing', { profile: p.id, entry, file: path }, pointer);
+        return;
+      }
+      const targets = majorsOf()[name];
+      if (!Array.isArray(targets) || !targets.includes(2)) {
+        atDecl(ctx, 'declaration/floor-not-major-2', { profile: p.id, file: name, manifest: ctx.layout.scenarioMajors }, pointer);
+      }
+    });
+  }
+}
+
+/** `planned:<stem>` → `v2-<stem>.test.ts`; otherwise the entry with `.test.ts` (added once). */
+export function floorFile(entry: string): string {
+  if (entry.startsWith('planned:')) return `v2-${entry.slice('planned:'.length)}.test.ts`;
+  return `${entry.replace(/\.test\.ts$/, '')}.test.ts`;
+}
+
+export interface RowCounts {
+  families: number;
+  core: number;
+  ext: number;
+  deleted: number;
+  metadata: number;
+  profiles: number;
+}
+
+export function rowCounts(tree: SpecTree): RowCounts {
+  const model = loadDeclaration(tree);
+  const profiles = model.value['profiles'];
+  return {
+    families: model.rows.length,
+    core: model.core.length,
+    ext: model.ext.length,
+    deleted: model.rows.filter((r) => r.anchor === 'deleted').length,
+    metadata: model.metadata.length,
+    profiles: Array.isArray(profiles) ? profiles.length : 0,
+  };
+}

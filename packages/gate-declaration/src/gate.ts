@@ -1,0 +1,76 @@
+import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { Gate, GateCommand, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { checkDeclarationRules, rowCounts } from './check.js';
+import type { RowCounts } from './check.js';
+import { checkGenerated, writeGenerated } from './generate.js';
+import type { GeneratorOutcome } from './generate.js';
+import { GATE_ID, rules } from './rules.js';
+
+const hasErrors = (ds: readonly Diagnostic[]): boolean => ds.some((d) => d.severity === 'error');
+
+function result(ok: boolean, summaryLine: string, report: ReportLine[], figures: Record<string, unknown>, diagnostics: Diagnostic[]): GateResult {
+  return { gate: GATE_ID, ok, exitCode: ok ? 0 : 1, summaryLine, report, figures, diagnostics };
+}
+
+const figuresOf = (gen: GeneratorOutcome, rows?: RowCounts): Record<string, unknown> => ({
+  counts: gen.counts,
+  differences: gen.differences,
+  ...(rows ? { rows } : {}),
+});
+
+/** `openwop-spec declaration [--check|--write]` (upstream scripts/generate-from-declaration.mjs). */
+export function runGenerator(tree: SpecTree, options: GateOptions): GateResult {
+  const gen = options.flags.has('--write') ? writeGenerated(tree) : checkGenerated(tree);
+  return result(gen.ok, gen.parity, gen.report, figuresOf(gen), gen.diagnostics);
+}
+
+/**
+ * check-declaration: the §4.8 rules plus the generator in check mode, in-process. `showGenerator`
+ * decides whether the generator's own parity line is a report line: always for `openwop-spec check`
+ * (so one run shows both), and only on failure for the check-declaration command (where upstream
+ * echoed only the generator's failure).
+ */
+export function runCheckDeclaration(tree: SpecTree, showGenerator: 'always' | 'on-failure'): GateResult {
+  const gen = checkGenerated(tree);
+  const diagnostics = [...gen.diagnostics, ...checkDeclarationRules(tree)];
+  const rows = rowCounts(tree);
+  const ok = gen.ok && !hasErrors(diagnostics);
+  const report: ReportLine[] = [...gen.report];
+  if (showGenerator === 'always' || !gen.ok) report.push(gen.ok ? { text: gen.parity } : { text: gen.parity, stream: 'stderr' });
+  const summary = ok
+    ? `=== check-declaration OK — ${rows.families} family rows (${rows.core} core / ${rows.ext} ext / ${rows.deleted} deleted), ${rows.metadata} metadata keys, ${rows.profiles} profiles; every v1 root key anchored ===`
+    : '=== check-declaration FAILED ===';
+  return result(ok, summary, report, figuresOf(gen, rows), diagnostics);
+}
+
+const commands: GateCommand[] = [
+  {
+    name: 'declaration',
+    summary: 'regenerate or check schemas/v2/capabilities.schema.json from spec/v2/declaration.json',
+    flags: {
+      '--check': 'compare the committed schema with the generated one (the default)',
+      '--write': 'write the generated schema (atomically; only when its bytes change)',
+    },
+    exclusive: [['--check', '--write']],
+    run: (tree, options) => Promise.resolve(runGenerator(tree, options)),
+  },
+  {
+    name: 'check-declaration',
+    summary: 'check spec/v2/declaration.json against its schema, the v1 root, the spec tree and the generated schema',
+    flags: {},
+    run: (tree) => Promise.resolve(runCheckDeclaration(tree, 'on-failure')),
+  },
+];
+
+/**
+ * The declaration gate. `check` runs the generator in check mode and every check-declaration rule;
+ * its report shows the generator's parity line first and ends with check-declaration's.
+ */
+export const gate: Gate = {
+  id: GATE_ID,
+  summary: 'spec/v2/declaration.json → schemas/v2/capabilities.schema.json, and the declaration checks',
+  rules: rules.docs,
+  check: (tree) => Promise.resolve(runCheckDeclaration(tree, 'always')),
+  write: (tree) => Promise.resolve(runGenerator(tree, { today: '', flags: new Set(['--write']) })),
+  commands,
+};

@@ -1,0 +1,142 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import type { Diagnostic, Point, ReportLine } from '@openwop-spec/diagnostics';
+import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import { buildCapabilities } from './build.js';
+import type { BuildOutput, Counts } from './build.js';
+import { diffJson, firstDifferentLine } from './diff.js';
+import type { Difference } from './diff.js';
+import type { Finding, JsonPlace } from './finding.js';
+import { loadInputs } from './inputs.js';
+import { rules } from './rules.js';
+
+/** At most this many differences become `declaration/stale` findings (GATES.md §4.7). */
+export const MAX_STALE_FINDINGS = 20;
+export const FIX_COMMAND = 'pnpm exec openwop-spec declaration --write';
+
+/** The generator's part of a run: its findings, report lines and its own parity line. */
+export interface GeneratorOutcome {
+  diagnostics: Diagnostic[];
+  report: ReportLine[];
+  /** The generator's parity line (§0.4) and whether its part passed. */
+  parity: string;
+  ok: boolean;
+  stale: boolean;
+  counts: Counts;
+  differences: Array<{ pointer: string; kind: string }>;
+}
+
+/** The built document, once per tree (check and check-declaration share it). */
+export function built(tree: SpecTree): BuildOutput {
+  return tree.derive('gate-declaration/build', () => buildCapabilities(loadInputs(tree)));
+}
+
+/** Turns builder findings into positioned diagnostics, parsing nothing twice (the tree caches). */
+export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Diagnostic[] {
+  return findings.map((f) => {
+    const range = locate(tree, f);
+    return rules.diagnostic(f.id, f.data as never, {
+      file: f.file,
+      start: range.start,
+      ...(range.end ? { end: range.end } : {}),
+      related: (f.related ?? []).map((r) => ({ file: r.file, start: locate(tree, r).start, message: r.message })),
+    });
+  });
+}
+
+/** A whole-file finding (pointer '') sits at 1:1 without parsing the file: it may not be JSON at all. */
+function locate(tree: SpecTree, place: JsonPlace): { start: Point; end?: Point } {
+  if (place.pointer === '' && !place.key) return { start: { line: 1, column: 1 } };
+  const doc = tree.json(place.file);
+  return place.key ? doc.locateKey(place.pointer) : doc.locate(place.pointer);
+}
+
+const errors = (ds: readonly Diagnostic[]): number => ds.filter((d) => d.severity === 'error').length;
+
+/**
+ * `--check`: generate in memory and compare with the committed file (CRLF normalised). When stale,
+ * up to 20 differences become findings at their committed positions, then the stale line.
+ */
+export function checkGenerated(tree: SpecTree): GeneratorOutcome {
+  const out = built(tree);
+  const output = loadInputs(tree).layout.output;
+  const diagnostics = toDiagnostics(tree, out.findings);
+  const report: ReportLine[] = [];
+  const differences: Difference[] = [];
+  const stale: Diagnostic[] = [];
+  const staleAt = (what: string, start = { line: 1, column: 1 }): void => {
+    stale.push(rules.diagnostic('declaration/stale', { what }, { file: output, start }));
+  };
+
+  if (tree.info(output).kind === 'missing') staleAt(`${output} does not exist`);
+  else {
+    let committed: JsonDoc | undefined;
+    let text: string | undefined;
+    try {
+      text = tree.text(output);
+      committed = text.replace(/\r\n/g, '\n') === out.text ? undefined : tree.json(output);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      staleAt(err.message, err.location?.start);
+    }
+    if (committed) {
+      differences.push(...diffJson(out.doc, committed.value));
+      if (differences.length === 0) {
+        const line = firstDifferentLine(text!.replace(/\r\n/g, '\n'), out.text);
+        staleAt(`formatting differs from the renderer (first at line ${line})`, { line, column: 1 });
+      }
+      for (const d of differences.slice(0, MAX_STALE_FINDINGS)) {
+        const range = d.at === 'key' ? committed.locateKey(d.pointer) : committed.locate(d.pointer);
+        stale.push(rules.diagnostic('declaration/stale', { what: `${d.pointer || '(root)'}: ${d.kind}` }, { file: output, start: range.start, end: range.end }));
+      }
+      if (differences.length > MAX_STALE_FINDINGS) {
+        report.push({ text: `  … and ${differences.length - MAX_STALE_FINDINGS} more difference(s)`, stream: 'stderr' });
+      }
+    }
+  }
+
+  const all = [...diagnostics, ...stale];
+  const staleLine = `generate-from-declaration: stale — ${output}. Run: ${FIX_COMMAND}`;
+  const failed = errors(diagnostics) > 0;
+  let parity: string;
+  if (failed) {
+    // The fix command cannot help while generation errors block writing, so FAILED ends the run;
+    // the stale line still comes right before it (as for scenario-majors, §0.4).
+    if (stale.length > 0) report.push({ text: staleLine, stream: 'stderr' });
+    parity = `=== generate-from-declaration FAILED — ${errors(all)} error(s) ===`;
+  } else if (stale.length > 0) parity = staleLine;
+  else parity = okLine(out.counts);
+  return {
+    diagnostics: all,
+    report,
+    parity,
+    ok: !failed && stale.length === 0,
+    stale: stale.length > 0,
+    counts: out.counts,
+    differences: differences.map(({ pointer, kind }) => ({ pointer, kind })),
+  };
+}
+
+const okLine = (c: Counts): string =>
+  `=== generate-from-declaration OK — ${c.core} core families, ${c.ext} ext, ${c.deleted} deleted, ${c.metadata} metadata keys ===`;
+
+/**
+ * `--write`: regenerate atomically through the tree, only when the bytes change, and never while
+ * there are generation errors.
+ */
+export function writeGenerated(tree: SpecTree): GeneratorOutcome {
+  const out = built(tree);
+  const output = loadInputs(tree).layout.output;
+  const diagnostics = toDiagnostics(tree, out.findings);
+  const base = { diagnostics, report: [], counts: out.counts, differences: [], stale: false };
+  if (errors(diagnostics) > 0) {
+    return { ...base, ok: false, parity: `=== generate-from-declaration FAILED — ${errors(diagnostics)} error(s) ===` };
+  }
+  let outcome;
+  try {
+    outcome = tree.write(output, out.text);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new InputError(`cannot write ${output}: ${code}; the committed file is unchanged`, { file: output });
+  }
+  return { ...base, ok: true, parity: `wrote ${output}${outcome === 'unchanged' ? ' (unchanged)' : ''}` };
+}

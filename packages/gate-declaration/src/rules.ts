@@ -1,0 +1,294 @@
+import { ruleCatalog } from '@openwop-spec/spec-tree';
+
+export const GATE_ID = 'declaration';
+
+/**
+ * Every rule the gate can emit (GATES.md §4.3–§4.8), with its documentation and message. The
+ * generator's rules come first, then check-declaration's.
+ */
+export const rules = ruleCatalog(GATE_ID, {
+  'declaration/facets-from-path': {
+    severity: 'error',
+    summary: "A core family's facetsFrom must name its own facet file, spec/v2/facets/<key>.schema.json.",
+    fail: '{"key": "mcp", "facetsFrom": "spec/v2/facets/other.schema.json", …}',
+    pass: '{"key": "mcp", "facetsFrom": "spec/v2/facets/mcp.schema.json", …}',
+    fix: 'Point facetsFrom at spec/v2/facets/<key>.schema.json (rename the file if needed).',
+    message: (d: { key: string; value: string; expected: string }) => `${d.key}: facetsFrom ${d.value} ≠ ${d.expected}`,
+  },
+  'declaration/facets-from-missing': {
+    severity: 'error',
+    summary: 'The facet file a family names in facetsFrom must exist.',
+    fail: 'facetsFrom "spec/v2/facets/mcp.schema.json" with no such file',
+    pass: 'the same, with spec/v2/facets/mcp.schema.json committed',
+    fix: 'Create the facet file, or drop facetsFrom so the family is seeded from v1.',
+    message: (d: { key: string; value: string }) => `${d.key}: facetsFrom names ${d.value}, which does not exist`,
+  },
+  'declaration/facets-from-absent': {
+    severity: 'error',
+    summary: 'A core family that has a facet file must say so with facetsFrom; the file is never used silently.',
+    fail: 'spec/v2/facets/mcp.schema.json exists; the mcp row has no facetsFrom',
+    pass: 'the mcp row has "facetsFrom": "spec/v2/facets/mcp.schema.json"',
+    fix: 'Add facetsFrom to the family row, or delete the facet file.',
+    message: (d: { key: string; file: string }) => `${d.key}: ${d.file} exists but the family does not declare facetsFrom`,
+  },
+  'declaration/orphan-facet-file': {
+    severity: 'error',
+    summary: "Every file in spec/v2/facets/ is cited by some core family's facetsFrom.",
+    fail: 'spec/v2/facets/ghost.schema.json with no family citing it',
+    pass: 'a core family ghost with "facetsFrom": "spec/v2/facets/ghost.schema.json"',
+    fix: 'Cite the file from its family, or delete it.',
+    message: (d: { file: string }) => `${d.file} is not cited by any core family's facetsFrom`,
+  },
+  'declaration/facet-file-keyword': {
+    severity: 'error',
+    summary:
+      'A facet file holds only keys the generator folds into the record (properties, required, allOf) or tolerates ($schema, $id, $comment, title, description, type "object", additionalProperties false); anything else would be dropped silently.',
+    fail: '{"properties": {…}, "minProperties": 1}',
+    pass: '{"properties": {…}, "allOf": [{"minProperties": 1}]}',
+    fix: 'Move the constraint under allOf, or remove it.',
+    message: (d: { file: string; keyword: string }) => `${d.file}: ${d.keyword} is not carried into the record; move it under allOf or remove it`,
+  },
+  'declaration/facet-required-unknown': {
+    severity: 'error',
+    summary: "A facet file's required names only its own properties (GATES.md §4.3: required names must be property names).",
+    fail: '{"properties": {"a": {}}, "required": ["b"]}',
+    pass: '{"properties": {"a": {}, "b": {}}, "required": ["b"]}',
+    fix: 'Declare the property, or remove the name from required.',
+    message: (d: { file: string; name: string }) => `${d.file}: required names ${d.name}, which is not a facet property`,
+  },
+  'declaration/reserved-facet-name': {
+    severity: 'error',
+    summary: 'No facet is named like a record field (status, since, until, witness) or a v1-only field (supported, tier, experimentalUntil).',
+    fail: '{"properties": {"status": {…}}}',
+    pass: '{"properties": {"state": {…}}}',
+    fix: 'Rename the facet.',
+    message: (d: { file: string; name: string }) => `${d.file}: facet ${d.name} collides with a record field`,
+  },
+  'declaration/facets-mismatch': {
+    severity: 'error',
+    summary: "A family's facets[] is exactly the set of facet keys the record emits (from its facet file, its seeded v1 node, or none).",
+    fail: 'mcp.facets has "client"; spec/v2/facets/mcp.schema.json does not',
+    pass: '"client" in both places',
+    fix: 'Add or remove the facet in the place the message names.',
+    message: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[] }) =>
+      `${d.key}: facets[] and ${d.source} disagree — ${[
+        ...(d.onlyFacets.length ? [`only in facets[]: ${d.onlyFacets.join(', ')}`] : []),
+        ...(d.onlySource.length ? [`only in ${d.source}: ${d.onlySource.join(', ')}`] : []),
+      ].join('; ')}`,
+  },
+  'declaration/facets-order': {
+    severity: 'warning',
+    summary: "facets[] lists the same facets as the family's facet source, in a different order.",
+    fail: 'facets ["b", "a"], facet file properties a, b',
+    pass: 'facets ["a", "b"]',
+    fix: 'Reorder facets[] to match the facet source.',
+    message: (d: { key: string; source: string }) => `${d.key}: facets[] order differs from ${d.source}`,
+  },
+  'declaration/seed-dropped': {
+    severity: 'warning',
+    summary: 'v1 seeding dropped a constraint: a combinator that references a removed v1-only field, or a node-level keyword the record cannot carry.',
+    fail: 'a v1 node with allOf [{"if": {"properties": {"supported": {"const": true}}}, …}]',
+    pass: 'a v1 node whose combinators never mention supported, tier or experimentalUntil',
+    fix: 'Write a facet file (spec/v2/facets/<key>.schema.json) that states the v2 constraint, and cite it with facetsFrom.',
+    message: (d: { key: string; pointer: string; why: string }) => `seeding ${d.key} from v1 drops ${d.pointer}: ${d.why}`,
+  },
+  'declaration/metadata-schema-ref': {
+    severity: 'error',
+    summary: 'A kept metadata row names its shape as metadata/<key>.',
+    fail: '{"key": "engineVersion", "schema": "integer", "disposition": "kept"}',
+    pass: '{"key": "engineVersion", "schema": "metadata/engineVersion", "disposition": "kept"}',
+    fix: 'Set schema to metadata/<key>.',
+    message: (d: { key: string; value: string }) => `${d.key}: schema ${d.value} ≠ metadata/${d.key}`,
+  },
+  'declaration/unseeded-metadata': {
+    severity: 'error',
+    summary: 'A kept metadata key needs a shape: spec/v2/metadata/<key>.schema.json or a v1 property to seed from.',
+    fail: 'a kept row newKey with no metadata file and no v1 property',
+    pass: 'spec/v2/metadata/newKey.schema.json committed',
+    fix: 'Write spec/v2/metadata/<key>.schema.json.',
+    message: (d: { key: string; file: string }) => `metadata key ${d.key} has neither ${d.file} nor a v1 property to seed from`,
+  },
+  'declaration/orphan-metadata-file': {
+    severity: 'error',
+    summary: 'Every file in spec/v2/metadata/ is the shape of a kept metadata row.',
+    fail: 'spec/v2/metadata/gone.schema.json with no kept row gone',
+    pass: 'a kept metadata row gone',
+    fix: 'Add the kept row, or delete the file.',
+    message: (d: { file: string }) => `${d.file} is not the shape of any kept metadata row`,
+  },
+  'declaration/extensions-pattern': {
+    severity: 'error',
+    summary:
+      'The extensions metadata shape is a closed object with exactly one patternProperties key, equal to declaration.extensionsKeyPattern, whose value is an open object.',
+    fail: '"patternProperties": {"^x$": {"type": "object"}} while extensionsKeyPattern is "^[a-z]+\\\\.[a-z]+$"',
+    pass: 'the patternProperties key equal to extensionsKeyPattern',
+    fix: 'Copy extensionsKeyPattern into spec/v2/metadata/extensions.schema.json.',
+    message: (d: { problem: string }) => `extensions: ${d.problem}`,
+  },
+  'declaration/deprecation-target-missing': {
+    severity: 'error',
+    summary: 'Every pointer in spec/v2/capabilities.deprecations.json names an object in the generated schema.',
+    fail: '{"/properties/nope": "2.3"}',
+    pass: '{"/properties/mcp/properties/mrtr": "2.3"}',
+    fix: 'Correct the pointer, or remove the entry once the field is gone.',
+    message: (d: { pointer: string; output: string }) => `deprecation pointer ${d.pointer} names no object in ${d.output}`,
+  },
+  'declaration/supported-ghost': {
+    severity: 'error',
+    summary: 'No emitted description (apart from the root one) still conditions on a supported field, which v2 records do not have.',
+    fail: '"description": "Only when supported is true."',
+    pass: '"description": "Present ⇒ the host offers it."',
+    fix: 'Reword the description in the input file the message names.',
+    message: (d: { pointer: string; file: string; text: string }) => `${d.pointer}: description conditions on a supported field (from ${d.file}): ${d.text}`,
+  },
+  'declaration/stale': {
+    severity: 'error',
+    summary: 'The committed capabilities schema differs from what the declaration generates.',
+    fail: 'a hand edit to schemas/v2/capabilities.schema.json',
+    pass: 'the file as openwop-spec declaration --write renders it',
+    fix: 'Run pnpm exec openwop-spec declaration --write and commit the result.',
+    message: (d: { what: string }) => d.what,
+  },
+  'declaration/schema': {
+    severity: 'error',
+    summary: 'The declaration validates against spec/v2/declaration.schema.json.',
+    fail: '{"key": "mcp", "kind": "family", "anchor": "core"} (required fields missing)',
+    pass: 'a row with every required field',
+    fix: 'Fix the value at the pointer the message names.',
+    message: (d: { message: string }) => d.message,
+  },
+  'declaration/schema-field-undeclared': {
+    severity: 'error',
+    summary: 'declaration.schema.json declares every field the gates read: the live family row and the profile row.',
+    fail: 'a live family row schema without normativeText',
+    pass: 'normativeText declared on the live family row',
+    fix: 'Declare the field in spec/v2/declaration.schema.json.',
+    message: (d: { field: string; row: string }) => `declaration.schema.json does not declare ${d.field} on the ${d.row} row; the gates read it`,
+  },
+  'declaration/v1-key-unanchored': {
+    severity: 'error',
+    summary: 'Every root property of the v1 capabilities schema has a metadata or family row (deleted rows count).',
+    fail: 'v1 root key legacyThing with no row',
+    pass: '{"key": "legacyThing", "anchor": "deleted", "reason": "…"}',
+    fix: 'Add a metadata, family or deleted row for the key.',
+    message: (d: { key: string }) =>
+      `v1 root key \`${d.key}\` has no row — a reserved-undefined slot is unrepresentable under a closed root (RFC 0169 §B.3)`,
+  },
+  'declaration/duplicate-key': {
+    severity: 'error',
+    summary: 'No key appears twice across metadata and families.',
+    fail: 'two family rows with key mcp',
+    pass: 'one row per key',
+    fix: 'Remove or rename the repeated row.',
+    message: (d: { key: string; count: number }) => `key \`${d.key}\` appears ${d.count} times`,
+  },
+  'declaration/peer-id': {
+    severity: 'error',
+    summary: 'A family row has peerDependencyId equal to its key.',
+    fail: '{"key": "mcp", "peerDependencyId": "host.mcp"}',
+    pass: '{"key": "mcp", "peerDependencyId": "mcp"}',
+    fix: 'Set peerDependencyId to the key.',
+    message: (d: { key: string }) => `${d.key}: peerDependencyId must equal the key (RFC 0169 §B.1)`,
+  },
+  'declaration/witness-class': {
+    severity: 'error',
+    summary: "A family's witness is one of declaration.witnessClasses.",
+    fail: '"witness": "unwitnessable"',
+    pass: '"witness": "seam-gated"',
+    fix: 'Use one of the wire witness classes.',
+    message: (d: { key: string; witness: string }) => `${d.key}: witness ${d.witness} is not a wire class`,
+  },
+  'declaration/externally-gated-stable': {
+    severity: 'error',
+    summary: 'An externally-gated family is never technically stable.',
+    fail: '"disposition": "externally-gated", "maturity": {"technical": "stable", …}',
+    pass: '"maturity": {"technical": "experimental", …}',
+    fix: 'Lower maturity.technical, or drop the disposition.',
+    message: (d: { key: string }) => `${d.key}: externally-gated MUST NOT be stable (RFC 0169 §C.4)`,
+  },
+  'declaration/section': {
+    severity: 'error',
+    summary: "A family's section is core/capabilities.md#<key> (core) or ext/<key>/ (ext).",
+    fail: '{"key": "mcp", "anchor": "core", "section": "core/interop.md#mcp"}',
+    pass: '{"key": "mcp", "anchor": "core", "section": "core/capabilities.md#mcp"}',
+    fix: 'Set section to the expected value.',
+    message: (d: { key: string; section: string; expected: string }) => `${d.key}: section ${d.section} ≠ ${d.expected}`,
+  },
+  'declaration/capabilities-heading': {
+    severity: 'error',
+    summary: 'The § headings (depth 2–4) of spec/v2/core/capabilities.md match the core families one to one.',
+    fail: 'a core family mcp with no "## § `mcp`" heading',
+    pass: '"### § `mcp`" in spec/v2/core/capabilities.md',
+    fix: 'Add the stub heading, or remove the heading of a family that is not core.',
+    message: (d: { key: string; problem: 'missing' | 'extra' | 'repeated' }) =>
+      d.problem === 'missing'
+        ? `core/capabilities.md has no § heading for ${d.key}`
+        : d.problem === 'extra'
+          ? `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
+          : `core/capabilities.md § ${d.key} repeats an earlier heading for the same family`,
+  },
+  'declaration/ext-readme': {
+    severity: 'error',
+    summary: 'Every ext family has spec/v2/ext/<key>/README.md whose header region states witness:, technical: and adoption:.',
+    fail: 'spec/v2/ext/canvas/README.md without "technical:" before its first ## heading',
+    pass: 'a header table with **witness:**, **technical:** and **adoption:** rows',
+    fix: 'Add the README or the missing header field.',
+    message: (d: { key: string; file: string; field?: string }) =>
+      d.field === undefined ? `ext family ${d.key} has no ${d.file}` : `${d.file} header lacks \`${d.field}\` (RFC 0169 §C.2)`,
+  },
+  'declaration/normative-text-path': {
+    severity: 'error',
+    summary: 'Every normativeText entry is a canonical repository path that exists (the full home predicate stays with normative-home).',
+    fail: '"normativeText": ["spec/v2/core/../core/x.md"]',
+    pass: '"normativeText": ["spec/v2/core/x.md"]',
+    fix: 'Write the canonical path of an existing file.',
+    message: (d: { key: string; entry: string; reason?: string }) =>
+      d.reason === undefined ? `${d.key}: normativeText entry ${d.entry} does not exist` : `${d.key}: normativeText entry ${d.entry} is not canonical (${d.reason})`,
+  },
+  'declaration/requirement-id': {
+    severity: 'error',
+    summary: 'Every requirementIds entry is planned:… or an id in the conformance requirements.json records.',
+    fail: '"requirementIds": ["REQ-NOPE"]',
+    pass: '"requirementIds": ["planned:mcp-client"]',
+    fix: 'Use an existing requirement id, or mark it planned:.',
+    message: (d: { owner: string; id: string; file: string }) => `${d.owner}: requirement id ${d.id} is neither planned: nor in ${d.file}`,
+  },
+  'declaration/profile-ref': {
+    severity: 'error',
+    summary: "A profile predicate names only core families and kept metadata keys.",
+    fail: '"predicate": {"families": ["canvas"]} where canvas is an ext family',
+    pass: '"predicate": {"families": ["mcp"]}',
+    fix: 'Name a core family or a kept metadata key.',
+    message: (d: { profile: string; name: string; what: 'family' | 'metadata' }) =>
+      d.what === 'family' ? `${d.profile}: predicate names ${d.name}, which is not a core family` : `${d.profile}: predicate names ${d.name}, which is not a kept metadata key`,
+  },
+  'declaration/floor-empty': {
+    severity: 'error',
+    summary: 'A profile whose predicate names a family or metadata key has a non-empty floorScenarios.',
+    fail: '{"id": "p", "predicate": {"families": ["mcp"]}, "floorScenarios": []}',
+    pass: '"floorScenarios": ["planned:mcp-client-results"]',
+    fix: 'List the scenarios that certify the profile.',
+    message: (d: { profile: string; families: number; metadata: number }) =>
+      `${d.profile}: predicate names ${d.families} family(ies) and ${d.metadata} metadata key(s) but floorScenarios is empty — a profile with no floor certifies on no evidence`,
+  },
+  'declaration/floor-missing': {
+    severity: 'error',
+    summary: 'Every floorScenarios entry resolves to an existing scenario file (planned:<stem> → v2-<stem>.test.ts).',
+    fail: '"floorScenarios": ["planned:nope"] with no v2-nope.test.ts',
+    pass: 'the scenario file committed',
+    fix: 'Write the scenario, or correct the entry.',
+    message: (d: { profile: string; entry: string; file: string }) =>
+      `${d.profile}: floorScenarios entry \`${d.entry}\` resolves to ${d.file}, which does not exist — a declared floor with no scenario certifies nothing`,
+  },
+  'declaration/floor-not-major-2': {
+    severity: 'error',
+    summary: 'Every floor scenario file targets protocol major 2 in the scenario-majors manifest.',
+    fail: 'a floor file listed as [1] in scenario-majors.json',
+    pass: 'a v2- file, or one listed in bothMajors',
+    fix: 'Rename the scenario with the v2- prefix or admit it to both majors, then regenerate the manifest.',
+    message: (d: { profile: string; file: string; manifest: string }) =>
+      `${d.profile}: floor file ${d.file} does not target major 2 in ${d.manifest} — it never runs in a v2 certification`,
+  },
+});
+
+export type RuleId = Parameters<typeof rules.diagnostic>[0];

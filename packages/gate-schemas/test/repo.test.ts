@@ -1,0 +1,171 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SpecTree } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree';
+import { checkSchemas, compileSchemas } from '../src/index.js';
+import { OPTIONS, check, fixture, found } from './helpers.js';
+
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+const DESCRIPTOR = 'schemas/v2/tool-descriptor.schema.json';
+const INVALID = 'schemas/v2/examples/invalid/tool-descriptor';
+
+/** Every file under schemas/ and every *.schema.json under spec/, as the gate reads them. */
+function corpus(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string, keep: (name: string) => boolean): void => {
+    for (const entry of readdirSync(join(REPO, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path, keep);
+      else if (keep(entry.name)) files[path] = readFileSync(join(REPO, path), 'utf8');
+    }
+  };
+  walk('schemas', () => true);
+  walk('spec', (name) => name.endsWith('.schema.json'));
+  return files;
+}
+
+/** The invalid tool-descriptor example whose sidecar documents `keyword` at `instancePath`. */
+function documentedCase(files: Record<string, string>, keyword: string, instancePath: string): string {
+  const sidecar = Object.keys(files).find((p) => {
+    if (!p.startsWith(`${INVALID}/`) || !p.endsWith('.expect.json')) return false;
+    const e = JSON.parse(files[p]!) as { keyword?: string; instancePath?: string };
+    return e.keyword === keyword && e.instancePath === instancePath;
+  });
+  expect(sidecar, `an invalid tool-descriptor example documented as "${keyword}" at ${instancePath}`).toBeDefined();
+  return sidecar!.replace(/\.expect\.json$/, '.json');
+}
+
+type Json = Record<string, unknown>;
+const descriptorOf = (files: Record<string, string>): Json => JSON.parse(files[DESCRIPTOR]!) as Json;
+const annotationsOf = (schema: Json): Json => (schema['properties'] as Record<string, Json>)['annotations']!;
+
+/** The real corpus in a fixture, with the tool descriptor schema edited by `sabotage`. */
+function sabotaged(sabotage: (schema: Json) => void): { fx: Fixture; files: Record<string, string> } {
+  const files = corpus();
+  const schema = descriptorOf(files);
+  sabotage(schema);
+  return { fx: fixture({ ...files, [DESCRIPTOR]: `${JSON.stringify(schema, null, 2)}\n` }), files };
+}
+
+/** The allOf clause whose $comment starts with `prefix`. */
+function clause(schema: Json, prefix: string): number {
+  const i = (schema['allOf'] as Json[]).findIndex((c) => typeof c['$comment'] === 'string' && c['$comment'].startsWith(prefix));
+  expect(i, `an allOf clause whose $comment starts with "${prefix}"`).toBeGreaterThanOrEqual(0);
+  return i;
+}
+
+describe("this repository's schemas", () => {
+  it('are green: every schema compiles and every example behaves as documented', async () => {
+    const result = await checkSchemas(SpecTree.load(REPO), OPTIONS);
+    expect(found(result)).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.figures['schemas']).toBe(result.figures['compiled']);
+    expect(result.figures['schemaFiles']).toContain(DESCRIPTOR);
+    expect(result.figures['valid']).toBeGreaterThan(0);
+    expect(result.figures['invalid']).toBeGreaterThan(0);
+    expect(result.summaryLine).toMatch(/^=== schemas OK — \d+ schema\(s\) compile; \d+ example\(s\) behave as documented ===$/);
+  });
+
+  it('are still green when copied into a fixture (the sabotage tests start from a green tree)', async () => {
+    expect(found(await check(fixture(corpus())))).toEqual([]);
+  });
+});
+
+describe('sabotage of the corpus turns the gate red', () => {
+  it('annotations without "required": the example with a missing hint passes', async () => {
+    const { fx, files } = sabotaged((s) => delete annotationsOf(s)['required']);
+    const file = documentedCase(files, 'required', '/annotations');
+    expect(found(await check(fx))).toContainEqual({ ruleId: 'schemas/invalid-example-passes', file, start: { line: 1, column: 1 } });
+  });
+
+  it('annotations open to extra members: the example with a title passes', async () => {
+    const { fx, files } = sabotaged((s) => delete annotationsOf(s)['additionalProperties']);
+    const file = documentedCase(files, 'additionalProperties', '/annotations');
+    expect(found(await check(fx))).toContainEqual({ ruleId: 'schemas/invalid-example-passes', file, start: { line: 1, column: 1 } });
+  });
+
+  it('exec without the host-extension clause: the exec example from another source passes', async () => {
+    const { fx, files } = sabotaged((s) => (s['allOf'] as Json[]).splice(clause(s, 'exec is never'), 1));
+    const result = await check(fx);
+    const passing = found(result).filter((d) => d.ruleId === 'schemas/invalid-example-passes').map((d) => d.file);
+    expect(passing).toContain(documentedCase(files, 'const', '/source'));
+  });
+
+  it('readOnlyHint mis-derived for write tiers: the read-only claim on a write tool no longer fails for its documented reason, and honest write tools fail', async () => {
+    const { fx, files } = sabotaged((s) => {
+      const then = (s['allOf'] as Json[])[clause(s, 'RFC 0204 table, readOnlyHint: false')]!['then'] as Json;
+      ((annotationsOf(then)['properties'] as Record<string, Json>)['readOnlyHint']!)['const'] = true;
+    });
+    const result = await check(fx);
+    const file = documentedCase(files, 'const', '/annotations/readOnlyHint');
+    // The lying projection also says destructiveHint: false, which still fails, but no longer at readOnlyHint.
+    expect(found(result).filter((d) => d.file === file).map((d) => d.ruleId)).toEqual(['schemas/invalid-example-wrong-reason']);
+    expect(found(result).map((d) => d.ruleId)).toContain('schemas/valid-example-fails');
+  });
+
+  it('a typo in a keyword: the schema no longer compiles', async () => {
+    const { fx } = sabotaged((s) => {
+      const ann = annotationsOf(s);
+      ann['requird'] = ann['required'];
+      delete ann['required'];
+    });
+    const result = await check(fx);
+    expect(found(result).filter((d) => d.file === DESCRIPTOR).map((d) => d.ruleId)).toEqual(['schemas/compile']);
+    expect(result.diagnostics.find((d) => d.file === DESCRIPTOR)!.message).toContain('unknown keyword: "requird"');
+  });
+
+  it('a sidecar pointing at the wrong member: the example fails for another reason', async () => {
+    const files = corpus();
+    const file = documentedCase(files, 'required', '/annotations');
+    const sidecar = file.replace(/\.json$/, '.expect.json');
+    const fx = fixture({ ...files, [sidecar]: JSON.stringify({ keyword: 'required', instancePath: '' }) });
+    expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/invalid-example-wrong-reason', file, start: { line: 1, column: 1 } }]);
+  });
+});
+
+describe('the RFC 0204 annotation table, encoded in tool-descriptor.schema.json', () => {
+  const TIERS = ['pure', 'read', 'write', 'exec'] as const;
+  const REPLAY = ['deterministic', 'idempotent', 'non-deterministic', undefined] as const;
+  const EGRESS = ['none', 'safe-fetch', 'host-mediated', 'host-owned', undefined] as const;
+  const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+  /** The table of tool-catalog.md, restated independently of the schema. */
+  const derive = (tier: string, replay?: string, egress?: string) => ({
+    readOnlyHint: tier === 'pure' || tier === 'read',
+    destructiveHint: tier === 'write' || tier === 'exec',
+    idempotentHint: replay === 'deterministic' || replay === 'idempotent',
+    openWorldHint: egress !== 'none',
+  });
+
+  it('accepts the derived annotations for all 80 combinations, and rejects each single flipped hint at that hint', () => {
+    const validate = compileSchemas(SpecTree.load(REPO)).byFile.get(DESCRIPTOR)?.validate;
+    expect(validate, `${DESCRIPTOR} compiles`).toBeDefined();
+    let combinations = 0;
+    let flips = 0;
+    for (const tier of TIERS) {
+      for (const replay of REPLAY) {
+        for (const egress of EGRESS) {
+          const descriptor = {
+            toolId: `t.${tier}.${replay ?? 'absent'}.${egress ?? 'absent'}`,
+            source: tier === 'exec' ? 'host-extension' : 'mcp',
+            safetyTier: tier,
+            ...(replay !== undefined ? { replayPolicy: replay } : {}),
+            ...(egress !== undefined ? { egress } : {}),
+          };
+          const annotations = derive(tier, replay, egress);
+          expect(validate!({ ...descriptor, annotations }), `${descriptor.toolId}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+          combinations++;
+          for (const hint of HINTS) {
+            const flipped = { ...descriptor, annotations: { ...annotations, [hint]: !annotations[hint] } };
+            expect(validate!(flipped), `${descriptor.toolId} with ${hint} flipped`).toBe(false);
+            expect(validate!.errors).toContainEqual(expect.objectContaining({ keyword: 'const', instancePath: `/annotations/${hint}` }));
+            flips++;
+          }
+        }
+      }
+    }
+    expect([combinations, flips]).toEqual([80, 320]);
+  });
+});

@@ -11,3 +11,4 @@ export * from './ajv.js';
 export * from './declaration.js';
 export * from './gate.js';
 export * from './fixture.js';
+export * from './classify/index.js';

@@ -86,6 +86,11 @@ describe('every schema compiles', () => {
     ]);
   });
 
+  it('reports the draft-04 "id" keyword at that keyword', async () => {
+    const result = await check(fixture({ [A]: json({ $schema: DRAFT, id: 'https://x.test/a.json', type: 'object' }) }));
+    expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(3, 3) }]);
+  });
+
   it('accepts boolean schemas', async () => {
     expect(found(await check(fixture({ [A]: 'true\n' })))).toEqual([]);
   });
@@ -141,6 +146,12 @@ describe('cross-file references', () => {
     expect(found(await check(fx))).toEqual([]);
     fx.write({ [A]: json({ properties: { b: { $ref: 'c.schema.json' } } }) });
     expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/unresolved-ref', file: A, start: at(4, 15) }]);
+  });
+
+  it('reports an unresolvable $ref in a referenced schema at that schema, not at the one being compiled', async () => {
+    const bRefsC = json({ $schema: DRAFT, $id: 'https://x.test/v2/b.json', $defs: { name: { $ref: 'c.json' } } });
+    const result = await check(fixture({ [A]: a, [B]: bRefsC }));
+    expect(found(result)).toEqual([{ ruleId: 'schemas/unresolved-ref', file: B, start: at(6, 15) }]);
   });
 
   it('reports a broken schema once, at itself, not at every schema that references it', async () => {

@@ -71,6 +71,8 @@ class Compiler {
   /** Files with a finding of their own: their dependents' unexplained compile errors are theirs. */
   private readonly failed = new Set<SchemaEntry>();
   private readonly byId = new Map<string, SchemaEntry>();
+  /** Schemas using Ajv's `$async`: reported and never compiled (their validators return promises). */
+  private readonly async = new Set<SchemaEntry>();
   /** Every resolved `$ref` target in the corpus. */
   private readonly referenced = new Set<string>();
 
@@ -90,6 +92,7 @@ class Compiler {
     const metaValid = registered.filter((e) => this.metaValidate(e));
     const unexplained: Array<{ entry: SchemaEntry; message: string }> = [];
     for (const entry of metaValid) {
+      if (this.async.has(entry)) continue;
       for (const message of this.compile(entry)) unexplained.push({ entry, message });
     }
     // An error Ajv raised while compiling a schema that cannot be placed anywhere is the schema's
@@ -119,6 +122,11 @@ class Compiler {
     if (id !== undefined && typeof id !== 'string') {
       this.report(entry, '/$id', false, 'schemas/compile', { problem: '$id must be a string (a URI)' });
       return undefined;
+    }
+    for (const node of entry.walk.nodes) {
+      if (!Object.hasOwn(node.value, '$async')) continue;
+      this.report(entry, `${node.pointer}/$async`, true, 'schemas/compile', { problem: '"$async" is an Ajv extension, not JSON Schema; corpus schemas validate synchronously' });
+      this.async.add(entry);
     }
     return entry;
   }

@@ -45,6 +45,8 @@ function clueOf(message: string): Clue | undefined {
     return { keyword: m[1]!, lacks: [m[2]!, ...(m[3] ? [m[3]] : [])] };
   }
   if ((m = /"([^"]+)"/.exec(message))) return { keyword: m[1]! };
+  // `enum must have non-empty array`, `type must be JSONType or JSONType[]: …`
+  if ((m = /^(\$?[A-Za-z]+) (?:value )?must /.exec(message))) return { keyword: m[1]! };
   return undefined;
 }
 

@@ -91,6 +91,16 @@ describe('every schema compiles', () => {
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(3, 3) }]);
   });
 
+  it('reports an empty enum (which the meta-schema allows and Ajv refuses) at enum', async () => {
+    const result = await check(fixture({ [A]: withN({ enum: [] }) }));
+    expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(6, 7) }]);
+  });
+
+  it("reports Ajv's $async extension, and not again at the schemas that reference it", async () => {
+    const result = await check(fixture({ [A]: json({ $id: 'https://x.test/a.json', $ref: 'b.json' }), [B]: json({ $id: 'https://x.test/b.json', $async: true, type: 'string' }) }));
+    expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: B, start: at(3, 3) }]);
+  });
+
   it('accepts boolean schemas', async () => {
     expect(found(await check(fixture({ [A]: 'true\n' })))).toEqual([]);
   });

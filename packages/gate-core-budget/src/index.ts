@@ -1,10 +1,5 @@
-import type { Gate } from '@openwop-spec/spec-tree';
-
-// Placeholder until the gate lands; the CLI registry imports every gate by this name.
-export const gate: Gate = {
-  id: 'core-budget',
-  summary: 'not implemented yet',
-  rules: [],
-  commands: [],
-  check: () => Promise.reject(new Error('core-budget is not implemented yet')),
-};
+export { gate, checkCoreBudget, capFor, tableRow, proseLine, capLine, okLine, failedLine, noCoreLine, BASE, PER_FAMILY, HOMED_AT_0190 } from './gate.js';
+export { countWords, proseWords } from './words.js';
+export { measure } from './measure.js';
+export type { BudgetRow, Measurement } from './measure.js';
+export { rules, GATE_ID } from './rules.js';

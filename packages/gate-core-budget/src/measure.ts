@@ -1,0 +1,69 @@
+import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import { rules } from './rules.js';
+import type { SkipReason } from './rules.js';
+import { countWords, proseWords } from './words.js';
+
+export interface BudgetRow {
+  /** Repository path. */
+  path: string;
+  /** Path relative to spec/v2/, e.g. `core/tool-catalog.md` (GATES.md §1.1). */
+  label: string;
+  words: number;
+  proseWords: number;
+  ext: boolean;
+}
+
+export interface Measurement {
+  rows: BudgetRow[];
+  homed: number;
+  extHomes: string[];
+  diagnostics: Diagnostic[];
+}
+
+/** Every .md document under the core directory: hidden entries included, directory symlinks not followed. */
+function coreDocuments(tree: SpecTree, dir: string, diagnostics: Diagnostic[], out: string[]): void {
+  for (const entry of tree.list(dir)) {
+    if (entry.kind === 'dir') {
+      if (!entry.symlink) coreDocuments(tree, entry.path, diagnostics, out);
+      continue;
+    }
+    if (entry.kind !== 'file' || !entry.name.endsWith('.md')) continue;
+    if (tree.info(entry.path).escapes) {
+      diagnostics.push(rules.diagnostic('budget/symlink-escape', { path: entry.path }, { file: entry.path }));
+      continue;
+    }
+    out.push(entry.path);
+  }
+}
+
+/**
+ * The measured kernel (GATES.md §1.1): the core documents plus the ext homes cited by core families,
+ * and `homed` from the shared classification. Prose words reuse the tree's parse, so a document
+ * the classification already read as a home is not parsed again.
+ */
+export function measure(tree: SpecTree, coreDir: string): Measurement {
+  const diagnostics: Diagnostic[] = [];
+  const paths: string[] = [];
+  coreDocuments(tree, coreDir, diagnostics, paths);
+  const classification = classifyCoreFamilies(tree);
+  const extHomes: string[] = [];
+  for (const home of classification.extHomes) {
+    if (home.status === 'counted') extHomes.push(home.path);
+    else {
+      const data = { key: home.key, path: home.path, reason: home.status as SkipReason };
+      diagnostics.push(rules.diagnostic('budget/ext-home-skipped', data, { file: classification.file, start: home.at.start, end: home.at.end }));
+    }
+  }
+  const specV2 = `${tree.paths.spec}/v2/`;
+  const rows = [...paths.map((p) => ({ p, ext: false })), ...extHomes.map((p) => ({ p, ext: true }))].map(({ p, ext }) => ({
+    path: p,
+    label: p.slice(specV2.length),
+    words: countWords(tree.text(p)),
+    proseWords: proseWords(tree.markdown(p).root),
+    ext,
+  }));
+  rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  return { rows, homed: classification.counts.resolved, extHomes, diagnostics };
+}

@@ -1,0 +1,44 @@
+import { ruleCatalog } from '@openwop-spec/spec-tree';
+
+export const GATE_ID = 'core-budget';
+
+/** Why a cited ext home is not measured, as a message fragment. */
+export const SKIP_REASON = {
+  'not-canonical': 'it is not a canonical repository-relative path',
+  'not-markdown': 'it does not end in .md',
+  missing: 'it does not exist',
+  'outside-root': 'it resolves outside the repository',
+  'not-a-file': 'it is not a regular file',
+} as const;
+
+export type SkipReason = keyof typeof SKIP_REASON;
+
+export const rules = ruleCatalog(GATE_ID, {
+  'budget/over-cap': {
+    severity: 'error',
+    summary: 'The measured v2 kernel (spec/v2/core/**/*.md plus ext homes cited by core families) has more words than the cap 25,000 + 200 × (homed − 9).',
+    fail: 'spec/v2/core/ holds 25,001 words while 9 or fewer core families are homed.',
+    pass: 'The same tree at 25,000 words (equality passes), or with a tenth family given a real v2 home.',
+    fix: 'Cut words from the largest documents the message names, or give another core family a v2 home that passes the normative-home gate (each adds 200 words).',
+    message: (d: { total: number; cap: number; largest: ReadonlyArray<{ label: string; words: number }> }) =>
+      `the kernel is ${d.total} words; cap ${d.cap} (over by ${d.total - d.cap}); remove ${d.total - d.cap} word(s) — largest documents: ` +
+      `${d.largest.map((r) => `${r.label} (${r.words})`).join(', ')} — or give another core family a real v2 home (+200 each)`,
+  },
+  'budget/symlink-escape': {
+    severity: 'warning',
+    summary: 'A .md entry under spec/v2/core/ is a symlink to a file outside the repository; it is not measured.',
+    fail: 'spec/v2/core/extra.md -> /home/me/notes.md',
+    pass: 'spec/v2/core/extra.md is a regular file (or a symlink to one inside the repository).',
+    fix: 'Replace the symlink with the document itself, or remove it.',
+    message: (d: { path: string }) => `${d.path} is a symlink to a file outside the repository; it is not measured — commit the document itself or remove the link`,
+  },
+  'budget/ext-home-skipped': {
+    severity: 'warning',
+    summary: 'A core family cites an ext home that cannot be measured (not canonical, not .md, missing, a folder, or outside the repository); it is not counted.',
+    fail: '"normativeText": ["spec/v2/core/a.md", "spec/v2/ext/packs/"] (a folder)',
+    pass: '"normativeText": ["spec/v2/core/a.md", "spec/v2/ext/packs/README.md"]',
+    fix: 'Point normativeText at the ext document itself; the normative-home gate reports the exact error.',
+    message: (d: { key: string; path: string; reason: SkipReason }) =>
+      `${d.key}: ext home ${d.path} is not measured because ${SKIP_REASON[d.reason]}; point normativeText at an existing .md file (openwop-spec normative-home reports the error)`,
+  },
+});

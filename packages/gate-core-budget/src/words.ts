@@ -1,0 +1,36 @@
+import type { Nodes, Root } from 'mdast';
+import { isJsWhitespace } from '@openwop-spec/spec-tree';
+
+/**
+ * The gated word rule (GATES.md §1.2): how many non-empty strings `text.split(/\s+/)` yields from
+ * the raw text. One pass over the UTF-16 code units, counting each start of a non-whitespace run;
+ * no array of words is built. The cap was calibrated on this rule, so it never changes.
+ */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isJsWhitespace(text.charCodeAt(i))) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+/**
+ * The informative prose metric (GATES.md §1.5): the word rule applied to each `text` and
+ * `inlineCode` node's value separately, so adjacent nodes never glue into one word. Code, HTML,
+ * front matter, URLs, definitions and markdown syntax carry no text nodes and count nothing.
+ */
+export function proseWords(root: Root): number {
+  let words = 0;
+  const stack: Nodes[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text' || node.type === 'inlineCode') words += countWords(node.value);
+    else if ('children' in node) for (const child of node.children as Nodes[]) stack.push(child);
+  }
+  return words;
+}

@@ -1,0 +1,16 @@
+// Its own file, so the module state starts fresh: oxc-parser must not load for a tree where no
+// scenario targets major 2.
+import { afterEach, expect, it } from 'vitest';
+import { parserLoaded } from '../src/index.js';
+import { conformanceFixture, removeFixtures, run } from './helpers.js';
+
+afterEach(removeFixtures);
+
+it('oxc-parser is loaded only when some file targets major 2', async () => {
+  const fixture = conformanceFixture({ 'a.test.ts': 'export const x = 1;\n', 'b.test.ts': 'export const y = 2;\n' });
+  await run(fixture, 'write');
+  expect(parserLoaded()).toBe(false);
+  fixture.write({ 'conformance/src/scenarios/v2-c.test.ts': 'export const z = 3;\n' });
+  await run(fixture, 'write');
+  expect(parserLoaded()).toBe(true);
+});

@@ -9,6 +9,7 @@ import { GATES } from './registry.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
+import { watchGates } from './watch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -43,7 +44,10 @@ function commands(gates: readonly Gate[]): Command[] {
     {
       name: 'check',
       summary: 'run the gates read-only (default: all)',
-      flags: { '--deadline': 'normative-home: apply the v1 end-of-support deadline checks' },
+      flags: {
+        '--deadline': 'normative-home: apply the v1 end-of-support deadline checks',
+        '--watch': 'stay running; after each change re-run only the gates that read a changed file',
+      },
       exclusive: [],
       takesGates: true,
       run: (tree, selected, options) => selected.map((gate) => ({ gate, label: gate.id, run: () => gate.check(tree, options) })),
@@ -197,18 +201,27 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   }
 
   const options: GateOptions = { today, flags: new Set([...args.flags].filter((f) => f in command.flags)) };
-  const results: GateResult[] = [];
   const stacks: string[] = [];
-  for (const job of command.run(tree, selected, options)) {
-    try {
-      results.push(await job.run());
-    } catch (err) {
-      results.push(err instanceof InputError ? failed(job.gate, formatInputError(job.label, err)) : internalError(job.label, job.gate, err, debug, stacks));
+  const execute = async (on: SpecTree, gatesToRun: readonly Gate[]): Promise<GateResult[]> => {
+    const results: GateResult[] = [];
+    for (const job of command.run(on, gatesToRun, options)) {
+      try {
+        results.push(await job.run());
+      } catch (err) {
+        results.push(err instanceof InputError ? failed(job.gate, formatInputError(job.label, err)) : internalError(job.label, job.gate, err, debug, stacks));
+      }
     }
-  }
+    return results;
+  };
+  const printStacks = (): void => {
+    for (const stack of stacks.splice(0)) for (const line of stack.split('\n')) io.stderr(line);
+  };
 
-  const code = report(results);
-  for (const stack of stacks) for (const line of stack.split('\n')) io.stderr(line);
+  if (args.flags.has('--watch')) {
+    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
+  }
+  const code = report(await execute(tree, selected));
+  printStacks();
   return code;
 
   function report(results: readonly GateResult[]): number {

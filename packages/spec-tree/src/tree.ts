@@ -43,6 +43,16 @@ export interface MarkdownDoc {
   root: Root;
 }
 
+/** The paths a computation asked the tree about (cache hits included), for `--watch`. */
+export interface AccessLog {
+  /** Paths read, parsed or stat-ed (`info`, `exists`, `text`, `json`, `markdown`). */
+  files: Set<string>;
+  /** Directories listed: a file created in or deleted from one of them affects the reader. */
+  dirs: Set<string>;
+}
+
+export const newAccessLog = (): AccessLog => ({ files: new Set(), dirs: new Set() });
+
 export interface TreeStats {
   reads: number;
   jsonParses: number;
@@ -59,7 +69,9 @@ export class SpecTree {
   private readonly jsons = new Map<string, JsonDoc>();
   private readonly markdowns = new Map<string, MarkdownDoc>();
   private readonly infos = new Map<string, PathInfo>();
-  private readonly memo = new Map<string, unknown>();
+  private readonly memo = new Map<string, { value: unknown; log: AccessLog }>();
+  /** Access logs being recorded (nested: a derived value records into its own and every open log). */
+  private readonly logs = new Set<AccessLog>();
   private realRoot: string;
 
   private constructor(
@@ -84,6 +96,7 @@ export class SpecTree {
   }
 
   info(path: string): PathInfo {
+    if (this.logs.size) this.note(path);
     const cached = this.infos.get(path);
     if (cached) return cached;
     const abs = this.abs(path);
@@ -125,6 +138,7 @@ export class SpecTree {
 
   /** Entries of a directory in UTF-16 code-unit order; [] when it is missing or not a directory. */
   list(dir: string): DirEntry[] {
+    if (this.logs.size) for (const log of this.logs) log.dirs.add(dir);
     if (this.info(dir).kind !== 'dir') return [];
     const names = readdirSync(this.abs(dir)).sort();
     return names.map((name) => {
@@ -136,6 +150,7 @@ export class SpecTree {
 
   /** The file's text, decoded as strict UTF-8 (a BOM is kept: word counts see the raw text). */
   text(path: string): string {
+    if (this.logs.size) this.note(path);
     const cached = this.texts.get(path);
     if (cached !== undefined) return cached;
     const info = this.info(path);
@@ -160,6 +175,7 @@ export class SpecTree {
   }
 
   json(path: string): JsonDoc {
+    if (this.logs.size) this.note(path);
     const cached = this.jsons.get(path);
     if (cached) return cached;
     const doc = parseJson(this.text(path), path);
@@ -169,6 +185,7 @@ export class SpecTree {
   }
 
   markdown(path: string): MarkdownDoc {
+    if (this.logs.size) this.note(path);
     const cached = this.markdowns.get(path);
     if (cached) return cached;
     const text = this.text(path);
@@ -183,10 +200,43 @@ export class SpecTree {
    * computed once per tree, dropped by `invalidate`.
    */
   derive<T>(key: string, compute: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
-    const value = compute();
-    this.memo.set(key, value);
+    const hit = this.memo.get(key);
+    if (hit) {
+      // A cached value still depends on what computing it read.
+      for (const log of this.logs) {
+        for (const f of hit.log.files) log.files.add(f);
+        for (const d of hit.log.dirs) log.dirs.add(d);
+      }
+      return hit.value as T;
+    }
+    const log = newAccessLog();
+    this.logs.add(log);
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      this.logs.delete(log);
+    }
+    this.memo.set(key, { value, log });
     return value;
+  }
+
+  /**
+   * Runs `fn` and returns what it asked the tree about, so a watcher re-runs a gate only when one of
+   * those paths changes. Logs nest; concurrent `record` calls would share paths, so run them in turn.
+   */
+  async record<T>(fn: () => Promise<T>): Promise<{ value: T; log: AccessLog }> {
+    const log = newAccessLog();
+    this.logs.add(log);
+    try {
+      return { value: await fn(), log };
+    } finally {
+      this.logs.delete(log);
+    }
+  }
+
+  private note(path: string): void {
+    for (const log of this.logs) log.files.add(path);
   }
 
   /** Paths this tree has written, so a watcher can ignore its own writes. */

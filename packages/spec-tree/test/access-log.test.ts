@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFixture } from '../src/fixture.js';
+import type { Fixture } from '../src/fixture.js';
+
+let fixture: Fixture | undefined;
+afterEach(() => fixture?.remove());
+
+describe('SpecTree.record (the access log --watch uses)', () => {
+  it('records reads, parses, stats and listings, cache hits included', async () => {
+    fixture = createFixture({ 'a.md': '# A\n', 'b.json': '{}', 'd/x.md': 'x' });
+    const tree = fixture.tree();
+    tree.text('a.md'); // cached before recording starts
+    const { value, log } = await tree.record(async () => {
+      tree.markdown('a.md');
+      tree.json('b.json');
+      tree.exists('missing.md');
+      return tree.list('d').length;
+    });
+    expect(value).toBe(1);
+    expect([...log.files].sort()).toEqual(['a.md', 'b.json', 'd', 'd/x.md', 'missing.md']);
+    expect([...log.dirs]).toEqual(['d']);
+  });
+
+  it('replays what a derived value read when a later computation gets it from the cache', async () => {
+    fixture = createFixture({ 'c.md': 'abc' });
+    const tree = fixture.tree();
+    const first = await tree.record(async () => tree.derive('k', () => tree.text('c.md').length));
+    const second = await tree.record(async () => tree.derive('k', () => -1));
+    expect(second.value).toBe(3);
+    expect([...second.log.files]).toEqual([...first.log.files]);
+    expect(second.log.files.has('c.md')).toBe(true);
+  });
+
+  it('records nothing outside a recording', async () => {
+    fixture = createFixture({ 'a.md': 'a' });
+    const tree = fixture.tree();
+    tree.text('a.md');
+    const { log } = await tree.record(async () => 0);
+    expect(log.files.size).toBe(0);
+  });
+});

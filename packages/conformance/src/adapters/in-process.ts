@@ -1,0 +1,145 @@
+// InProcessHost (RFC0204-RUNTIME §7.1): the reference implementation wired directly. The v2 fixture
+// node calls `ctx.mcp[method]` exactly as the host's node would; the v1 fixture node calls the v1
+// `invokeTool` adapter; the catalog projects the built-in tools and every bound MCP server (so the
+// suite's fake is a catalog source) and is served through the real `GET /tools` handler.
+import { randomUUID } from 'node:crypto';
+import { createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
+import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
+import { createToolCatalog, createToolsHandler } from '@openwop-spec/tool-catalog';
+import type { Classification, ToolDescriptor, ToolsResponse } from '@openwop-spec/tool-catalog';
+import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
+import { registerInProcess } from '../seams.js';
+import type { HostSeams } from '../seams.js';
+
+/**
+ * The host's own tools. `core.Zeta` and `core.alpha` are ordered differently by UTF-16 code units
+ * (`Z` < `a`) and by any locale collation (alpha < Zeta), so a locale sort is observable; the
+ * host extension gives the annotation table an `exec` tier to derive.
+ */
+export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = Object.freeze([
+  { toolId: 'core.alpha', source: 'node-pack', safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none', title: 'Alpha' },
+  { toolId: 'core.Zeta', source: 'node-pack', safetyTier: 'read', replayPolicy: 'idempotent', egress: 'safe-fetch', title: 'Zeta' },
+  { toolId: 'x-host-conformance.shell', source: 'host-extension', safetyTier: 'exec', egress: 'host-owned', title: 'Shell' },
+]);
+
+/**
+ * The operator's classifications. Only `echo` is classified; every other tool of the fake,
+ * including the one that claims to be read-only, stays unclassified and therefore `write`.
+ */
+export const OPERATOR_CLASSIFICATIONS: Readonly<Record<string, Classification>> = Object.freeze({
+  'mcp:conformance.echo': { safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' },
+});
+
+export const V2_FIXTURE = 'conformance-mcp-client';
+export const V1_FIXTURE = 'conformance-mcp-tool-roundtrip';
+
+const TOKEN = 'conformance-in-process';
+
+export interface InProcessHostOptions {
+  label?: string;
+}
+
+/** The reference host factory. Mutants reach it only through `withHostSeams` (see seams.ts). */
+export function inProcessHost(options: InProcessHostOptions = {}): HostFactory {
+  return build(options.label ?? 'in-process reference host', {});
+}
+
+function build(label: string, seams: HostSeams): HostFactory {
+  const factory: HostFactory = async (bindings) => createHost(label, seams, bindings);
+  registerInProcess(factory, seams, (next) => build(label, next));
+  return factory;
+}
+
+/** The four pack-facing methods, so the fixture never sees the host-internal `listToolsPage`. */
+function packFacing(client: McpClient): CtxMcp {
+  return {
+    callTool: (req) => client.callTool(req),
+    listTools: (req) => client.listTools(req),
+    readResource: (req) => client.readResource(req),
+    serverHealth: (req) => client.serverHealth(req),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** As on the event log: the resolved value after a JSON round trip (`undefined` stays absent). */
+const asLogged = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+/** A rejection fails the node with the error's `code`; anything without one is an internal error. */
+const failed = (err: unknown): Outcome => ({
+  status: 'failed',
+  errorCode: isObject(err) && typeof err['code'] === 'string' ? err['code'] : 'internal_error',
+});
+
+/** What the fixture node does with its inputs: one `ctx.mcp` call, arguments and cursor passed only when well-typed. */
+function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): Promise<unknown> {
+  switch (i.method) {
+    case 'callTool':
+      return mcp.callTool({
+        serverId: i.serverId,
+        name: i.name as string,
+        ...(isObject(i.arguments) ? { arguments: i.arguments } : {}),
+        idempotencyKey,
+      });
+    case 'listTools':
+      return mcp.listTools({ serverId: i.serverId, ...(typeof i.cursor === 'string' ? { cursor: i.cursor } : {}) });
+    case 'readResource':
+      return mcp.readResource({ serverId: i.serverId, uri: i.uri as string });
+    case 'serverHealth':
+      return mcp.serverHealth({ serverId: i.serverId });
+  }
+}
+
+async function createHost(label: string, seams: HostSeams, bindings: Record<string, string>): Promise<HostUnderTest> {
+  const serverIds = Object.keys(bindings).sort();
+  const client = createMcpClient({ servers: Object.fromEntries(serverIds.map((id) => [id, { url: bindings[id]! }])) });
+  const ctxMcp = seams.ctxMcp ? seams.ctxMcp(packFacing(client)) : packFacing(client);
+  const v1Base = createV1Mcp(packFacing(client));
+  const v1 = seams.v1 ? seams.v1(v1Base) : v1Base;
+  const classifications = seams.classifications
+    ? await seams.classifications({ base: OPERATOR_CLASSIFICATIONS, client, serverIds })
+    : OPERATOR_CLASSIFICATIONS;
+  const catalog = createToolCatalog({
+    tools: BUILT_IN_TOOLS,
+    mcp: { client, serverIds, classifications },
+    ...(seams.postProcess ? { postProcess: seams.postProcess } : {}),
+    ...(seams.compare ? { compare: seams.compare } : {}),
+  });
+  const handle = createToolsHandler({
+    catalog,
+    authenticate: (auth) => (auth === `Bearer ${TOKEN}` ? 'conformance' : undefined),
+    compactView: true,
+  });
+  const sources = [...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(serverIds.length > 0 ? ['mcp'] : [])])].sort();
+  const capabilities: HostCapabilities = {
+    ...(serverIds.length > 0 ? { mcp: { client: true } } : {}),
+    toolCatalog: { sources, compactView: true },
+  };
+  const answer = (r: ToolsResponse): HttpAnswer => ({ status: r.status, body: asLogged(r.body) });
+  const query = (q?: { view?: string }) => (q?.view === undefined ? {} : { view: q.view });
+
+  return {
+    label,
+    capabilities: async () => structuredClone(capabilities),
+    async runMcpClient(i) {
+      const idempotencyKey = `${randomUUID()}:mcp-client:1`;
+      try {
+        return { status: 'completed', result: asLogged(await callFixture(ctxMcp, i, idempotencyKey)) };
+      } catch (err) {
+        return failed(err);
+      }
+    },
+    async runV1Invoke({ text }) {
+      const idempotencyKey = `${randomUUID()}:mcp-invoke:1`;
+      try {
+        const r = await v1.invokeTool({ serverId: 'conformance', toolName: 'echo', args: { text }, idempotencyKey });
+        return { status: 'completed', result: asLogged(r) };
+      } catch (err) {
+        return failed(err);
+      }
+    },
+    getTools: async (q) => answer(await handle({ path: '/tools', query: query(q), auth: `Bearer ${TOKEN}` })),
+    getTool: async (id, q) =>
+      answer(await handle({ path: `/tools/${encodeURIComponent(id)}`, query: query(q), auth: `Bearer ${TOKEN}` })),
+  };
+}

@@ -1,0 +1,56 @@
+// The host under test (RFC0204-RUNTIME §7.1). Every RFC 0204 row is written once against this
+// interface; the in-process reference host, a live host over HTTP and every mutant implement it,
+// so one code path judges them all.
+
+/** What the conformance fixture's node did: resolved (the value as on the event log), rejected, or could not run. */
+export type Outcome =
+  | { status: 'completed'; result: unknown }
+  | { status: 'failed'; errorCode: string }
+  | { status: 'unsupported' };
+
+/** Inputs of the v2 fixture `conformance-mcp-client` (node `core.conformance.mcp-client`). */
+export interface McpClientInputs {
+  method: 'callTool' | 'listTools' | 'readResource' | 'serverHealth';
+  serverId: string;
+  name?: string;
+  arguments?: Record<string, unknown>;
+  cursor?: string;
+  uri?: string;
+}
+
+/** The capability claims the rows gate on, as the host advertises them (presence is the claim). */
+export interface HostCapabilities {
+  mcp?: { client?: true };
+  toolCatalog?: { sources?: string[]; compactView?: boolean };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface HostUnderTest {
+  readonly label: string;
+  capabilities(): Promise<HostCapabilities>;
+  /** Runs the v2 fixture `conformance-mcp-client` once. */
+  runMcpClient(i: McpClientInputs): Promise<Outcome>;
+  /** Runs the v1 fixture: `invokeTool` on `conformance`/`echo` with `{ text }`. Absent: the host has no v1 leg. */
+  runV1Invoke?(i: { text: string }): Promise<Outcome>;
+  /** `GET /tools` (the standard view unless `view` says otherwise). */
+  getTools(q?: { view?: string }): Promise<HttpAnswer>;
+  /** `GET /tools/{toolId}`. */
+  getTool(id: string, q?: { view?: string }): Promise<HttpAnswer>;
+  /** Releases what the host holds (servers, sockets). Not in §7.1's sketch; optional, so any host may omit it. */
+  close?(): Promise<void>;
+}
+
+/** Builds a host whose MCP server ids resolve to these URLs (serverId → url). */
+export type HostFactory = (bindings: Record<string, string>) => Promise<HostUnderTest>;
+
+/** `advisory-miss` only ever comes from an advisory (SHOULD) row. */
+export type RowVerdict = 'pass' | 'fail' | 'inapplicable' | 'blocked' | 'advisory-miss';
+
+/** Thrown by an adapter when it cannot observe the host at all (unreachable, run never terminal): the row is blocked. */
+export class HostUnavailable extends Error {
+  override readonly name = 'HostUnavailable';
+}

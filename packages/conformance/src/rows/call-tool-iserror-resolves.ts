@@ -1,0 +1,35 @@
+// §A.3: a tool error (`isError: true`) is a result, not a rejection.
+import { randomBytes } from 'node:crypto';
+import { ALWAYS_ERROR_CONTENT } from '@openwop-spec/mcp-fake-server';
+import { firstDifference, jsonEqual } from './compare.js';
+import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
+import { completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import type { Row } from './row.js';
+
+export const callToolIsErrorResolves: Row = {
+  id: 'call-tool-iserror-resolves',
+  rfc: '§A.3',
+  advisory: false,
+  summary: 'callTool always-error completes with isError: true and the server content, deep-equal',
+  async run(ctx) {
+    const gate = mcpGate(ctx);
+    if (isResult(gate)) return gate;
+    // always-error ignores its arguments; the nonce only tells this run's exchange apart.
+    const nonce = randomBytes(8).toString('hex');
+    const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: 'conformance', name: 'always-error', arguments: { nonce } });
+    const done = completedValue(out, 'callTool always-error (a tool error is a result, not a rejection)');
+    if (isResult(done)) return done;
+    const sent = latestExchange(
+      gate.fake,
+      'tools/call',
+      (x) => paramsOf(x)['name'] === 'always-error' && argumentsOf(x)['nonce'] === nonce,
+    );
+    if (sent === undefined) return fail('the fake recorded no always-error call carrying this run\'s nonce: the host resolved something the server never sent');
+    const value = isObject(done.value) ? done.value : {};
+    if (value['isError'] !== true) return fail('the resolved CallToolResult does not carry isError: true');
+    if (!jsonEqual(value['content'], ALWAYS_ERROR_CONTENT)) return fail('the resolved content is not the server\'s ALWAYS_ERROR_CONTENT');
+    const diff = firstDifference(done.value, sent.result);
+    if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
+    return pass('completed with isError: true, deep-equal to the recorded result');
+  },
+};

@@ -1,0 +1,67 @@
+// What a requirement row is, what it sees, and the verdict helpers every row shares.
+import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
+import type { HostCapabilities, HostUnderTest, Outcome, RowVerdict } from '../host-under-test.js';
+
+export const REQUIREMENT_PREFIX = 'openwop.requirement.0204.';
+
+export interface RowContext {
+  host: HostUnderTest;
+  /** The capabilities the host advertised at the start of the run. */
+  capabilities: HostCapabilities;
+  /** The suite's fake MCP server; every ctx.mcp row's expected value comes from its recordings. */
+  fake: FakeMcpServer | undefined;
+  /** The text of schemas/v2/tool-descriptor.schema.json, as the corpus row is to compile it. */
+  descriptorSchemaText: string;
+}
+
+export interface RowResult {
+  verdict: RowVerdict;
+  /** Why; deterministic text (no nonces, ports or run ids), so a matrix of results is reproducible. */
+  reason: string;
+}
+
+export interface Row {
+  /** The short id; the requirement id is REQUIREMENT_PREFIX + id. */
+  id: string;
+  /** The RFC 0204 section the row tests. */
+  rfc: string;
+  /** A SHOULD: a miss is `advisory-miss`, never `fail`. */
+  advisory: boolean;
+  /** A corpus row tests the repository's files and needs no host. */
+  corpus?: true;
+  summary: string;
+  run(ctx: RowContext): Promise<RowResult>;
+}
+
+export const pass = (reason: string): RowResult => ({ verdict: 'pass', reason });
+export const fail = (reason: string): RowResult => ({ verdict: 'fail', reason });
+export const inapplicable = (reason: string): RowResult => ({ verdict: 'inapplicable', reason });
+export const blocked = (reason: string): RowResult => ({ verdict: 'blocked', reason });
+export const advisoryMiss = (reason: string): RowResult => ({ verdict: 'advisory-miss', reason });
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The gate of every ctx.mcp row (§7.1): `mcp.client` advertised and the fake running. */
+export function mcpGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
+  if (ctx.capabilities.mcp?.client !== true) {
+    return inapplicable('mcp.client is not advertised: the host exposes no ctx.mcp to pack code (RFC 0204 §A.1)');
+  }
+  if (ctx.fake === undefined) return blocked('the suite fake MCP server never started');
+  return { fake: ctx.fake };
+}
+
+/** The gate of every catalog row: `toolCatalog` advertised. */
+export function catalogGate(ctx: RowContext): RowResult | undefined {
+  if (ctx.capabilities.toolCatalog === undefined) return inapplicable('toolCatalog is not advertised');
+  return undefined;
+}
+
+/** A completed run's value, or the verdict a run that did not complete earns. */
+export function completedValue(out: Outcome, what: string): { value: unknown } | RowResult {
+  if (out.status === 'unsupported') return blocked(`${what}: the host does not run the fixture`);
+  if (out.status === 'failed') return fail(`${what}: the run failed with ${out.errorCode}; it MUST complete`);
+  return { value: out.result };
+}
+
+export const isResult = (x: object): x is RowResult => 'verdict' in x;

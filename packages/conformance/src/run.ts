@@ -1,0 +1,129 @@
+// Running the rows against one host (RFC0204-RUNTIME §7). A suite environment holds the fake MCP
+// server and the dead address for a whole file: it is started once and never reset, so every row
+// picks its exchange by method and a distinguishing param.
+import { createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
+import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
+import { readDescriptorSchemaText } from './corpus.js';
+import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from './host-under-test.js';
+import { HostUnavailable } from './host-under-test.js';
+import { ROWS, REQUIREMENT_PREFIX } from './rows/index.js';
+import type { Row, RowContext, RowResult } from './rows/index.js';
+import { schemaTextSeamOf } from './seams.js';
+
+export interface SuiteEnvironment {
+  fake: FakeMcpServer;
+  /** serverId → url: `conformance` → the fake, `conformance.down` and `conformance-down` → the dead address. */
+  bindings: Record<string, string>;
+  /** The pristine descriptor schema text, read once. */
+  schemaText: string;
+  close(): Promise<void>;
+}
+
+export interface SuiteEnvironmentOptions {
+  /** Answer as text/event-stream instead of JSON. */
+  responseMode?: 'json' | 'sse';
+  /** Where schemas/ lives; the repository's by default. */
+  schemasDir?: string;
+}
+
+/** Throws, naming the binding, when any bound URL's host is not loopback: the suite never leaves the machine. */
+export function assertLoopbackBindings(bindings: Record<string, string>): void {
+  for (const [serverId, url] of Object.entries(bindings)) {
+    if (!isLoopbackUrl(url)) {
+      throw new Error(`refusing to start: serverId "${serverId}" is bound to a URL whose host is not loopback (127.0.0.0/8, ::1, localhost)`);
+    }
+  }
+}
+
+export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {}): Promise<SuiteEnvironment> {
+  const schemaText = readDescriptorSchemaText(options.schemasDir);
+  const fake = createFakeMcpServer({ responseMode: options.responseMode ?? 'json' });
+  const url = await fake.start();
+  const dead = await deadEndpoint();
+  const bindings = { conformance: url, 'conformance.down': dead, 'conformance-down': dead };
+  try {
+    assertLoopbackBindings(bindings);
+  } catch (err) {
+    await fake.stop();
+    throw err;
+  }
+  return { fake, bindings, schemaText, close: () => fake.stop() };
+}
+
+export interface RowReport {
+  id: string;
+  requirement: string;
+  advisory: boolean;
+  verdict: RowVerdict;
+  reason: string;
+}
+
+export interface RunReport {
+  host: string;
+  rows: RowReport[];
+}
+
+/** Strips what differs from process to process (the claim tool's nonce) out of a reason. */
+function redact(text: string, fake: FakeMcpServer): string {
+  return text.split(fake.readonlyClaimToolName()).join('conformance_readonly_claim_<nonce>');
+}
+
+async function judge(row: Row, ctx: RowContext): Promise<RowResult> {
+  try {
+    return await row.run(ctx);
+  } catch (err) {
+    if (err instanceof HostUnavailable) return { verdict: 'blocked', reason: err.message };
+    // Anything else is the host answering something the row could not even read.
+    return { verdict: 'fail', reason: `the row could not judge the host: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * Runs `rows` (all of §7.2 by default) in order against the host `factory` builds for the
+ * environment's bindings. Refuses to start when any binding is not loopback.
+ */
+export async function runRows(
+  factory: HostFactory,
+  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
+  rows: readonly Row[] = ROWS,
+): Promise<RunReport> {
+  assertLoopbackBindings(env.bindings);
+  const host: HostUnderTest = await factory({ ...env.bindings });
+  try {
+    let capabilities: HostCapabilities | undefined;
+    let unavailable: string | undefined;
+    try {
+      capabilities = await host.capabilities();
+    } catch (err) {
+      if (!(err instanceof HostUnavailable)) throw err;
+      unavailable = err.message;
+    }
+    const ctx: RowContext = {
+      host,
+      capabilities: capabilities ?? {},
+      fake: env.fake,
+      descriptorSchemaText: schemaTextSeamOf(factory)(env.schemaText),
+    };
+    const reports: RowReport[] = [];
+    for (const row of rows) {
+      // A host whose discovery cannot be read blocks its rows; the corpus row needs no host.
+      const result =
+        unavailable !== undefined && row.corpus !== true
+          ? { verdict: 'blocked' as const, reason: `capabilities unreadable: ${unavailable}` }
+          : await judge(row, ctx);
+      reports.push({
+        id: row.id,
+        requirement: REQUIREMENT_PREFIX + row.id,
+        advisory: row.advisory,
+        verdict: result.verdict,
+        reason: redact(result.reason, env.fake),
+      });
+    }
+    return { host: host.label, rows: reports };
+  } finally {
+    await host.close?.();
+  }
+}
+
+/** The rows that did not pass, by id. */
+export const nonPassing = (report: RunReport): string[] => report.rows.filter((r) => r.verdict !== 'pass').map((r) => r.id);

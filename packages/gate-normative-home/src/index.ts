@@ -1,10 +1,8 @@
-import type { Gate } from '@openwop-spec/spec-tree';
-
-// Placeholder until the gate lands; the CLI registry imports every gate by this name.
-export const gate: Gate = {
-  id: 'normative-home',
-  summary: 'not implemented yet',
-  rules: [],
-  commands: [],
-  check: () => Promise.reject(new Error('normative-home is not implemented yet')),
-};
+export { gate } from './gate.js';
+export { checkNormativeHome, countsLine, HEADER, OK_LINE, failedLine } from './check.js';
+export { writeBaseline } from './write-baseline.js';
+export { loadBaseline, loadEos, baselinePath, eosPath } from './inputs.js';
+export type { Baseline, EosClock } from './inputs.js';
+export { isDate, daysBetween } from './dates.js';
+export { homeEntryLine, familyEntryLine } from './entries.js';
+export { rules, GATE_ID } from './rules.js';

@@ -1,0 +1,280 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import { classifyCoreFamilies, escapePointerToken } from '@openwop-spec/spec-tree';
+import type { Classification, ClassificationCounts, FamilyResult, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { daysBetween } from './dates.js';
+import { blockEntries, classificationDiagnostics } from './entries.js';
+import type { Entry } from './entries.js';
+import { loadBaseline, loadEos } from './inputs.js';
+import type { Baseline, EosClock } from './inputs.js';
+import { GATE_ID, rules } from './rules.js';
+
+export const HEADER = '=== check-v2-normative-home — does every core family survive v1 EOS? ===';
+export const OK_LINE = '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===';
+export const failedLine = (errors: number): string => `=== check-v2-normative-home FAILED — ${errors} error(s) ===`;
+
+export function countsLine(c: ClassificationCounts): string {
+  const base = `  ${c.core} core families: ${c.resolved} resolved, ${c.v1Dependent} v1-dependent, ${c.undeclared} undeclared`;
+  return c.failing > 0 ? `${base}, ${c.failing} failing.` : `${base}.`;
+}
+
+/** The measured state the ratchets and the baseline writer compare against. */
+export interface Measured {
+  classification: Classification;
+  /** v1-dependent families, in declaration order. */
+  v1Dependent: FamilyResult[];
+  undeclared: FamilyResult[];
+  /** Uncovered facets as `key.facet`, in declaration order. */
+  uncovered: string[];
+}
+
+export function measured(c: Classification): Measured {
+  return {
+    classification: c,
+    v1Dependent: c.families.filter((f) => f.bucket === 'v1-dependent'),
+    undeclared: c.families.filter((f) => f.bucket === 'undeclared'),
+    uncovered: c.families.flatMap((f) => f.uncovered),
+  };
+}
+
+/** Accumulates report lines and diagnostics, then closes with the parity line. */
+export class Report {
+  readonly lines: ReportLine[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  line(text: string): void {
+    this.lines.push({ text });
+  }
+  result(figures: Record<string, unknown>, summary?: string): GateResult {
+    const errors = this.diagnostics.filter((d) => d.severity === 'error').length;
+    return {
+      gate: GATE_ID,
+      ok: errors === 0,
+      exitCode: errors === 0 ? 0 : 1,
+      summaryLine: summary ?? (errors === 0 ? OK_LINE : failedLine(errors)),
+      report: this.lines,
+      figures,
+      diagnostics: this.diagnostics,
+    };
+  }
+}
+
+/**
+ * Header, counts, and the predicate and missing blocks (GATES.md §2.6 items 1–4). Returns false
+ * when either block was printed: the buckets are then incomplete and nothing after them runs.
+ */
+export function reportClassification(r: Report, c: Classification): boolean {
+  r.line(HEADER);
+  r.line(countsLine(c.counts));
+  const { predicate, missing } = blockEntries(c);
+  const block = (heading: string, entries: readonly Entry[], trailer: string): void => {
+    if (entries.length === 0) return;
+    r.line('');
+    r.line(heading);
+    for (const e of entries) {
+      r.line(`    ${e.line}`);
+      r.diagnostics.push(e.diagnostic);
+    }
+    r.line(trailer);
+  };
+  block(
+    `  FAIL — ${predicate.length} normativeText declaration(s) do not carry their family's behaviour:`,
+    predicate,
+    '  A declared home must name the family and carry an RFC 2119 obligation about it in the same unit.',
+  );
+  block(`  FAIL — ${missing.length} normativeText path(s) do not exist:`, missing, '  A pointer to a missing file is worse than no pointer: it reads as resolved.');
+  return predicate.length === 0 && missing.length === 0;
+}
+
+/** The JSON `data` of GATES.md §2.10. */
+export function figures(m: Measured, eos: EosClock, today: string, baseline: Baseline | undefined): Record<string, unknown> {
+  const c = m.classification;
+  return {
+    counts: { ...c.counts },
+    families: c.families.map((f) => ({ key: f.key, bucket: f.bucket, homes: f.homes.map((h) => ({ path: h.path, class: h.class ?? null })) })),
+    facetsUncovered: m.uncovered,
+    eos: eos.date ? { date: eos.date, days: daysBetween(today, eos.date) } : null,
+    baseline: baseline ? baseline.value : null,
+    measured: { v1Dependent: m.v1Dependent.length, undeclared: m.undeclared.length, facetsUncovered: m.uncovered.length, v1Carried: m.v1Dependent.map((f) => f.key) },
+  };
+}
+
+/** All inputs, loaded and validated before any line is printed (GATES.md §2.1). */
+export function loadInputs(tree: SpecTree, requireBaseline: boolean): { c: Classification; baseline?: Baseline; eos: EosClock } {
+  const c = classifyCoreFamilies(tree);
+  const baseline = loadBaseline(tree);
+  if (!baseline && requireBaseline) {
+    const file = `${tree.paths.docs}/normative-home-baseline.json`;
+    throw new InputError(`${file} does not exist; run openwop-spec normative-home --write-baseline`, { file });
+  }
+  const eos = loadEos(tree);
+  return { c, ...(baseline ? { baseline } : {}), eos };
+}
+
+export async function checkNormativeHome(tree: SpecTree, options: GateOptions): Promise<GateResult> {
+  const deadline = options.flags.has('--deadline');
+  const { c, baseline, eos } = loadInputs(tree, true);
+  const b = baseline!;
+  const T = options.today;
+  const E = eos.date;
+  if (deadline && E !== undefined && b.t0 !== undefined && E <= b.t0) {
+    throw new InputError(`${b.file}: t0 ${b.t0} is not before the v1 end-of-support date ${E}, so the burn-down has no span`, { file: b.file, start: b.doc.locate('/t0').start });
+  }
+  const m = measured(c);
+  const r = new Report();
+  const complete = reportClassification(r, c);
+  r.diagnostics.push(...classificationDiagnostics(c));
+  const data = figures(m, eos, T, b);
+  if (!complete) return r.result(data);
+
+  const carried = new Set(b.v1Carried);
+  const uncarried = m.v1Dependent.filter((f) => !carried.has(f.key));
+  const open = m.undeclared.length + uncarried.length;
+  if (E !== undefined) {
+    r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);
+    if (open > 0) r.line(`  ${m.undeclared.length} famil(ies) have NO declared home; ${m.v1Dependent.length} declare one that dies with v1.`);
+  }
+  v1CarriedBlock(r, m, b);
+  if (deadline) {
+    const afterEos = E !== undefined && T >= E;
+    carriedIntegrity(r, m, b, E, afterEos, uncarried);
+    if (!afterEos) burnDown(r, b, eos, T, open);
+  }
+  ratchets(r, m, b);
+  return r.result(data);
+}
+
+/** v1Carried must equal the v1-dependent set, always (GATES.md §2.8; upstream only with a known date). */
+function v1CarriedBlock(r: Report, m: Measured, b: Baseline): void {
+  const dependent = new Set(m.v1Dependent.map((f) => f.key));
+  const listed = new Set(b.v1Carried);
+  const missing = m.v1Dependent.filter((f) => !listed.has(f.key));
+  const stale = b.v1Carried.map((key, j) => ({ key, j })).filter((x) => !dependent.has(x.key));
+  if (missing.length === 0 && stale.length === 0) return;
+  r.line('');
+  r.line(`  FAIL — ${b.file} \`v1Carried\` does not match the`);
+  r.line('  computed v1-dependent set, and `v1Carried` is what the RFC 0189 §D fallback covers:');
+  const at = (pointer: string) => {
+    const range = b.doc.locate(pointer);
+    return { file: b.file, start: range.start, end: range.end };
+  };
+  for (const f of missing) {
+    r.line(`    ${f.key}: v1-dependent but NOT listed — the fallback would not cover it`);
+    const v1 = f.homes.filter((h) => h.class === 'v1').map((h) => ({ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: `${f.key}'s v1 home` }));
+    r.diagnostics.push(rules.diagnostic('home/v1carried-missing', { key: f.key, file: b.file }, { ...at('/v1Carried'), related: v1 }));
+  }
+  for (const { key, j } of stale) {
+    r.line(`    ${key}: listed but no longer v1-dependent — remove it`);
+    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`)));
+  }
+}
+
+interface CoverItem {
+  lines: string[];
+  diagnostic: (severity: 'home/eos-not-covered' | 'home/eos-preview', date: string) => Diagnostic;
+}
+
+/**
+ * Carried-target integrity (GATES.md §2.9), under --deadline: after EOS an error block that also
+ * lists undeclared and uncarried families (or the §D fallback line when it lists nothing); before
+ * EOS, or with the date unknown, a warning preview of the integrity entries.
+ */
+function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undefined, afterEos: boolean, uncarried: readonly FamilyResult[]): void {
+  const carried = new Set(b.v1Carried);
+  const banners = b.v1Banners ?? {};
+  const items: CoverItem[] = [];
+  const inBaseline = (pointer: string) => {
+    const range = b.doc.locate(pointer);
+    return { file: b.file, start: range.start, end: range.end };
+  };
+  const item = (text: string, extra: string[], at: ReturnType<typeof inBaseline>, related: Diagnostic['related'] = []): CoverItem => ({
+    lines: [`    ${text}`, ...extra],
+    diagnostic: (id, date) => rules.diagnostic(id, { item: [text, ...extra.map((l) => l.trim())].join('; '), date }, { ...at, related }),
+  });
+  if (afterEos) {
+    for (const f of m.undeclared) items.push(item(`${f.key} (no declared home)`, [], { file: m.classification.file, start: f.at.start, end: f.at.end }));
+    for (const f of uncarried) items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline('/v1Carried')));
+  }
+  for (const f of m.v1Dependent) {
+    if (!carried.has(f.key)) continue;
+    for (const h of f.homes) {
+      if (h.class !== 'v1') continue;
+      const pointer = `/v1Banners/${escapePointerToken(h.path)}`;
+      const related = [{ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: h.banner ? 'the current Status banner' : 'the carried v1 document' }];
+      const recorded = banners[h.path];
+      if (!h.banner) items.push(item(`${f.key} -> ${h.path} (no Status banner)`, [], inBaseline(pointer), related));
+      else if (recorded === undefined) items.push(item(`${f.key} -> ${h.path} (carried with no recorded banner — add it to v1Banners)`, [], inBaseline(pointer), related));
+      else if (recorded !== h.banner.line) {
+        items.push(item(`${f.key} -> ${h.path} (Status banner CHANGED since it was carried)`, [`      was: ${recorded}`, `      now: ${h.banner.line}`], inBaseline(pointer), related));
+      }
+    }
+  }
+  if (afterEos) {
+    r.line('');
+    if (items.length === 0) {
+      r.line(`  §D fallback applies: spec/v1/ is frozen but operative for the ${m.v1Dependent.filter((f) => carried.has(f.key)).length} carried famil(ies).`);
+      return;
+    }
+    r.line(`  FAIL — v1 end-of-support (${E}) has passed and the §D fallback does NOT cover:`);
+  } else {
+    if (items.length === 0) return;
+    r.line('');
+    r.line('  WARN — at v1 end-of-support the §D fallback would NOT cover:');
+  }
+  for (const i of items) {
+    for (const l of i.lines) r.line(l);
+    r.diagnostics.push(i.diagnostic(afterEos ? 'home/eos-not-covered' : 'home/eos-preview', E ?? 'unknown'));
+  }
+}
+
+/** The burn-down (GATES.md §2.9): only under --deadline and before EOS. */
+function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number): void {
+  const E = eos.date;
+  if (E === undefined) {
+    const start = eos.doc?.locate('/endOfSupportNotBefore').start;
+    r.diagnostics.push(rules.diagnostic('home/eos-unknown', { file: eos.file }, { file: eos.file, ...(start ? { start } : {}) }));
+    return;
+  }
+  if (b.t0 === undefined || open === 0) return;
+  const openAtT0 = b.openAtT0 ?? open;
+  const allowed = Math.ceil((openAtT0 * daysBetween(T, E)) / daysBetween(b.t0, E));
+  r.line(`  burn-down: ${open} open, ${allowed} allowed at this point on the schedule (${openAtT0} at t0 ${b.t0}).`);
+  if (open <= allowed) return;
+  r.line('');
+  r.line(`  FAIL — behind the burn-down: ${open} open, ${allowed} allowed.`);
+  const range = b.doc.locate('/openAtT0');
+  r.diagnostics.push(rules.diagnostic('home/behind-burn-down', { open, allowed }, { file: b.file, start: range.start, end: range.end }));
+}
+
+/** Ratchets (GATES.md §2.9): OK only when the measured counters equal the baseline exactly. */
+function ratchets(r: Report, m: Measured, b: Baseline): void {
+  const u = m.undeclared.length;
+  const v = m.v1Dependent.length;
+  const f = m.uncovered.length;
+  const { undeclared: U, v1Dependent: V, facetsUncovered: F } = b;
+  const at = (pointer: string) => {
+    const range = b.doc.locate(pointer);
+    return { file: b.file, start: range.start, end: range.end };
+  };
+  const grew: Array<{ text: string; pointer: string }> = [];
+  if (u > U) grew.push({ text: `undeclared ${U} -> ${u} (a core family with no declared home is new debt)`, pointer: '/undeclared' });
+  if (u + v > U + V) grew.push({ text: `total open debt ${U + V} -> ${u + v}`, pointer: '/v1Dependent' });
+  if (f > F) {
+    const shown = m.uncovered.slice(0, 4).join(', ') + (f > 4 ? ', …' : '');
+    grew.push({ text: `facets with no normative text ${F} -> ${f} (${shown})`, pointer: '/facetsUncovered' });
+  }
+  if (grew.length > 0) {
+    const items = grew.map((g) => g.text).join('; ');
+    r.line('');
+    r.line(`  FAIL — a ratchet grew: ${items}.`);
+    r.line('  Point normativeText outside spec/v1/; a ratchet only moves down, by lowering the baseline.');
+    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items }, at(grew[0]!.pointer)));
+    return;
+  }
+  if (u === U && v === V && f === F) return;
+  const change = `v1-dependent ${V} -> ${v}, undeclared ${U} -> ${u}${f !== F ? `, facetsUncovered ${F} -> ${f}` : ''}`;
+  r.line('');
+  r.line(`  Improved: ${change}.`);
+  r.line(`  Lower the baseline in ${b.file} so the gain is held.`);
+  const first = v !== V ? '/v1Dependent' : u !== U ? '/undeclared' : '/facetsUncovered';
+  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first)));
+}

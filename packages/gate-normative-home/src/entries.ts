@@ -1,0 +1,128 @@
+import type { Diagnostic, RelatedLocation } from '@openwop-spec/diagnostics';
+import type { Classification, DocumentRef, FamilyFinding, FamilyResult, HomeFinding, HomeResult } from '@openwop-spec/spec-tree';
+import { rules } from './rules.js';
+
+/** One line of the predicate or missing block, with its diagnostic. */
+export interface Entry {
+  line: string;
+  diagnostic: Diagnostic;
+}
+
+type FindingId = HomeFinding['ruleId'] | FamilyFinding['ruleId'];
+
+/** Entry groups of the predicate block, in order (GATES.md §2.6); refusals form one group. */
+const GROUPS: ReadonlyArray<ReadonlySet<FindingId>> = [
+  new Set<FindingId>([
+    'home/bad-path',
+    'home/wrong-extension',
+    'home/declaration-site',
+    'home/rfc-home',
+    'home/not-a-home',
+    'home/symlink-escape',
+    'home/not-a-file',
+    'home/seams-catalog',
+    'home/non-normative',
+    'home/schema-only',
+    'home/ext-only',
+  ]),
+  new Set<FindingId>(['home/unnamed']),
+  new Set<FindingId>(['home/no-obligation']),
+  new Set<FindingId>(['home/unclaimed']),
+];
+
+/** The entry line of a failing home (GATES.md §2.6 table). */
+export function homeEntryLine(key: string, h: string, f: HomeFinding): string {
+  switch (f.ruleId) {
+    case 'home/bad-path':
+      return `${key} -> ${h} (not a canonical repository-relative path: ${f.reason})`;
+    case 'home/wrong-extension':
+      return `${key} -> ${h} (a prose home must be a .md file and a schema co-pointer a .json file)`;
+    case 'home/declaration-site':
+      return `${key} -> ${h} (the declaration site: capabilities.md § ${key} is a stub, not behaviour)`;
+    case 'home/rfc-home':
+      return `${key} -> ${h} (an RFC is history, not operative text; owningRfc already records it)`;
+    case 'home/not-a-home':
+      return `${key} -> ${h} (not a normative home: only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency)`;
+    case 'home/symlink-escape':
+      return `${key} -> ${h} (resolves to ${f.target ?? 'a path outside the repository'}, outside the repository or in another home class)`;
+    case 'home/not-a-file':
+      return `${key} -> ${h} (not a regular file)`;
+    case 'home/seams-catalog':
+      return `${key} -> ${h} (a conformance-seam catalog is an observation surface, not a behaviour home)`;
+    case 'home/non-normative':
+      return `${key} -> ${h} (the document declares itself non-normative: ${f.banner})`;
+    case 'home/unclaimed':
+      return `${key} -> ${h} (the document does not claim it — add "> **Normative home:** \`${key}\`." to its leading blockquote)`;
+    case 'home/missing':
+      return `${key} -> ${h}`;
+  }
+}
+
+/** The entry line of a family-level failure. */
+export function familyEntryLine(key: string, f: FamilyFinding): string {
+  switch (f.ruleId) {
+    case 'home/schema-only':
+      return `${key} -> schema-only (a schema MAY co-point; it MUST NOT be the sole home)`;
+    case 'home/ext-only':
+      return `${key} -> ext-only (spec/v2/ext/ MAY co-point; it MUST NOT be the sole home)`;
+    case 'home/unnamed':
+      return `${key} (no core/ or v1 home names it — an ext co-pointer cannot carry the obligation)`;
+    case 'home/no-obligation':
+      return `${key} (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)`;
+  }
+}
+
+const WHAT: Record<DocumentRef['what'], string> = {
+  banner: 'the Status banner',
+  marker: 'the reciprocal marker',
+  document: 'the home document',
+};
+
+const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] => (ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : []);
+
+function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding): Entry {
+  const data = { key: f.key, path: h.path, ...finding };
+  const diagnostic = rules.diagnostic(finding.ruleId, data as never, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) });
+  return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
+}
+
+/** A family-level failure sits at its normativeText and points at the homes it looked at. */
+function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Entry {
+  const looked = f.homes.filter((h) => (finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1'));
+  const related = looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
+  const diagnostic = rules.diagnostic(finding.ruleId, { key: f.key }, { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related });
+  return { line: familyEntryLine(f.key, finding), diagnostic };
+}
+
+/**
+ * The predicate block's entries, grouped and ordered as GATES.md §2.6 fixes (within a group:
+ * declaration order, then normativeText order), and the missing block's entries.
+ */
+export function blockEntries(c: Classification): { predicate: Entry[]; missing: Entry[] } {
+  const predicate: Entry[] = [];
+  for (const group of GROUPS) {
+    for (const f of c.families) {
+      for (const h of f.homes) if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding));
+      if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding));
+    }
+  }
+  const missing: Entry[] = [];
+  for (const f of c.families) for (const h of f.homes) if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding));
+  return { predicate, missing };
+}
+
+/** Findings that are not block entries: stray and duplicate rows, near misses, uncovered facets. */
+export function classificationDiagnostics(c: Classification): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const s of c.stray) out.push(rules.diagnostic('home/stray-family', { key: s.key, pointer: s.pointer }, { file: c.file, start: s.at.start, end: s.at.end }));
+  for (const d of c.duplicates) out.push(rules.diagnostic('home/duplicate-family', { key: d.key, first: d.first }, { file: c.file, start: d.at.start, end: d.at.end }));
+  for (const m of c.nearMisses) out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }));
+  for (const f of c.families) {
+    for (const facet of f.facets) {
+      if (facet.covered) continue;
+      const related = f.homes.filter((h) => h.class === 'core' || h.class === 'ext' || h.class === 'v1').map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
+      out.push(rules.diagnostic('home/facet-uncovered', { key: f.key, facet: facet.name }, { file: c.file, start: facet.at.start, end: facet.at.end, related }));
+    }
+  }
+  return out;
+}

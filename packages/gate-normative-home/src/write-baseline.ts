@@ -1,0 +1,70 @@
+import type { GateResult } from '@openwop-spec/diagnostics';
+import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { Report, figures, loadInputs, measured, reportClassification } from './check.js';
+import { classificationDiagnostics } from './entries.js';
+import { baselinePath } from './inputs.js';
+import { rules } from './rules.js';
+
+/** Order in which keys missing from the file are appended (GATES.md §2.10). */
+const APPEND_ORDER = ['t0', 'openAtT0', 'v1Dependent', 'undeclared', 'facetsUncovered', 'v1Banners', 'v1Carried'] as const;
+
+const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].filter((x) => !was.has(x)).length;
+
+/**
+ * `--write-baseline` (GATES.md §2.10): rewrites the baseline to the measured state, keeping the
+ * file's key order, its `$` comments, t0/openAtT0 and every banner already recorded (re-recording
+ * a changed banner is a reviewed manual edit). Refuses, writing nothing, while the predicate or
+ * missing block is non-empty.
+ */
+export async function writeBaseline(tree: SpecTree, options: GateOptions): Promise<GateResult> {
+  const { c, baseline, eos } = loadInputs(tree, false);
+  const m = measured(c);
+  const r = new Report();
+  const complete = reportClassification(r, c);
+  // Findings about the declaration's shape belong to the check; a write reports only what it refuses on.
+  r.diagnostics.push(...classificationDiagnostics(c).filter((d) => d.severity !== 'error'));
+  const data = figures(m, eos, options.today, baseline);
+  if (!complete) {
+    r.line('  --write-baseline refused: nothing was written; fix the failures above first.');
+    return r.result(data);
+  }
+
+  const recorded = baseline?.v1Banners ?? {};
+  const banners = new Map<string, string>();
+  const bannerless = new Set<string>();
+  for (const f of m.v1Dependent) {
+    for (const h of f.homes) {
+      if (h.class !== 'v1') continue;
+      if (h.banner) banners.set(h.path, recorded[h.path] ?? h.banner.line);
+      else if (!bannerless.has(h.path)) {
+        bannerless.add(h.path);
+        r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path: h.path }, { file: h.path }));
+      }
+    }
+  }
+  const v1Banners = Object.fromEntries([...banners.keys()].sort().map((p) => [p, banners.get(p)!]));
+  const v1Carried = m.v1Dependent.map((f) => f.key);
+  const computed: Record<string, unknown> = {
+    v1Dependent: v1Carried.length,
+    undeclared: m.undeclared.length,
+    facetsUncovered: m.uncovered.length,
+    v1Banners,
+    v1Carried,
+    ...(baseline ? {} : { t0: options.today, openAtT0: m.undeclared.length }),
+  };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(baseline?.value ?? {})) out[key] = key in computed ? computed[key] : value;
+  for (const key of APPEND_ORDER) if (!(key in out) && key in computed) out[key] = computed[key];
+
+  const file = baselinePath(tree);
+  tree.write(file, JSON.stringify(out, null, 2) + '\n');
+  const was = (n: number | undefined): string => (n === undefined ? 'none' : String(n));
+  const oldCarried = new Set(baseline?.v1Carried ?? []);
+  const oldBanners = new Set(Object.keys(recorded));
+  const summary =
+    `wrote ${file}: v1Dependent ${was(baseline?.v1Dependent)} -> ${m.v1Dependent.length}, undeclared ${was(baseline?.undeclared)} -> ${m.undeclared.length}, ` +
+    `facetsUncovered ${was(baseline?.facetsUncovered)} -> ${m.uncovered.length}; ` +
+    `v1Carried +${added(v1Carried, oldCarried)} -${added(oldCarried, new Set(v1Carried))}; ` +
+    `v1Banners +${added(banners.keys(), oldBanners)} -${added(oldBanners, new Set(banners.keys()))}`;
+  return r.result(data, summary);
+}

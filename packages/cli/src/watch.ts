@@ -3,7 +3,7 @@ import { readFileSync, watch as fsWatch } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
-import type { AccessLog, Gate } from '@openwop-spec/spec-tree';
+import type { AccessLog, Gate, PathInfo } from '@openwop-spec/spec-tree';
 
 /** Where change events come from: the file system in the CLI, a fake in tests. */
 export interface ChangeSource {
@@ -32,17 +32,24 @@ export interface WatchOptions {
 const IGNORED = /(^|\/)(\.git|node_modules|\.turbo)(\/|$)/;
 
 /**
- * Whether a changed path can change a gate's result: the gate read it, listed its directory, or
- * read something under it (a directory that was renamed or removed).
+ * Whether a changed path can change a gate's result: the gate read its content; or the path changed
+ * what it is (created, deleted, replaced by a directory or a symlink) and the gate asked about it
+ * or listed its directory; or the gate read something under it (a directory renamed or removed).
  */
-export function affects(log: AccessLog, path: string): boolean {
-  if (log.files.has(path) || log.dirs.has(path)) return true;
-  const slash = path.lastIndexOf('/');
-  if (log.dirs.has(slash < 0 ? '' : path.slice(0, slash))) return true;
+export function affects(log: AccessLog, path: string, changedKind: boolean): boolean {
+  if (log.files.has(path)) return true;
+  if (changedKind) {
+    if (log.stats.has(path) || log.dirs.has(path)) return true;
+    const slash = path.lastIndexOf('/');
+    if (log.dirs.has(slash < 0 ? '' : path.slice(0, slash))) return true;
+  }
   const prefix = `${path}/`;
   for (const f of log.files) if (f.startsWith(prefix)) return true;
+  for (const d of log.dirs) if (d.startsWith(prefix)) return true;
   return false;
 }
+
+const shape = (i: PathInfo | undefined): string | undefined => (i ? `${i.kind}|${i.symlink}|${i.realPath ?? ''}|${i.escapes}` : undefined);
 
 const hashFile = (abs: string): string | undefined => {
   try {
@@ -93,10 +100,13 @@ export async function watchGates(options: WatchOptions): Promise<number> {
       tree = SpecTree.load(tree.root);
       gates = options.gates;
     } else {
+      // What each path was before (as the tree last saw it) and is now; never seen counts as changed.
+      const before = batch.map((p) => shape(tree.cachedInfo(p)));
       tree.invalidate(batch);
+      const changedKind = batch.map((p, i) => before[i] === undefined || before[i] !== shape(tree.info(p)));
       gates = options.gates.filter((g) => {
         const log = logs.get(g);
-        return !log || batch.some((p) => affects(log, p));
+        return !log || batch.some((p, i) => affects(log, p, changedKind[i]!));
       });
     }
     if (gates.length === 0) {

@@ -86,6 +86,11 @@ describe('check --watch', () => {
     await s.change({ 'd/y.md': 'y' }, ['d/y.md']);
     expect(s.ran[2]).toEqual(['lists-d: x.md,y.md 7']);
 
+    // Editing a file the gate only listed changes nothing it saw.
+    await s.change({ 'd/x.md': 'edited' }, ['d/x.md']);
+    expect(s.ran).toHaveLength(3);
+    expect(s.lines.at(-1)).toBe('watch: 1 change(s), no gate reads them');
+
     // A derived value keeps the dependency of what computing it read, even when served from cache.
     await s.change({ 'c.md': 'abcdef' }, ['c.md']);
     expect(s.ran[3]).toEqual(['derives: 6']);
@@ -113,13 +118,16 @@ describe('check --watch', () => {
     await s.done;
   });
 
-  it('affects: exact paths, listed directories and renamed parents', () => {
-    const log = { files: new Set(['spec/v2/core/a.md']), dirs: new Set(['spec/v2/core']) };
-    expect(affects(log, 'spec/v2/core/a.md')).toBe(true);
-    expect(affects(log, 'spec/v2/core/new.md')).toBe(true);
-    expect(affects(log, 'spec/v2')).toBe(true);
-    expect(affects(log, 'spec/v1/a.md')).toBe(false);
-    expect(affects(log, 'spec/v2/core-old/a.md')).toBe(false);
+  it('affects: content reads, kind changes of asked-about or listed paths, and renamed parents', () => {
+    const log = { files: new Set(['spec/v2/core/a.md']), stats: new Set(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'evidence/e.json']), dirs: new Set(['spec/v2/core']) };
+    expect(affects(log, 'spec/v2/core/a.md', false)).toBe(true);
+    expect(affects(log, 'spec/v2/core/b.md', false)).toBe(false);
+    expect(affects(log, 'spec/v2/core/b.md', true)).toBe(true);
+    expect(affects(log, 'spec/v2/core/new.md', true)).toBe(true);
+    expect(affects(log, 'evidence/e.json', true)).toBe(true);
+    expect(affects(log, 'spec/v2', false)).toBe(true);
+    expect(affects(log, 'spec/v1/a.md', true)).toBe(false);
+    expect(affects(log, 'spec/v2/core-old/a.md', true)).toBe(false);
   });
 
   it('openwop-spec check --watch watches the file system and stops on SIGINT', async () => {

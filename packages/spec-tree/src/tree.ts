@@ -45,13 +45,15 @@ export interface MarkdownDoc {
 
 /** The paths a computation asked the tree about (cache hits included), for `--watch`. */
 export interface AccessLog {
-  /** Paths read, parsed or stat-ed (`info`, `exists`, `text`, `json`, `markdown`). */
+  /** Paths whose content was read or parsed (`text`, `json`, `markdown`). */
   files: Set<string>;
+  /** Paths only asked about (`info`, `exists`, and each entry of a `list`): what they are matters, not their bytes. */
+  stats: Set<string>;
   /** Directories listed: a file created in or deleted from one of them affects the reader. */
   dirs: Set<string>;
 }
 
-export const newAccessLog = (): AccessLog => ({ files: new Set(), dirs: new Set() });
+export const newAccessLog = (): AccessLog => ({ files: new Set(), stats: new Set(), dirs: new Set() });
 
 export interface TreeStats {
   reads: number;
@@ -96,7 +98,7 @@ export class SpecTree {
   }
 
   info(path: string): PathInfo {
-    if (this.logs.size) this.note(path);
+    if (this.logs.size) for (const log of this.logs) log.stats.add(path);
     const cached = this.infos.get(path);
     if (cached) return cached;
     const abs = this.abs(path);
@@ -205,6 +207,7 @@ export class SpecTree {
       // A cached value still depends on what computing it read.
       for (const log of this.logs) {
         for (const f of hit.log.files) log.files.add(f);
+        for (const f of hit.log.stats) log.stats.add(f);
         for (const d of hit.log.dirs) log.dirs.add(d);
       }
       return hit.value as T;
@@ -237,6 +240,11 @@ export class SpecTree {
 
   private note(path: string): void {
     for (const log of this.logs) log.files.add(path);
+  }
+
+  /** What the tree last learned about a path, without touching the disk (undefined if never asked). */
+  cachedInfo(path: string): PathInfo | undefined {
+    return this.infos.get(path);
   }
 
   /** Paths this tree has written, so a watcher can ignore its own writes. */

@@ -17,7 +17,8 @@ describe('SpecTree.record (the access log --watch uses)', () => {
       return tree.list('d').length;
     });
     expect(value).toBe(1);
-    expect([...log.files].sort()).toEqual(['a.md', 'b.json', 'd', 'd/x.md', 'missing.md']);
+    expect([...log.files].sort()).toEqual(['a.md', 'b.json']);
+    expect([...log.stats].sort()).toEqual(['b.json', 'd', 'd/x.md', 'missing.md']);
     expect([...log.dirs]).toEqual(['d']);
   });
 
@@ -28,7 +29,16 @@ describe('SpecTree.record (the access log --watch uses)', () => {
     const second = await tree.record(async () => tree.derive('k', () => -1));
     expect(second.value).toBe(3);
     expect([...second.log.files]).toEqual([...first.log.files]);
+    expect([...second.log.stats]).toEqual([...first.log.stats]);
     expect(second.log.files.has('c.md')).toBe(true);
+  });
+
+  it('cachedInfo answers from the cache only', () => {
+    fixture = createFixture({ 'a.md': 'a' });
+    const tree = fixture.tree();
+    expect(tree.cachedInfo('a.md')).toBeUndefined();
+    tree.info('a.md');
+    expect(tree.cachedInfo('a.md')?.kind).toBe('file');
   });
 
   it('records nothing outside a recording', async () => {

@@ -36,8 +36,30 @@ export function diffJson(expected: unknown, found: unknown, pointer = '', out: D
     for (let i = shared; i < found.length; i++) out.push({ pointer: `${pointer}/${i}`, kind: 'unexpected', at: 'value' });
     return out;
   }
-  if (!sameValue(expected, found)) out.push({ pointer, kind: `changed (expected ${shortJson(expected)}, found ${shortJson(found)})`, at: 'value' });
+  if (!sameValue(expected, found)) {
+    const [e, f] = shortPair(JSON.stringify(expected) ?? 'undefined', JSON.stringify(found) ?? 'undefined');
+    out.push({ pointer, kind: `changed (expected ${e}, found ${f})`, at: 'value' });
+  }
   return out;
+}
+
+const MAX = 80;
+/** How much common text to keep before the first difference when both sides must be cut. */
+const LEAD = 20;
+
+/**
+ * Both renderings cut to at most 80 code units. When they share a long prefix, both windows start
+ * shortly before the first differing character, so the cut never hides the change itself.
+ */
+export function shortPair(a: string, b: string): [string, string] {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const from = i > MAX - LEAD ? i - LEAD : 0;
+  const cut = (s: string): string => {
+    const head = from > 0 ? '…' + s.slice(from) : s;
+    return head.length <= MAX ? head : head.slice(0, MAX - 1) + '…';
+  };
+  return [cut(a), cut(b)];
 }
 
 /** The first 1-based line on which two texts differ (they are known to differ). */

@@ -215,3 +215,17 @@ describe('the gate and its commands', () => {
     expect(after.jsonParses).toBe(10);
   });
 });
+
+describe('shortPair', () => {
+  it('keeps both sides within 80 code units and never cuts away the first difference', async () => {
+    const { shortPair } = await import('../src/diff.js');
+    const a = JSON.stringify('x'.repeat(120) + 'A' + 'y'.repeat(50));
+    const b = JSON.stringify('x'.repeat(120) + 'B' + 'y'.repeat(50));
+    const [sa, sb] = shortPair(a, b);
+    expect(sa.length).toBeLessThanOrEqual(80);
+    expect(sb.length).toBeLessThanOrEqual(80);
+    expect(sa).toMatch(/^…x{20}Ay+…$/);
+    expect(sb).toMatch(/^…x{20}By+…$/);
+    expect(shortPair('"a"', '"b"')).toEqual(['"a"', '"b"']);
+  });
+});

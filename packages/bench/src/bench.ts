@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GATES } from '@openwop-spec/cli';
+import { writeCorpus } from './generate.js';
+import { formatTable, summarise } from './stats.js';
+import type { Sample, Summary } from './stats.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CLI = join(here, '..', '..', 'cli', 'dist', 'bin.js');
+const PROBE = pathToFileURL(join(here, 'probe.js')).href;
+const CACHE_DIR = join('node_modules', '.cache', 'openwop-spec');
+
+interface Options {
+  scales: number[];
+  runs: number;
+  gateRuns: number;
+  json: boolean;
+  out: string;
+  keep: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const o: Options = { scales: [1, 10], runs: 5, gateRuns: 3, json: false, out: join(here, '..', 'results', 'latest.json'), keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--json') o.json = true;
+    else if (a === '--keep') o.keep = true;
+    else if (a === '--runs') o.runs = Number(value());
+    else if (a === '--gate-runs') o.gateRuns = Number(value());
+    else if (a === '--scales') o.scales = value().split(',').map(Number);
+    else if (a === '--out') o.out = value();
+    else throw new Error(`unknown argument ${a} (bench [--runs N] [--gate-runs N] [--scales 1,10] [--json] [--out FILE] [--keep])`);
+  }
+  if (!(o.runs >= 1) || !(o.gateRuns >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('runs and scales must be positive integers');
+  return o;
+}
+
+/** Runs `node [--import probe] script args` as a fresh process and measures it. */
+function measure(script: string, args: readonly string[], probe: string): Sample & { code: number; stdout: string } {
+  rmSync(probe, { force: true });
+  const t0 = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ['--import', PROBE, script, ...args], {
+    env: { ...process.env, OPENWOP_BENCH_PROBE: probe, NO_COLOR: '1' },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const usage = JSON.parse(readFileSync(probe, 'utf8')) as { userMs: number; systemMs: number; maxRssKiB: number };
+  return { wallMs, cpuMs: usage.userMs + usage.systemMs, rssMiB: usage.maxRssKiB / 1024, code: child.status ?? -1, stdout: child.stdout };
+}
+
+interface ScaleResult {
+  scale: number;
+  files: number;
+  check: Summary;
+  exitCode: number;
+  failedGates: string[];
+  gates: Record<string, Summary>;
+  floor: Summary & { inProcessMs: number; words: number; bytes: number };
+  watch: { document: string; initialMs: number; recheckMs: Summary['wallMs']; gates: string[] };
+}
+
+function benchScale(scale: number, work: string, o: Options, log: (l: string) => void): ScaleResult {
+  const root = join(work, `scale-${scale}`);
+  const probe = join(work, 'probe.json');
+  const cold = (args: string[]): ReturnType<typeof measure> => {
+    // Cold means a fresh process and no cache left by an earlier run.
+    rmSync(join(root, CACHE_DIR), { recursive: true, force: true });
+    return measure(CLI, ['check', '--root', root, '--today', '2026-09-22', '--format', 'json', ...args], probe);
+  };
+
+  const checks = [];
+  let exitCode = 0;
+  let failedGates: string[] = [];
+  for (let i = 0; i < o.runs; i++) {
+    const m = cold([]);
+    checks.push(m);
+    exitCode = m.code;
+    const doc = JSON.parse(m.stdout) as { gates: Record<string, { exitCode: number }> };
+    failedGates = Object.entries(doc.gates).filter(([, g]) => g.exitCode !== 0).map(([id]) => id);
+  }
+  log(`scale ${scale}: check ${Math.round(summarise(checks).wallMs.median)} ms (exit ${exitCode}${failedGates.length ? `; failing: ${failedGates.join(', ')}` : ''})`);
+
+  const gates: Record<string, Summary> = {};
+  for (const g of GATES) {
+    const runs = [];
+    for (let i = 0; i < o.gateRuns; i++) runs.push(cold([g.id]));
+    gates[g.id] = summarise(runs);
+  }
+
+  const floors = [];
+  let last = { ms: 0, words: 0, bytes: 0, files: 0 };
+  for (let i = 0; i < o.runs; i++) {
+    const m = measure(join(here, 'floor.js'), [root], probe);
+    last = JSON.parse(m.stdout) as typeof last;
+    floors.push({ ...m, inProcess: last.ms });
+  }
+  const floor = { ...summarise(floors), inProcessMs: median(floors.map((f) => f.inProcess)), words: last.words, bytes: last.bytes };
+
+  rmSync(join(root, CACHE_DIR), { recursive: true, force: true });
+  const w = measure(join(here, 'watch-probe.js'), [root, String(Math.max(3, o.runs))], probe);
+  const watched = JSON.parse(w.stdout) as { document: string; initialMs: number; rechecks: Array<{ ms: number; gates: string[] }> };
+  const recheck = summarise(watched.rechecks.map((r) => ({ wallMs: r.ms, cpuMs: 0, rssMiB: 0 })));
+  return {
+    scale,
+    files: last.files,
+    check: summarise(checks),
+    exitCode,
+    failedGates,
+    gates,
+    floor,
+    watch: { document: watched.document, initialMs: watched.initialMs, recheckMs: recheck.wallMs, gates: watched.rechecks[0]?.gates ?? [] },
+  };
+}
+
+const median = (xs: number[]): number => summarise(xs.map((x) => ({ wallMs: x, cpuMs: 0, rssMiB: 0 }))).wallMs.median;
+
+async function run(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'openwop-bench-'));
+  const log = (l: string): void => void process.stderr.write(`bench: ${l}\n`);
+  const results: ScaleResult[] = [];
+  try {
+    for (const scale of o.scales) {
+      const t0 = performance.now();
+      await writeCorpus(join(work, `scale-${scale}`), { scale });
+      log(`generated scale ${scale} in ${Math.round(performance.now() - t0)} ms`);
+      results.push(benchScale(scale, work, o, log));
+    }
+  } finally {
+    if (o.keep) log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+
+  const s1 = results.find((r) => r.scale === 1);
+  const top = results.reduce((a, b) => (b.scale > a.scale ? b : a));
+  const ratios = {
+    checkOverFloorScale1: s1 ? s1.check.wallMs.median / s1.floor.wallMs.median : null,
+    checkOverFloorScale1InProcess: s1 ? (s1.check.wallMs.median - s1.floor.wallMs.median + s1.floor.inProcessMs) / s1.floor.inProcessMs : null,
+    [`scale${top.scale}OverScale1`]: s1 && top !== s1 ? top.check.wallMs.median / s1.check.wallMs.median : null,
+    watchOverColdScale1: s1 ? s1.watch.recheckMs.median / s1.check.wallMs.median : null,
+    [`watchOverColdScale${top.scale}`]: top.watch.recheckMs.median / top.check.wallMs.median,
+  };
+  const report = {
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform },
+    runs: o.runs,
+    gateRuns: o.gateRuns,
+    scales: results,
+    ratios,
+    targets: {
+      coldScale1UnderOneSecond: s1 ? s1.check.wallMs.median < 1000 : null,
+      scaleRatioAtMostScale: s1 && top !== s1 ? top.check.wallMs.median / s1.check.wallMs.median <= top.scale : null,
+      watchAtMost15Percent: s1 ? s1.watch.recheckMs.median <= 0.15 * s1.check.wallMs.median : null,
+      peakRssUnder512MiB: top.check.rssMiB.max < 512,
+    },
+  };
+  mkdirSync(dirname(o.out), { recursive: true });
+  writeFileSync(o.out, JSON.stringify(report, null, 2) + '\n');
+  if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else {
+    for (const line of formatTable(results, ratios)) process.stdout.write(line + '\n');
+    process.stdout.write(`\ntargets: ${Object.entries(report.targets).map(([k, v]) => `${k} ${v === null ? 'n/a' : v ? 'yes' : 'NO'}`).join(', ')}\n`);
+    process.stdout.write(`written: ${o.out}\n`);
+  }
+}
+
+run().catch((err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 2;
+});

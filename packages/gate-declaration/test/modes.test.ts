@@ -219,8 +219,8 @@ describe('the gate and its commands', () => {
 describe('shortPair', () => {
   it('keeps both sides within 80 code units and never cuts away the first difference', async () => {
     const { shortPair } = await import('../src/diff.js');
-    const a = JSON.stringify('x'.repeat(120) + 'A' + 'y'.repeat(50));
-    const b = JSON.stringify('x'.repeat(120) + 'B' + 'y'.repeat(50));
+    const a = JSON.stringify('x'.repeat(120) + 'A' + 'y'.repeat(100));
+    const b = JSON.stringify('x'.repeat(120) + 'B' + 'y'.repeat(100));
     const [sa, sb] = shortPair(a, b);
     expect(sa.length).toBeLessThanOrEqual(80);
     expect(sb.length).toBeLessThanOrEqual(80);

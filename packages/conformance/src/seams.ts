@@ -87,3 +87,10 @@ export function withSchemaText(factory: HostFactory, transform: SchemaTextSeam):
   registry.set(wrapped, { ...entry, schemaText });
   return wrapped;
 }
+
+/** Gives `to`, a factory that wraps `from` (e.g. behind an HTTP front), the suite seams `from` carries. */
+export function withSuiteSeamsOf(from: HostFactory, to: HostFactory): HostFactory {
+  const schemaText = registry.get(from)?.schemaText;
+  if (schemaText !== undefined) registry.set(to, { ...registry.get(to), schemaText });
+  return to;
+}

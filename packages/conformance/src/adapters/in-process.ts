@@ -30,9 +30,6 @@ export const OPERATOR_CLASSIFICATIONS: Readonly<Record<string, Classification>> 
   'mcp:conformance.echo': { safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' },
 });
 
-export const V2_FIXTURE = 'conformance-mcp-client';
-export const V1_FIXTURE = 'conformance-mcp-tool-roundtrip';
-
 const TOKEN = 'conformance-in-process';
 
 export interface InProcessHostOptions {

@@ -1,0 +1,152 @@
+// HttpHost (RFC0204-RUNTIME §7.1): drives a live host over its public API. A fixture run is
+// `POST /runs { workflowId, inputs }` → 201 `{ runId }`, polled on `GET /runs/{id}` until terminal,
+// then read from `GET /runs/{id}/events/poll?timeout=1`: `node.completed` (`payload.outputs.result`)
+// or `node.failed` (`payload.error.code`). At major 1 every path carries the `/v1` prefix.
+import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
+import { HostUnavailable, V1_FIXTURE, V2_FIXTURE } from '../host-under-test.js';
+
+export interface HttpHostOptions {
+  /** The host's base URL, e.g. `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** The protocol major the run targets. Default 2. */
+  major?: 1 | 2;
+  /** Sent as `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
+  label?: string;
+  /** Delay between run-status polls. Default 200 ms. */
+  pollIntervalMs?: number;
+  /** How long a fixture run may take to reach a terminal status. Default 30 s. */
+  runTimeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Replaces the discovery read, for a caller that already reads discovery its own way. */
+  capabilities?: () => Promise<HostCapabilities>;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+const V2_NODE_ID = 'mcp-client';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The capabilities the rows gate on, read from a discovery document's root families. */
+export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapabilities {
+  const root = isObject(doc) ? doc : {};
+  const family = (key: string): Record<string, unknown> | undefined => {
+    const record = root[key];
+    if (!isObject(record)) return undefined;
+    if (major === 1) {
+      // majors-lint-disable-next-line R1 -- v1 discovery carries `supported`; this branch runs only when the caller targets major 1
+      return record['supported'] === true ? record : undefined;
+    }
+    return record; // v2: the presence of the family record is the claim
+  };
+  const out: HostCapabilities = {};
+  const mcp = family('mcp');
+  if (mcp?.['client'] === true) out.mcp = { client: true };
+  const catalog = family('toolCatalog');
+  if (catalog !== undefined) {
+    const sources = Array.isArray(catalog['sources']) ? catalog['sources'].filter((s): s is string => typeof s === 'string') : undefined;
+    out.toolCatalog = { ...(sources ? { sources } : {}), ...(catalog['compactView'] === true ? { compactView: true } : {}) };
+  }
+  return out;
+}
+
+export function httpHost(options: HttpHostOptions): HostFactory {
+  return async () => createHttpHost(options);
+}
+
+function createHttpHost(options: HttpHostOptions): HostUnderTest {
+  const major = options.major ?? 2;
+  const prefix = major === 1 ? '/v1' : '';
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const pollIntervalMs = options.pollIntervalMs ?? 200;
+  const runTimeoutMs = options.runTimeoutMs ?? 30_000;
+
+  /** One request; a network failure is HostUnavailable, so the row is blocked rather than failed. */
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    const init: RequestInit = {
+      method,
+      redirect: 'manual',
+      headers: {
+        accept: 'application/json',
+        ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+    let res: Response;
+    try {
+      res = await doFetch(base + path, init);
+    } catch {
+      throw new HostUnavailable(`${method} ${path.split('?')[0]} did not answer`);
+    }
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed };
+  }
+
+  /** Runs a fixture and returns the terminal event of its node. */
+  async function runFixture(workflowId: string, inputs: Record<string, unknown>, nodeId: string | undefined): Promise<Outcome> {
+    const created = await request('POST', `${prefix}/runs`, { workflowId, inputs });
+    if (created.status === 404) return { status: 'unsupported' };
+    const runId = isObject(created.body) ? created.body['runId'] : undefined;
+    if (created.status !== 201 || typeof runId !== 'string') {
+      throw new HostUnavailable(`POST /runs for ${workflowId} answered ${created.status}`);
+    }
+    const runPath = `${prefix}/runs/${encodeURIComponent(runId)}`;
+    const deadline = Date.now() + runTimeoutMs;
+    let status = '';
+    for (;;) {
+      const snapshot = await request('GET', runPath);
+      status = isObject(snapshot.body) && typeof snapshot.body['status'] === 'string' ? snapshot.body['status'] : '';
+      if (TERMINAL.has(status)) break;
+      if (Date.now() >= deadline) {
+        throw new HostUnavailable(`the ${workflowId} run did not reach a terminal status within ${runTimeoutMs} ms`);
+      }
+      await sleep(pollIntervalMs);
+    }
+    const log = await request('GET', `${runPath}/events/poll?timeout=1`);
+    const events = isObject(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
+    if (log.status !== 200 || events === undefined) throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
+    const ofNode = (type: string) =>
+      events.filter(isObject).find((e) => e['type'] === type && isObject(e['payload']) && (nodeId === undefined || e['payload']['nodeId'] === nodeId))?.[
+        'payload'
+      ] as Record<string, unknown> | undefined;
+    const completed = ofNode('node.completed');
+    if (completed !== undefined) {
+      const outputs = isObject(completed['outputs']) ? completed['outputs'] : {};
+      return { status: 'completed', result: outputs['result'] };
+    }
+    const failed = ofNode('node.failed');
+    if (failed !== undefined) {
+      const error = isObject(failed['error']) ? failed['error'] : {};
+      return { status: 'failed', errorCode: typeof error['code'] === 'string' ? error['code'] : 'unknown' };
+    }
+    throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed on its event log`);
+  }
+
+  const toolsQuery = (q?: { view?: string }) => (q?.view === undefined ? '' : `?view=${encodeURIComponent(q.view)}`);
+
+  const host: HostUnderTest = {
+    label: options.label ?? `live host ${base} (major ${major})`,
+    async capabilities() {
+      if (options.capabilities) return options.capabilities();
+      const doc = await request('GET', '/.well-known/openwop', undefined, major === 2 ? { 'OpenWOP-Version': '2.0' } : {});
+      if (doc.status !== 200) throw new HostUnavailable(`GET /.well-known/openwop answered ${doc.status}`);
+      return capabilitiesFromDiscovery(doc.body, major);
+    },
+    runMcpClient: (i: McpClientInputs) => runFixture(V2_FIXTURE, { ...i }, V2_NODE_ID),
+    getTools: (q) => request('GET', `${prefix}/tools${toolsQuery(q)}`),
+    getTool: (id, q) => request('GET', `${prefix}/tools/${encodeURIComponent(id)}${toolsQuery(q)}`),
+  };
+  // The v1 leg exists only at major 1; its fixture has a single node, whatever its id.
+  if (major === 1) host.runV1Invoke = ({ text }) => runFixture(V1_FIXTURE, { text }, undefined);
+  return host;
+}

@@ -1,0 +1,124 @@
+// The sabotage proof (RFC0204-RUNTIME §7.3): for each mutant, ALL rows run and the set of
+// non-passing rows is exactly { mutant.row }. A second red row is a scoping bug in the mutant; no
+// red row means the row is vacuous. The in-process matrix also generates the README table; the
+// host mutants are judged again through HttpHost over a loopback HTTP front.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUTANTS } from '../src/mutants/index.js';
+import type { Mutant } from '../src/mutants/index.js';
+import { ROWS } from '../src/rows/index.js';
+import { nonPassing, runRows, startSuiteEnvironment } from '../src/run.js';
+import type { RunReport, SuiteEnvironment } from '../src/run.js';
+import { overHttp, reference } from './support/hosts.js';
+import { REFRESH_COMMAND, readReadme, renderMatrix, spliceMatrix, writeReadme } from './support/readme-matrix.js';
+
+/** §7.2's mutant column, written out: the suite must carry exactly these. */
+const EXPECTED: Record<string, string[]> = {
+  'call-tool-verbatim': ['M-rewrap', 'M-strip-meta', 'M-drop-resulttype', 'M-default-iserror'],
+  'call-tool-iserror-resolves': ['M-throw-on-iserror'],
+  'list-tools-page': ['M-merge-pages', 'M-drop-cursor', 'M-drop-annotations'],
+  'server-health': ['M-connected', 'M-always-reachable'],
+  'reject-unknown-server': ['M-undefined-unknown'],
+  'v1-raw-verbatim': ['M-rebuild-raw'],
+  'mcp-unclassified-write': ['M-copy-readonly'],
+  'annotations-derived': ['M-readonly-on-write', 'M-omit-openworld'],
+  'annotations-schema': [
+    'M-schema-delete-readOnlyHint-true',
+    'M-schema-delete-readOnlyHint-false',
+    'M-schema-delete-destructiveHint-true',
+    'M-schema-delete-destructiveHint-false',
+    'M-schema-delete-idempotentHint-true',
+    'M-schema-delete-idempotentHint-false',
+    'M-schema-delete-openWorldHint-false',
+    'M-schema-delete-openWorldHint-true',
+    'M-schema-drop-required',
+    'M-schema-open-annotations',
+  ],
+  'catalog-order': ['M-locale-sort', 'M-unsorted'],
+};
+
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+
+let env: SuiteEnvironment;
+let referenceReport: RunReport;
+const inProcess = new Map<string, RunReport>();
+
+beforeAll(async () => {
+  env = await startSuiteEnvironment();
+  referenceReport = await runRows(reference(), env);
+  for (const mutant of MUTANTS) inProcess.set(mutant.id, await runRows(mutant.wrap(reference()), env));
+});
+afterAll(() => env.close());
+
+describe('the mutant set', () => {
+  it('is exactly §7.2\'s, each aimed at a row that exists', () => {
+    const actual: Record<string, string[]> = {};
+    for (const m of MUTANTS) (actual[m.row] ??= []).push(m.id);
+    expect(actual).toEqual(EXPECTED);
+    expect(new Set(MUTANTS.map((m) => m.id)).size).toBe(MUTANTS.length);
+  });
+
+  it('covers every row', () => {
+    for (const row of ROWS) expect(MUTANTS.some((m) => m.row === row.id), row.id).toBe(true);
+  });
+
+  it('refuses to decorate a host that is not the in-process reference', () => {
+    const live = overHttp(reference(), 2);
+    expect(() => MUTANTS.find((m) => m.id === 'M-rewrap')!.wrap(live)).toThrow('M-rewrap decorates a seam of the in-process reference host');
+  });
+});
+
+describe('each mutant on the in-process host', () => {
+  it('the reference passes every row (the baseline every mutant is measured against)', () => {
+    expect(nonPassing(referenceReport)).toEqual([]);
+  });
+
+  for (const mutant of MUTANTS) {
+    it(`${mutant.id} turns ${mutant.row} red and no other row`, () => {
+      const report = inProcess.get(mutant.id)!;
+      expect(report.rows.map((r) => r.id), 'all rows ran').toEqual(ROWS.map((r) => r.id));
+      expect(nonPassing(report), JSON.stringify(report.rows, null, 2)).toEqual([mutant.row]);
+      const own = report.rows.find((r) => r.id === mutant.row)!;
+      expect(own.verdict).toBe(own.advisory ? 'advisory-miss' : 'fail');
+    });
+  }
+});
+
+describe('each host mutant through HttpHost over a loopback HTTP front', () => {
+  // The v1 leg exists only at major 1; every other row is a v2 row, judged at major 2.
+  const majorFor = (m: Mutant): 1 | 2 => (m.row === 'v1-raw-verbatim' ? 1 : 2);
+  const baselines = new Map<1 | 2, RunReport>();
+  beforeAll(async () => {
+    for (const major of [1, 2] as const) baselines.set(major, await runRows(overHttp(reference(), major), env));
+  });
+
+  for (const mutant of MUTANTS.filter((m) => m.seam !== 'schema text')) {
+    it(`${mutant.id} changes only ${mutant.row}, the same way as in process`, async () => {
+      const major = majorFor(mutant);
+      const report = await runRows(overHttp(mutant.wrap(reference()), major), env);
+      const baseline = baselines.get(major)!;
+      const changed = report.rows.filter((r, i) => r.verdict !== baseline.rows[i]!.verdict).map((r) => r.id);
+      expect(changed, JSON.stringify(report.rows, null, 2)).toEqual([mutant.row]);
+      const own = report.rows.find((r) => r.id === mutant.row)!;
+      expect(own.verdict).toBe(inProcess.get(mutant.id)!.rows.find((r) => r.id === mutant.row)!.verdict);
+    });
+  }
+});
+
+describe('the README matrix', () => {
+  it(`is current (refresh: ${REFRESH_COMMAND})`, () => {
+    const observations = MUTANTS.map((mutant) => ({
+      mutant,
+      observed: inProcess.get(mutant.id)!.rows.find((r) => r.id === mutant.row)!,
+      red: nonPassing(inProcess.get(mutant.id)!),
+    }));
+    const block = renderMatrix(ROWS, referenceReport.rows, observations);
+    const current = readReadme(README);
+    const wanted = spliceMatrix(current, block);
+    if (process.env['UPDATE_README'] === '1') {
+      if (wanted !== current) writeReadme(README, wanted);
+      return;
+    }
+    expect(current === wanted, `packages/conformance/README.md: the mutant matrix is stale or missing; run ${REFRESH_COMMAND}`).toBe(true);
+  });
+});

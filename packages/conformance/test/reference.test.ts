@@ -1,0 +1,170 @@
+// Every RFC 0204 row passes on the reference implementation: in process (MCP over loopback HTTP to
+// the fake, JSON and SSE), and behind a loopback HTTP front driven by HttpHost at both majors.
+// Also the verdict paths a conforming reference never takes: the gates, blocked runs and the
+// loopback refusal, on stub hosts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
+import { HostUnavailable } from '../src/host-under-test.js';
+import { ROWS } from '../src/rows/index.js';
+import { firstDifference } from '../src/rows/compare.js';
+import { runRows, startSuiteEnvironment } from '../src/run.js';
+import type { RunReport, SuiteEnvironment } from '../src/run.js';
+import { overHttp, reference } from './support/hosts.js';
+
+const verdicts = (r: RunReport) => Object.fromEntries(r.rows.map((row) => [row.id, row.verdict]));
+const allPass = Object.fromEntries(ROWS.map((r) => [r.id, 'pass']));
+
+describe('reference host', () => {
+  let env: SuiteEnvironment;
+  beforeAll(async () => {
+    env = await startSuiteEnvironment();
+  });
+  afterAll(() => env.close());
+
+  it('passes every row in process; catalog-order is a pass, not an advisory-miss', async () => {
+    const report = await runRows(reference(), env);
+    expect(report.rows.map((r) => r.id)).toEqual(ROWS.map((r) => r.id));
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual(allPass);
+    expect(report.rows.find((r) => r.id === 'catalog-order')!.verdict).toBe('pass');
+  });
+
+  it('judges non-vacuously: the catalog rows saw annotated descriptors, the claim tool and several tools', async () => {
+    const report = await runRows(reference(), env);
+    const reason = (id: string) => report.rows.find((r) => r.id === id)!.reason;
+    expect(reason('annotations-derived')).toMatch(/^9 annotated descriptors/);
+    expect(reason('mcp-unclassified-write')).toMatch(/^1 descriptor\(s\) of the read-only-claim tool/);
+    expect(reason('catalog-order')).toMatch(/^9 tools/);
+  });
+
+  it('gives the same reasons on a second run (no nonces, ports or run ids in them)', async () => {
+    const a = await runRows(reference(), env);
+    const b = await runRows(reference(), env);
+    expect(b.rows).toEqual(a.rows);
+  });
+
+  it('passes every row behind HttpHost at major 2, the v1 leg inapplicable there', async () => {
+    const report = await runRows(overHttp(reference(), 2), env);
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual({ ...allPass, 'v1-raw-verbatim': 'inapplicable' });
+    expect(report.host).toBe('HttpHost (major 2)');
+  });
+
+  it('passes every row behind HttpHost at major 1, the v1 leg included', async () => {
+    const report = await runRows(overHttp(reference(), 1), env);
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual(allPass);
+  });
+});
+
+describe('reference host against a fake answering text/event-stream', () => {
+  let env: SuiteEnvironment;
+  beforeAll(async () => {
+    env = await startSuiteEnvironment({ responseMode: 'sse' });
+  });
+  afterAll(() => env.close());
+
+  it('passes every row', async () => {
+    const report = await runRows(reference(), env);
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual(allPass);
+  });
+});
+
+describe('verdicts the reference never earns', () => {
+  let env: SuiteEnvironment;
+  beforeAll(async () => {
+    env = await startSuiteEnvironment();
+  });
+  afterAll(() => env.close());
+
+  const stub = (overrides: Partial<HostUnderTest>): HostFactory => async () => ({
+    label: 'stub',
+    capabilities: async () => ({ mcp: { client: true }, toolCatalog: { sources: ['mcp'] } }),
+    runMcpClient: async () => ({ status: 'unsupported' }),
+    getTools: async () => ({ status: 200, body: [] }),
+    getTool: async () => ({ status: 404, body: null }),
+    ...overrides,
+  });
+
+  it('refuses to start when a binding is not loopback, before building the host', async () => {
+    let built = false;
+    const factory: HostFactory = async (b) => {
+      built = true;
+      return stub({})(b);
+    };
+    await expect(runRows(factory, { ...env, bindings: { ...env.bindings, conformance: 'http://192.0.2.1/mcp' } })).rejects.toThrow(
+      'refusing to start: serverId "conformance" is bound to a URL whose host is not loopback',
+    );
+    expect(built).toBe(false);
+  });
+
+  it('makes the ctx.mcp rows inapplicable without mcp.client, and the catalog rows without toolCatalog', async () => {
+    const report = await runRows(stub({ capabilities: async () => ({}) }), env);
+    expect(verdicts(report)).toEqual({
+      'call-tool-verbatim': 'inapplicable',
+      'call-tool-iserror-resolves': 'inapplicable',
+      'list-tools-page': 'inapplicable',
+      'server-health': 'inapplicable',
+      'reject-unknown-server': 'inapplicable',
+      'v1-raw-verbatim': 'inapplicable',
+      'mcp-unclassified-write': 'inapplicable',
+      'annotations-derived': 'inapplicable',
+      'annotations-schema': 'pass',
+      'catalog-order': 'inapplicable',
+    });
+  });
+
+  it('blocks the ctx.mcp rows when the host does not run the fixture', async () => {
+    const report = await runRows(stub({ runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
+    for (const id of ['call-tool-verbatim', 'call-tool-iserror-resolves', 'list-tools-page', 'server-health', 'reject-unknown-server', 'v1-raw-verbatim']) {
+      expect(verdicts(report)[id], id).toBe('blocked');
+    }
+  });
+
+  it('leaves the catalog rows inapplicable on an empty catalog', async () => {
+    const report = await runRows(stub({}), env);
+    expect(verdicts(report)['mcp-unclassified-write']).toBe('inapplicable');
+    expect(verdicts(report)['annotations-derived']).toBe('inapplicable');
+    expect(verdicts(report)['catalog-order']).toBe('inapplicable');
+  });
+
+  it('fails a value the server never sent: a host that answers from a stub instead of calling the fake', async () => {
+    const canned = { resultType: 'complete', content: [{ type: 'text', text: 'ok' }], structuredContent: { n: 7, nonce: 'x' } };
+    const report = await runRows(stub({ runMcpClient: async () => ({ status: 'completed', result: canned }) }), env);
+    const row = report.rows.find((r) => r.id === 'call-tool-verbatim')!;
+    expect(row.verdict).toBe('fail');
+    expect(row.reason).toContain('the host resolved something the server never sent');
+  });
+
+  it('blocks every host row, not the corpus row, when discovery cannot be read', async () => {
+    const report = await runRows(
+      stub({
+        capabilities: async () => {
+          throw new HostUnavailable('GET /.well-known/openwop answered 503');
+        },
+      }),
+      env,
+    );
+    for (const row of report.rows) {
+      expect(row.verdict, row.id).toBe(row.id === 'annotations-schema' ? 'pass' : 'blocked');
+    }
+    expect(report.rows[0]!.reason).toBe('capabilities unreadable: GET /.well-known/openwop answered 503');
+  });
+
+  it('reports a catalog miss as advisory-miss, never fail', async () => {
+    const tools = [{ toolId: 'b', source: 'node-pack', safetyTier: 'pure' }, { toolId: 'a', source: 'node-pack', safetyTier: 'pure' }];
+    const report = await runRows(stub({ getTools: async () => ({ status: 200, body: tools }) }), env);
+    const row = report.rows.find((r) => r.id === 'catalog-order')!;
+    expect(row).toMatchObject({ verdict: 'advisory-miss', advisory: true });
+    expect(row.reason).toBe('"b" is listed before "a"; code-unit order puts it after');
+  });
+});
+
+describe('firstDifference', () => {
+  it('names the first differing path in code-unit key order, never a value', () => {
+    expect(firstDifference({ a: 1 }, { a: 1 })).toBeUndefined();
+    expect(firstDifference({ b: 1 }, { a: 1, b: 1 })).toBe('$.a is missing');
+    expect(firstDifference({ a: 1, Z: 2 }, { a: 1 })).toBe('$.Z is unexpected');
+    expect(firstDifference({ t: [1, 2] }, { t: [1] })).toBe('$.t has 2 items, expected 1');
+    expect(firstDifference({ t: [{ x: 'secret' }] }, { t: [{ x: 'other' }] })).toBe('$.t[0].x differs');
+    expect(firstDifference({ 'a/b': null }, { 'a/b': {} })).toBe('$["a/b"] is null, expected object');
+    expect(firstDifference(undefined, {})).toBe('$ is missing');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Helpers for the toolCatalog scenarios (RFC 0078, homed in v2 by RFC 0204). The normative reads
+ * are `GET /tools` and `GET /tools/{toolId}` (`/v1/…` at major 1), exercised black-box. At major 1
+ * the gate is the record's `supported` flag; at major 2 the presence of the record is the claim.
+ */
+import { readFamily, isRecord } from './discovery.js';
+import type { Family } from './discovery.js';
+import { hostDriver } from './driver.js';
+import type { RequestOptions } from './driver.js';
+import { targetMajor } from './env.js';
+import { toolPath, toolsPath } from './paths.js';
+
+export interface ToolDescriptor {
+  toolId?: unknown;
+  source?: unknown;
+  safetyTier?: unknown;
+  replayPolicy?: unknown;
+  egress?: unknown;
+  annotations?: unknown;
+  [key: string]: unknown;
+}
+
+/** The toolCatalog record when the host advertises the family at the target major, else null. */
+export async function toolCatalogGate(): Promise<Family | null> {
+  const cap = await readFamily('toolCatalog');
+  if (targetMajor() === 2) {
+    if (!isRecord(cap)) return null;
+    return cap;
+  }
+  const on = isRecord(cap) && cap.supported === true;
+  return on ? (cap as Family) : null;
+}
+
+/** `GET /tools`: the descriptors (a bare array; `{ tools }` is tolerated), or null when not served. */
+export async function listTools(options?: RequestOptions): Promise<{ status: number; tools: ToolDescriptor[] | null }> {
+  const res = await hostDriver().get(toolsPath(), options);
+  return { status: res.status, tools: res.status === 200 ? descriptorsOf(res.json) : null };
+}
+
+/** `GET /tools/{toolId}`. */
+export async function getTool(toolId: string): Promise<{ status: number; descriptor: ToolDescriptor | undefined }> {
+  const res = await hostDriver().get(toolPath(toolId));
+  return { status: res.status, descriptor: isRecord(res.json) ? res.json : undefined };
+}
+
+/** `GET /tools?view=compact`: always `{ tools: [...] }` when served. */
+export async function listCompactTools(): Promise<{ status: number; tools: ToolDescriptor[] | null }> {
+  const res = await hostDriver().get(toolsPath('?view=compact'));
+  const tools = isRecord(res.json) && Array.isArray(res.json['tools']) ? (res.json['tools'] as ToolDescriptor[]) : null;
+  return { status: res.status, tools: res.status === 200 ? tools : null };
+}
+
+/** `GET /tools/{toolId}?view=compact`. */
+export async function getCompactTool(toolId: string): Promise<{ status: number; descriptor: ToolDescriptor | undefined }> {
+  const res = await hostDriver().get(toolPath(toolId, '?view=compact'));
+  return { status: res.status, descriptor: isRecord(res.json) ? res.json : undefined };
+}
+
+function descriptorsOf(body: unknown): ToolDescriptor[] | null {
+  if (Array.isArray(body)) return body as ToolDescriptor[];
+  if (isRecord(body) && Array.isArray(body['tools'])) return body['tools'] as ToolDescriptor[];
+  return null;
+}
+
+/** The closed source vocabulary (RFC 0078 §C). */
+export const TOOL_SOURCES: readonly string[] = ['node-pack', 'workflow', 'mcp', 'connector', 'host-extension'];
+/** The closed safety-tier vocabulary (RFC 0078 §C). */
+export const SAFETY_TIERS: readonly string[] = ['pure', 'read', 'write', 'exec'];
+/** Keys a descriptor must never carry: no credential material (RFC 0078 §F, SR-1). */
+export const TOOL_CONTENT_FORBIDDEN: readonly string[] = ['secret', 'credential', 'credentials', 'token', 'apiKey', 'password'];
+
+export interface Annotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/**
+ * The suite's own copy of RFC 0204 §D.12's table: the four hints a descriptor's annotations must
+ * carry, derived from the host's own fields. Never read back from the host under test.
+ */
+export function expectedAnnotations(d: Pick<ToolDescriptor, 'safetyTier' | 'replayPolicy' | 'egress'>): Annotations {
+  return {
+    readOnlyHint: d.safetyTier === 'pure' || d.safetyTier === 'read',
+    destructiveHint: d.safetyTier === 'write' || d.safetyTier === 'exec',
+    idempotentHint: d.replayPolicy === 'deterministic' || d.replayPolicy === 'idempotent',
+    openWorldHint: d.egress !== 'none',
+  };
+}
+
+/** UTF-16 code-unit order of toolIds, the order RFC 0204 §D.13 asks for (a SHOULD). */
+export function inToolIdOrder(tools: readonly ToolDescriptor[]): boolean {
+  for (let i = 1; i < tools.length; i++) {
+    const a = String(tools[i - 1]!.toolId);
+    const b = String(tools[i]!.toolId);
+    if (a > b) return false;
+  }
+  return true;
+}

@@ -133,13 +133,13 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     if (from !== expected) {
       findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
     }
-    const exists = input.facetListing.includes(from) || input.existing.has(from);
+    const exists = input.facetListing.has(from) || input.existing.has(from);
     if (!exists) findings.push({ id: 'declaration/facets-from-missing', data: { key: f.key, value: from }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
     const file = input.facetFiles.get(from);
     if (file) source = facetFileSource(from, file, findings);
     else comparable = false;
   } else {
-    if (input.facetListing.includes(expected)) {
+    if (input.facetListing.has(expected)) {
       findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key` });
     }
     const v1Node = input.v1.value.properties[f.key];
@@ -249,8 +249,10 @@ function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: 
   const declared = isStringArray(f.row['facets']) ? [...new Set(f.row['facets'])] : [];
   const emitted = Object.keys(source?.properties ?? {});
   const label = source?.label ?? 'the record (no facet file, no v1 node)';
-  const onlyFacets = declared.filter((x) => !emitted.includes(x));
-  const onlySource = emitted.filter((x) => !declared.includes(x));
+  const inSource = new Set(emitted);
+  const inFacets = new Set(declared);
+  const onlyFacets = declared.filter((x) => !inSource.has(x));
+  const onlySource = emitted.filter((x) => !inFacets.has(x));
   const pointer = `${f.pointer}/facets`;
   const related = source?.file ? [{ file: source.file, pointer: source.pointer ?? '', message: `the facets of ${label}` }] : [];
   if (onlyFacets.length > 0 || onlySource.length > 0) {

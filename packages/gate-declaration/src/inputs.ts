@@ -25,9 +25,9 @@ export interface BuildInput {
   declaration: Pick<DeclarationModel, 'file' | 'value' | 'rows' | 'core' | 'ext' | 'metadata'>;
   base: Source<RecordBase>;
   v1: Source<JsonObject & { properties: JsonObject }>;
-  /** Paths of the regular files in the facets and metadata directories, code-unit sorted. */
-  facetListing: readonly string[];
-  metadataListing: readonly string[];
+  /** Paths of the regular files in the facets and metadata directories (listed in code-unit order). */
+  facetListing: ReadonlySet<string>;
+  metadataListing: ReadonlySet<string>;
   /** The facet files a core family cites at its canonical path, parsed. */
   facetFiles: ReadonlyMap<string, JsonObject>;
   /** The metadata files of kept rows, parsed. */
@@ -56,7 +56,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
     const v1 = v1Doc.value as JsonObject;
     if (!isObject(v1['properties'])) fail(v1Doc, '', 'the v1 capabilities schema must have a properties object');
 
-    const files = (dir: string): string[] => tree.list(dir).filter((e) => e.kind === 'file').map((e) => e.path);
+    const files = (dir: string): Set<string> => new Set(tree.list(dir).filter((e) => e.kind === 'file').map((e) => e.path));
     const facetListing = files(layout.facetsDir);
     const metadataListing = files(layout.metadataDir);
 
@@ -65,9 +65,9 @@ export function loadInputs(tree: SpecTree): BuildInput {
     for (const row of declaration.core) {
       const from = row.row['facetsFrom'];
       if (typeof from !== 'string') continue;
-      if (from === `${layout.facetsDir}/${row.key}.schema.json` && facetListing.includes(from)) {
+      if (from === `${layout.facetsDir}/${row.key}.schema.json` && facetListing.has(from)) {
         facetFiles.set(from, checkFacetFile(tree.json(from)));
-      } else if (!facetListing.includes(from) && pathProblem(from) === undefined && tree.exists(from)) {
+      } else if (!facetListing.has(from) && pathProblem(from) === undefined && tree.exists(from)) {
         existing.add(from);
       }
     }
@@ -75,7 +75,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
     const metadataFiles = new Map<string, JsonObject>();
     for (const row of declaration.metadata) {
       const path = `${layout.metadataDir}/${row.key}.schema.json`;
-      if (row.disposition !== 'kept' || !metadataListing.includes(path)) continue;
+      if (row.disposition !== 'kept' || !metadataListing.has(path)) continue;
       const doc = tree.json(path);
       if (!isObject(doc.value)) fail(doc, '', 'a metadata shape must be a JSON Schema object');
       metadataFiles.set(path, doc.value as JsonObject);

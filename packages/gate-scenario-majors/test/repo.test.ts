@@ -1,0 +1,82 @@
+// The gate over this repository's own conformance package: it passes, its manifest is fresh, and
+// breaking one of its helpers the way RFC 0204 had to fix turns it red.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SpecTree, createFixture } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree';
+import { runScenarioMajors } from '../src/index.js';
+import { found } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const DIR = 'packages/conformance';
+
+let fixture: Fixture | undefined;
+afterEach(() => fixture?.remove());
+
+/** A copy of the conformance package's gate inputs (config, manifest, src/lib and src/scenarios). */
+function copyOfConformance(): Record<string, string> {
+  const files: Record<string, string> = {
+    'openwop-spec.config.json': JSON.stringify({ paths: { conformance: DIR } }),
+  };
+  for (const name of ['scenario-majors.config.json', 'scenario-majors.json']) files[`${DIR}/${name}`] = readFileSync(join(ROOT, DIR, name), 'utf8');
+  for (const sub of ['src/lib', 'src/scenarios']) {
+    for (const name of readdirSync(join(ROOT, DIR, sub))) files[`${DIR}/${sub}/${name}`] = readFileSync(join(ROOT, DIR, sub, name), 'utf8');
+  }
+  return files;
+}
+
+describe('this repository', () => {
+  it('packages/conformance passes the gate, and scenario-majors.json is fresh', async () => {
+    const tree = SpecTree.load(ROOT);
+    expect(tree.paths.conformance).toBe(DIR);
+    const result = await runScenarioMajors(tree, 'check');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.figures['stale']).toBe(false);
+    expect(result.summaryLine).toMatch(/^=== scenario-majors OK — \d+ files \(v1 \d+, v2 \d+\) ===$/);
+  });
+
+  it('carries the five seeded bothMajors entries and the RFC 0204 files at their majors', () => {
+    const config = JSON.parse(readFileSync(join(ROOT, DIR, 'scenario-majors.config.json'), 'utf8')) as { bothMajors: { file: string; rfc: string }[] };
+    expect(config.bothMajors.map((e) => [e.file, e.rfc])).toEqual([
+      ['fixtures-valid.test.ts', '0168'],
+      ['memory-attribution-replay-stable.test.ts', '0168'],
+      ['tool-catalog-compact-projection.test.ts', '0204'],
+      ['tool-catalog-projection.test.ts', '0204'],
+      ['tool-descriptor-shape.test.ts', '0204'],
+    ]);
+    const manifest = JSON.parse(readFileSync(join(ROOT, DIR, 'scenario-majors.json'), 'utf8')) as { majors: Record<string, number[]> };
+    expect(manifest.majors['v2-mcp-client-results.test.ts']).toEqual([2]);
+    expect(manifest.majors['v2-tool-catalog-annotations.test.ts']).toEqual([2]);
+    expect(manifest.majors['mcp-tool-roundtrip.test.ts']).toEqual([1]);
+    for (const e of config.bothMajors) expect(manifest.majors[e.file]).toEqual([1, 2]);
+  });
+
+  it('is not vacuous: a hard-coded /v1/tools in the real toolCatalog helper is reported there, with the major-2 files that reach it', async () => {
+    const files = copyOfConformance();
+    const lib = `${DIR}/src/lib/toolCatalog.ts`;
+    const broken = files[lib]!.replace('hostDriver().get(toolsPath(), options)', "hostDriver().get('/v1/tools', options)");
+    expect(broken).not.toBe(files[lib]);
+    fixture = createFixture({ ...files, [lib]: broken });
+    const result = await runScenarioMajors(fixture.tree(), 'check');
+    const r2 = found(result, 'majors/v1-path');
+    expect(r2).toHaveLength(1);
+    expect(r2[0]!.file).toBe(lib);
+    const related = result.diagnostics.find((d) => d.ruleId === 'majors/v1-path')!.related!.map((r) => r.file);
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.every((f) => f.startsWith(`${DIR}/src/scenarios/`))).toBe(true);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('is not vacuous: reading supported before the major-2 exit of toolCatalogGate is reported', async () => {
+    const files = copyOfConformance();
+    const lib = `${DIR}/src/lib/toolCatalog.ts`;
+    const broken = files[lib]!.replace("const cap = await readFamily('toolCatalog');", "const cap = await readFamily('toolCatalog');\n  if ((cap as { supported?: boolean } | undefined)?.supported === false) return null;");
+    expect(broken).not.toBe(files[lib]);
+    fixture = createFixture({ ...files, [lib]: broken });
+    const result = await runScenarioMajors(fixture.tree(), 'check');
+    expect(found(result, 'majors/supported-gate').map((f) => f.file)).toEqual([lib]);
+  });
+});

@@ -73,7 +73,11 @@ function declaresConst(schema: JsonObject, prop: string, value: string): boolean
 function keys(ctx: Ctx): void {
   const { model } = ctx;
   const seen = new Map<string, string[]>();
-  for (const r of [...model.metadata, ...model.rows]) seen.set(r.key, [...(seen.get(r.key) ?? []), r.pointer]);
+  for (const r of [...model.metadata, ...model.rows]) {
+    const pointers = seen.get(r.key);
+    if (pointers) pointers.push(r.pointer);
+    else seen.set(r.key, [r.pointer]);
+  }
   for (const [key, pointers] of seen) {
     if (pointers.length < 2) continue;
     const first = model.doc.locate(`${pointers[0]!}/key`).start;

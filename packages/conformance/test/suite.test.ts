@@ -1,0 +1,89 @@
+// The `suite` command against a live host: the reference host (and a mutant) behind a loopback
+// HTTP front, configured before the suite starts, reaching the suite's fake through --fake-port.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostFactory } from '../src/host-under-test.js';
+import { MUTANTS } from '../src/mutants/index.js';
+import { runSuite } from '../src/suite.js';
+import type { SuiteIo } from '../src/suite.js';
+import { serveHost } from './support/host-front.js';
+import type { HostFront } from './support/host-front.js';
+import { reference } from './support/hosts.js';
+
+function io(env: Record<string, string> = {}): SuiteIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { env, stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A live host configured up front: conformance → 127.0.0.1:<port>, the down ids → a dead address. */
+async function liveHost(factory: HostFactory, port: number, apiKey: string): Promise<HostFront> {
+  const dead = await deadEndpoint();
+  const host = await factory({ conformance: `http://127.0.0.1:${port}/mcp`, 'conformance.down': dead, 'conformance-down': dead });
+  return serveHost(host, { major: 2, apiKey });
+}
+
+describe('suite', () => {
+  let front: HostFront | undefined;
+  afterEach(async () => {
+    await front?.close();
+    front = undefined;
+  });
+
+  it('passes the reference host over HTTP and exits 0 (the v1 leg inapplicable at major 2)', async () => {
+    const port = await freePort();
+    const key = randomUUID();
+    front = await liveHost(reference(), port, key);
+    const out = io();
+    expect(await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out)).toBe(0);
+    expect(out.stderr).toEqual([`suite: the host must bind conformance → http://127.0.0.1:${port}/mcp`]);
+    expect(out.stdout.at(-1)).toBe('9 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(/inapplicable +the host exposes no v1 invokeTool leg/);
+  });
+
+  it('reports a mutant\'s failing row as JSON and exits 1', async () => {
+    const port = await freePort();
+    const key = randomUUID();
+    front = await liveHost(MUTANTS.find((m) => m.id === 'M-strip-meta')!.wrap(reference()), port, key);
+    const out = io({ OPENWOP_HOST_URL: front.url, OPENWOP_HOST_TOKEN: key, OPENWOP_MCP_FAKE_SERVER_PORT: String(port) });
+    expect(await runSuite(['--format', 'json'], out)).toBe(1);
+    const report = JSON.parse(out.stdout.join('\n')) as { rows: { id: string; verdict: string }[] };
+    expect(report.rows.filter((r) => r.verdict === 'fail').map((r) => r.id)).toEqual(['call-tool-verbatim']);
+  });
+
+  it('blocks every host row when the host cannot be reached, and exits 1', async () => {
+    const out = io();
+    const dead = new URL(await deadEndpoint());
+    expect(await runSuite(['--host', `http://127.0.0.1:${dead.port}`], out)).toBe(1);
+    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 9 blocked, 0 inapplicable, 0 advisory-miss');
+  });
+
+  it.each([
+    [[], '--host <url> (or OPENWOP_HOST_URL) is required'],
+    [['--host', 'ftp://x'], '--host must be an http(s) URL, not "ftp://x"'],
+    [['--host', 'http://127.0.0.1:1', '--major', '3'], '--major must be 1 or 2, not "3"'],
+    [['--host', 'http://127.0.0.1:1', '--fake-port', '70000'], '--fake-port must be a port number, not "70000"'],
+    [['--host', 'http://127.0.0.1:1', '--format', 'xml'], '--format must be text or json, not "xml"'],
+  ])('exits 2 on %j with a one-line reason and the usage', async (argv, message) => {
+    const out = io();
+    expect(await runSuite(argv, out)).toBe(2);
+    expect(out.stderr[0]).toBe(`suite: ${message}`);
+    expect(out.stderr[1]).toMatch(/^usage: suite --host <url>/);
+  });
+
+  it('exits 2 on an unknown flag', async () => {
+    const out = io();
+    expect(await runSuite(['--host', 'http://127.0.0.1:1', '--bogus'], out)).toBe(2);
+    expect(out.stderr[0]).toMatch(/^suite: Unknown option '--bogus'/);
+  });
+});

@@ -13,6 +13,16 @@ export const OUTPUT_TITLE = 'OpenWOP v2 discovery document (/.well-known/openwop
 export const OUTPUT_DESCRIPTION =
   'GENERATED from spec/v2/declaration.json by openwop-spec declaration (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).';
 
+/** The annotation keywords the generated schema carries (GATES.md §4.2, §4.6); string-valued. */
+export const FACETS_FROM = 'x-openwop-facets-from';
+export const SEEDED_FROM = 'x-openwop-seeded-from';
+export const REMOVE_IN = 'x-openwop-remove-in';
+/**
+ * Every non-standard keyword in the output. A strict-mode validator (the schemas gate) must register
+ * them as annotations before compiling schemas/v2/capabilities.schema.json.
+ */
+export const ANNOTATION_KEYWORDS: readonly string[] = [FACETS_FROM, SEEDED_FROM, REMOVE_IN];
+
 /** Record fields a facet may not shadow (§4.3): the record's own, and the v1-only ones. */
 export const RESERVED_FACETS: readonly string[] = ['status', 'since', 'until', 'witness', ...V1_ONLY];
 
@@ -129,7 +139,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   let comparable = true;
 
   if (typeof from === 'string') {
-    marker = ['x-openwop-facets-from', from];
+    marker = [FACETS_FROM, from];
     if (from !== expected) {
       findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
     }
@@ -144,9 +154,9 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     }
     const v1Node = input.v1.value.properties[f.key];
     if (v1Node !== undefined) {
-      marker = ['x-openwop-seeded-from', 'v1'];
+      marker = [SEEDED_FROM, 'v1'];
       source = v1Source(input, f.key, v1Node, findings);
-    } else marker = ['x-openwop-seeded-from', 'declaration'];
+    } else marker = [SEEDED_FROM, 'declaration'];
   }
 
   const facets = source?.properties ?? {};
@@ -280,7 +290,7 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
     const pointer = `/properties/${tok(key)}`;
     const seeded = seedNode(input.v1.value.properties[key], pointer);
     dropsToFindings(key, seeded.drops, input.v1.file, findings);
-    shape = isObject(seeded.node) ? { ...seeded.node, 'x-openwop-seeded-from': 'v1' } : seeded.node;
+    shape = isObject(seeded.node) ? { ...seeded.node, [SEEDED_FROM]: 'v1' } : seeded.node;
     origin = { file: input.v1.file, pointer };
     for (const m of seeded.moves) origins.push({ at: at + m.to, file: input.v1.file, pointer: pointer + m.from });
   } else {
@@ -350,7 +360,7 @@ function applyDeprecations(input: BuildInput, doc: JsonObject, findings: Finding
     const target = valueAt(doc, parsePointer(pointer));
     if (isObject(target)) {
       target['deprecated'] = true;
-      target['x-openwop-remove-in'] = version;
+      target[REMOVE_IN] = version;
     } else {
       findings.push({ id: 'declaration/deprecation-target-missing', data: { pointer, output: input.layout.output }, file: dep.file, pointer: `/${tok(pointer)}`, key: true });
     }

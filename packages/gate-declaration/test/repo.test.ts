@@ -60,3 +60,19 @@ describe('a copy of this repository', () => {
     expect(runCheckDeclaration(SpecTree.load(copy), 'on-failure').summaryLine).toBe('=== check-declaration FAILED ===');
   });
 });
+
+describe('ANNOTATION_KEYWORDS', () => {
+  it('lists every non-standard keyword the generated schema uses, and with them it compiles in strict mode', async () => {
+    const { ANNOTATION_KEYWORDS } = await import('../src/index.js');
+    const { createAjv } = await import('@openwop-spec/spec-tree');
+    const text = readFileSync(join(ROOT, OUT), 'utf8');
+    const used = new Set([...text.matchAll(/"(x-[A-Za-z0-9-]+)":/g)].map((m) => m[1]));
+    expect([...used].every((k) => ANNOTATION_KEYWORDS.includes(k!))).toBe(true);
+    const ajv = createAjv({ strictTypes: false, strictRequired: false });
+    for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+    ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'schemas/v2/configurable.schema.json'), 'utf8')));
+    const validate = ajv.compile(JSON.parse(text));
+    expect(validate(JSON.parse(readFileSync(join(ROOT, 'schemas/v2/examples/valid/capabilities/discovery.json'), 'utf8')))).toBe(true);
+    expect(validate(JSON.parse(readFileSync(join(ROOT, 'schemas/v2/examples/invalid/capabilities/undeclared-family.json'), 'utf8')))).toBe(false);
+  });
+});

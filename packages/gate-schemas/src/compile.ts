@@ -51,6 +51,9 @@ const AJV_OPTIONS = { strictTypes: false, strictRequired: false, code: { optimiz
 /** A definition: a member of `$defs` or `definitions`, at any depth. */
 const DEFINITION = /\/(?:\$defs|definitions)\/[^/]+$/;
 
+/** A vendor annotation keyword that Ajv accepts as a keyword name. */
+const VENDOR = /^x-[a-z0-9_$:-]+$/i;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // These keywords report alongside the errors of the subschemas that failed inside them, so a
@@ -87,6 +90,7 @@ class Compiler {
       const entry = this.load(file);
       if (entry) registrable.push(entry);
     }
+    this.allowVendorKeywords();
     const registered = this.register(registrable);
     for (const entry of registered) for (const ref of entry.walk.refs) this.referenced.add(ref.target);
     const metaValid = registered.filter((e) => this.metaValidate(e));
@@ -129,6 +133,19 @@ class Compiler {
       this.async.add(entry);
     }
     return entry;
+  }
+
+  /**
+   * Keywords named `x-…` are vendor annotations (the declaration gate's `x-openwop-seeded-from`
+   * markers, GATES.md §4): registered as annotation keywords, so strict mode still rejects an
+   * unknown keyword without the prefix, such as a misspelt `maxLenght`.
+   */
+  private allowVendorKeywords(): void {
+    const names = new Set<string>();
+    for (const entry of this.entries) {
+      for (const node of entry.walk.nodes) for (const key of Object.keys(node.value)) if (VENDOR.test(key)) names.add(key);
+    }
+    for (const keyword of [...names].sort()) this.ajv.addKeyword({ keyword });
   }
 
   /**

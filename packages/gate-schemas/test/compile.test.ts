@@ -26,6 +26,13 @@ describe('every schema compiles', () => {
     expect(result.exitCode).toBe(1);
   });
 
+  it('accepts x- vendor annotations (the generated capabilities markers) and still rejects a misspelt keyword beside them', async () => {
+    const fx = fixture({ [A]: withN({ type: 'object', 'x-openwop-seeded-from': 'v1' }) });
+    expect(found(await check(fx))).toEqual([]);
+    fx.write({ [A]: withN({ type: 'object', 'x-openwop-seeded-from': 'v1', additionalProperty: false }) });
+    expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(8, 7) }]);
+  });
+
   it('reports a bad type at its value (meta-schema), once', async () => {
     const result = await check(fixture({ [A]: withN({ type: 'integr' }) }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(6, 15) }]);

@@ -116,6 +116,34 @@ describe('sabotage of the corpus turns the gate red', () => {
     expect(result.diagnostics.find((d) => d.file === DESCRIPTOR)!.message).toContain('unknown keyword: "requird"');
   });
 
+  it('the configurable schema renamed: every cross-file $ref to it is unresolved, at that $ref', async () => {
+    const files = corpus();
+    const target = 'schemas/v2/configurable.schema.json';
+    const schema = JSON.parse(files[target]!) as Json;
+    const [base, name] = [String(schema['$id']).slice(0, String(schema['$id']).lastIndexOf('/') + 1), 'configurable.schema.json'];
+    const fx = fixture({ ...files, [target]: files[target]!.replace(`"${base}${name}"`, `"${base}run-options.schema.json"`) });
+    // Every schema whose $ref names the old file, with the position of that reference's value.
+    const expected = Object.entries(files)
+      .filter(([path]) => path.endsWith('.schema.json'))
+      .flatMap(([file, text]) =>
+        text.split('\n').flatMap((line, i) => (line.includes(`"$ref": "${name}"`) ? [{ ruleId: 'schemas/unresolved-ref', file, start: { line: i + 1, column: line.indexOf(`"${name}"`) + 1 } }] : [])),
+      );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(found(await check(fx)).filter((d) => d.ruleId === 'schemas/unresolved-ref')).toEqual(expected);
+  });
+
+  it('the compact subset no longer forbids anyOf: the nested-anyOf compact descriptor passes', async () => {
+    const files = corpus();
+    const compact = 'schemas/v2/compact-tool-descriptor.schema.json';
+    const schema = JSON.parse(files[compact]!) as { $defs: { compactNode: { propertyNames: { not: { enum: string[] } } } } };
+    const forbidden = schema.$defs.compactNode.propertyNames.not.enum;
+    expect(forbidden).toContain('anyOf');
+    forbidden.splice(forbidden.indexOf('anyOf'), 1);
+    const fx = fixture({ ...files, [compact]: JSON.stringify(schema, null, 2) });
+    const passing = found(await check(fx)).filter((d) => d.ruleId === 'schemas/invalid-example-passes');
+    expect(passing.map((d) => d.file)).toEqual(['schemas/v2/examples/invalid/compact-tool-descriptor/nested-anyof.json']);
+  });
+
   it('a sidecar pointing at the wrong member: the example fails for another reason', async () => {
     const files = corpus();
     const file = documentedCase(files, 'required', '/annotations');

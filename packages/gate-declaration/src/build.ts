@@ -1,4 +1,4 @@
-import { escapePointerToken, parsePointer } from '@openwop-spec/spec-tree';
+import { escapePointerToken, parsePointer, pathProblem } from '@openwop-spec/spec-tree';
 import type { FamilyRow } from '@openwop-spec/spec-tree';
 import type { Finding } from './finding.js';
 import type { BuildInput } from './inputs.js';
@@ -143,7 +143,8 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     if (from !== expected) {
       findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
     }
-    const exists = input.facetListing.has(from) || input.existing.has(from);
+    // A non-canonical path is never looked up (it could leave the repository): facets-from-path says it all.
+    const exists = input.facetListing.has(from) || input.existing.has(from) || pathProblem(from) !== undefined;
     if (!exists) findings.push({ id: 'declaration/facets-from-missing', data: { key: f.key, value: from }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
     const file = input.facetFiles.get(from);
     if (file) source = facetFileSource(from, file, findings);

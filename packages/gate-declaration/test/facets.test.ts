@@ -57,6 +57,11 @@ describe('declaration/facets-from-path', () => {
 });
 
 describe('declaration/facets-from-missing', () => {
+  it('a non-canonical facetsFrom is only facets-from-path: it is never looked up', () => {
+    const decl = withFamilies(mcpRow({ facetsFrom: '../outside/mcp.schema.json' }));
+    const r = run(corpusFiles(decl) as Record<string, string>);
+    expect(found(r).map((d) => d.ruleId).filter((id) => id !== 'declaration/stale')).toEqual(['declaration/facets-from-path', 'declaration/orphan-facet-file']);
+  });
   it('red: the named file does not exist', () => {
     const files = corpusFiles() as Record<string, string>;
     delete files[MCP_FILE];

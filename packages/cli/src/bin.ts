@@ -3,6 +3,14 @@ import { main } from './main.js';
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
 main(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,

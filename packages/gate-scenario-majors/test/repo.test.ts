@@ -15,14 +15,16 @@ const DIR = 'packages/conformance';
 let fixture: Fixture | undefined;
 afterEach(() => fixture?.remove());
 
-/** A copy of the conformance package's gate inputs (config, manifest, src/lib and src/scenarios). */
+/** A copy of the conformance package's gate inputs: config, manifest and every file under src/. */
 function copyOfConformance(): Record<string, string> {
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ paths: { conformance: DIR } }),
   };
   for (const name of ['scenario-majors.config.json', 'scenario-majors.json']) files[`${DIR}/${name}`] = readFileSync(join(ROOT, DIR, name), 'utf8');
-  for (const sub of ['src/lib', 'src/scenarios']) {
-    for (const name of readdirSync(join(ROOT, DIR, sub))) files[`${DIR}/${sub}/${name}`] = readFileSync(join(ROOT, DIR, sub, name), 'utf8');
+  for (const entry of readdirSync(join(ROOT, DIR, 'src'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[`${DIR}/${path.slice(join(ROOT, DIR).length + 1).split('\\').join('/')}`] = readFileSync(path, 'utf8');
   }
   return files;
 }
@@ -52,6 +54,12 @@ describe('this repository', () => {
     expect(manifest.majors['v2-tool-catalog-annotations.test.ts']).toEqual([2]);
     expect(manifest.majors['mcp-tool-roundtrip.test.ts']).toEqual([1]);
     for (const e of config.bothMajors) expect(manifest.majors[e.file]).toEqual([1, 2]);
+  });
+
+  it('a copy of the package passes too (the baseline of the sabotage tests below)', async () => {
+    fixture = createFixture(copyOfConformance());
+    const result = await runScenarioMajors(fixture.tree(), 'check');
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('is not vacuous: a hard-coded /v1/tools in the real toolCatalog helper is reported there, with the major-2 files that reach it', async () => {

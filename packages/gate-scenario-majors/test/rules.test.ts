@@ -27,6 +27,7 @@ describe('the rule catalogue', () => {
   });
 
   it('the source emits no undocumented rule id', () => {
+    expect(source, 'the catalogue itself is left out of the emission check').not.toContain('ruleCatalog(GATE_ID');
     const used = new Set(source.match(/'majors\/[a-z0-9-]+'/g)?.map((s) => s.slice(1, -1)));
     expect([...used].sort()).toEqual(gate.rules.map((r) => r.id).sort());
   });

@@ -10,6 +10,7 @@ import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
 import { watchGates } from './watch.js';
+import { prefetchFor, treeOptions } from './prefetch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -190,7 +191,8 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   let today: string;
   try {
     today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
-    tree = SpecTree.load(findRoot(io.cwd, rootArg));
+    const root = findRoot(io.cwd, rootArg);
+    tree = SpecTree.load(root, treeOptions(root, io.env));
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     // No gate can run. Machine formats still get their one document; text gets one line.
@@ -217,6 +219,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     for (const stack of stacks.splice(0)) for (const line of stack.split('\n')) io.stderr(line);
   };
 
+  await prefetchFor(tree, new Set(command.run(tree, selected, options).map((job) => job.gate.id)), io.env);
   if (args.flags.has('--watch')) {
     return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
   }

@@ -47,6 +47,86 @@ const toPoint = (p: { line: number; column: number; offset: number }): Point => 
  * a sabotage test vacuous.
  */
 export function parseJson(text: string, file: string): JsonDoc {
+  // Fast path: the engine's parser for the value, one scan for duplicate keys, and the position
+  // map only when a position is first asked for (a passing run rarely asks). Anything unusual (a
+  // syntax error, a duplicate key) goes through the positioned parser, which reports it exactly.
+  const body = stripBom(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return parseJsonWithPositions(text, file);
+  }
+  if (hasDuplicateKey(body)) return parseJsonWithPositions(text, file);
+  let positioned: JsonDoc | undefined;
+  const positions = (): JsonDoc => (positioned ??= parseJsonWithPositions(text, file));
+  return {
+    file,
+    text,
+    value,
+    locate: (pointer) => positions().locate(pointer),
+    locateKey: (pointer) => positions().locateKey(pointer),
+    has: (pointer) => resolves(value, pointer),
+  };
+}
+
+/** Whether `pointer` names a value inside `root` (array tokens must be canonical indices). */
+function resolves(root: unknown, pointer: string): boolean {
+  let node = root;
+  for (const token of parsePointer(pointer)) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length) return false;
+      node = node[Number(token)];
+    } else if (typeof node === 'object' && node !== null && Object.hasOwn(node, token)) {
+      node = (node as Record<string, unknown>)[token];
+    } else return false;
+  }
+  return true;
+}
+
+/**
+ * One pass over text that JSON.parse accepted: true when some object repeats a key (which
+ * JSON.parse would silently collapse).
+ */
+function hasDuplicateKey(s: string): boolean {
+  const stack: Array<Set<string> | null> = [];
+  let expectKey = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        const d = s.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j += 2;
+        } else if (d === 0x22) break;
+        else j++;
+      }
+      if (expectKey) {
+        const key = escaped ? (JSON.parse(s.slice(i, j + 1)) as string) : s.slice(i + 1, j);
+        const keys = stack[stack.length - 1]!;
+        if (keys.has(key)) return true;
+        keys.add(key);
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === 0x7b) {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      stack.push(null);
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    } else if (c === 0x2c) {
+      expectKey = stack[stack.length - 1] !== null;
+    }
+  }
+  return false;
+}
+
+function parseJsonWithPositions(text: string, file: string): JsonDoc {
   const body = stripBom(text);
   const shift = body.length === text.length ? 0 : 1;
   let ast: DocumentNode;

@@ -8,6 +8,8 @@ import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
 import { parseMarkdown } from './markdown.js';
+import { MarkdownCache } from './markdown-cache.js';
+import { parseInPool } from './markdown-pool.js';
 import { decodeUtf8 } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
@@ -55,10 +57,19 @@ export interface AccessLog {
 
 export const newAccessLog = (): AccessLog => ({ files: new Set(), stats: new Set(), dirs: new Set() });
 
+export interface TreeOptions {
+  /**
+   * A directory for the content-hash cache of parsed documents (the CLI uses
+   * `node_modules/.cache/openwop-spec` under the root); no cache when absent.
+   */
+  cacheDir?: string;
+}
+
 export interface TreeStats {
   reads: number;
   jsonParses: number;
   markdownParses: number;
+  markdownCacheHits: number;
 }
 
 /**
@@ -66,7 +77,7 @@ export interface TreeStats {
  * every gate in a run shares one parse. Paths are repository-relative POSIX paths.
  */
 export class SpecTree {
-  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0 };
+  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0, markdownCacheHits: 0 };
   private readonly texts = new Map<string, string>();
   private readonly jsons = new Map<string, JsonDoc>();
   private readonly markdowns = new Map<string, MarkdownDoc>();
@@ -75,19 +86,22 @@ export class SpecTree {
   /** Access logs being recorded (nested: a derived value records into its own and every open log). */
   private readonly logs = new Set<AccessLog>();
   private realRoot: string;
+  private readonly cache: MarkdownCache | undefined;
 
   private constructor(
     readonly root: string,
     readonly paths: CorpusPaths,
+    options: TreeOptions = {},
   ) {
     this.realRoot = realpathSync(root);
+    this.cache = options.cacheDir === undefined ? undefined : new MarkdownCache(options.cacheDir);
   }
 
   /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
-  static load(root: string): SpecTree {
+  static load(root: string, options: TreeOptions = {}): SpecTree {
     const probe = new SpecTree(root, pathsFromConfig(undefined));
     const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
-    const tree = new SpecTree(root, pathsFromConfig(config));
+    const tree = new SpecTree(root, pathsFromConfig(config), options);
     if (config) tree.jsons.set(CONFIG_FILE, config);
     return tree;
   }
@@ -191,10 +205,53 @@ export class SpecTree {
     const cached = this.markdowns.get(path);
     if (cached) return cached;
     const text = this.text(path);
-    const doc = { file: path, text, root: parseMarkdown(text) };
-    this.stats.markdownParses++;
+    const hit = this.cache?.get(text);
+    if (hit) return this.keepMarkdown(path, text, hit, true);
+    return this.keepMarkdown(path, text, parseMarkdown(text), false);
+  }
+
+  private keepMarkdown(path: string, text: string, root: Root, fromCache: boolean): MarkdownDoc {
+    const doc = { file: path, text, root };
+    if (fromCache) this.stats.markdownCacheHits++;
+    else {
+      this.stats.markdownParses++;
+      this.cache?.set(text, root);
+    }
     this.markdowns.set(path, doc);
     return doc;
+  }
+
+  /**
+   * Parses ahead, on every core, the markdown documents a run is about to read, so the synchronous
+   * `markdown()` calls of the gates find them cached. Only an optimisation: a path that is missing,
+   * unreadable or not a file is left for the gate to meet (and report) itself, and any document not
+   * prefetched is still parsed on demand. Records nothing in access logs.
+   */
+  async prefetchMarkdown(paths: readonly string[], options: { workers?: number } = {}): Promise<void> {
+    const logs = [...this.logs];
+    this.logs.clear();
+    const jobs: Array<{ key: string; text: string }> = [];
+    try {
+      for (const path of new Set(paths)) {
+        if (this.markdowns.has(path) || this.info(path).kind !== 'file') continue;
+        let text: string;
+        try {
+          text = this.text(path);
+        } catch {
+          continue;
+        }
+        const hit = this.cache?.get(text);
+        if (hit) this.keepMarkdown(path, text, hit, true);
+        else jobs.push({ key: path, text });
+      }
+    } finally {
+      for (const log of logs) this.logs.add(log);
+    }
+    await parseInPool(jobs, (path, root) => {
+      const text = this.texts.get(path);
+      // A file invalidated while it was being parsed is parsed again on demand.
+      if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, false);
+    }, options);
   }
 
   /**

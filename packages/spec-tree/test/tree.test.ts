@@ -26,7 +26,7 @@ describe('SpecTree reading', () => {
     tree.text('a.md');
     tree.json('b.json');
     tree.json('b.json');
-    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1 });
+    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1, markdownCacheHits: 0 });
   });
 
   it('keeps a UTF-8 BOM in the text but parses JSON behind it, with positions on the real columns', () => {

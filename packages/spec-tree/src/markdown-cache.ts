@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { Root } from 'mdast';
+
+/** The packages whose code decides the shape of a parsed document. */
+const PARSER_PACKAGES = [
+  'remark-parse',
+  'mdast-util-from-markdown',
+  'micromark',
+  'micromark-core-commonmark',
+  'micromark-extension-gfm-table',
+  'mdast-util-gfm-table',
+  'micromark-extension-gfm-footnote',
+  'mdast-util-gfm-footnote',
+  'micromark-extension-frontmatter',
+  'mdast-util-frontmatter',
+];
+
+let parserKey: string | undefined;
+
+/** The name@version of `pkg` as resolved from `from` (walking up from its entry to its package.json). */
+function versionOf(pkg: string, from: string): { id: string; entry: string } {
+  const entry = createRequire(from).resolve(pkg);
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (meta.name === pkg) return { id: `${pkg}@${meta.version}`, entry };
+    } catch {
+      // no package.json at this level
+    }
+  }
+  return { id: `${pkg}@?`, entry };
+}
+
+/**
+ * Identifies the parser exactly: every parser package's version, the source of this package's own
+ * markdown options and the V8 serialisation format. A cache entry written under another key is
+ * never read, so upgrading any of them invalidates the whole cache.
+ */
+export function markdownParserKey(): string {
+  if (parserKey !== undefined) return parserKey;
+  const parts: string[] = [`v8@${process.versions.v8}`];
+  const self = fileURLToPath(new URL('./markdown.js', import.meta.url));
+  let from = self;
+  for (const pkg of PARSER_PACKAGES) {
+    try {
+      const v = versionOf(pkg, from);
+      parts.push(v.id);
+      if (pkg === 'remark-parse') from = v.entry; // micromark and from-markdown are its dependencies
+    } catch {
+      parts.push(`${pkg}@unresolved`);
+    }
+  }
+  try {
+    parts.push(createHash('sha256').update(readFileSync(self)).digest('hex'));
+  } catch {
+    parts.push('markdown.js@unreadable');
+  }
+  parserKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
+  return parserKey;
+}
+
+/**
+ * A content-addressed cache of parsed documents under a directory that is safe to delete
+ * (`node_modules/.cache/openwop-spec`): one file per (parser, text) pair, holding the mdast in
+ * V8's serialisation. Any failure reading or writing it is a miss, never an error.
+ */
+export class MarkdownCache {
+  private readonly dir: string;
+  constructor(root: string) {
+    this.dir = join(root, `md-${markdownParserKey()}`);
+  }
+
+  private file(text: string): string {
+    return join(this.dir, `${createHash('sha256').update(text).digest('hex')}.v8`);
+  }
+
+  get(text: string): Root | undefined {
+    try {
+      return deserialize(readFileSync(this.file(text))) as Root;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(text: string, root: Root): void {
+    const target = this.file(text);
+    const tmp = `${target}.${process.pid}.tmp`;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(tmp, serialize(root));
+      renameSync(tmp, target);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+}

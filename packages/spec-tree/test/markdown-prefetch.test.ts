@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFixture } from '../src/fixture.js';
+import type { Fixture } from '../src/fixture.js';
+import { SpecTree } from '../src/tree.js';
+import { markdownParserKey } from '../src/markdown-cache.js';
+
+const doc = (n: number): string =>
+  [`# Doc ${n}`, '', '> **Status: Stable.**', '> **Normative home:** `k`.', '', '## `k`', '', `The host MUST do ${n} things.`, '', '| a | b |', '| --- | --- |', `| \`k.f\` | ${n} |`, '', '```json', '{"n": 1}', '```', ''].join('\n').repeat(16);
+
+let fixture: Fixture | undefined;
+let cacheRoot: string | undefined;
+afterEach(() => {
+  fixture?.remove();
+  if (cacheRoot) rmSync(cacheRoot, { recursive: true, force: true });
+});
+
+const files = (): Record<string, string> => Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`spec/v2/core/d${i}.md`, doc(i)]));
+const paths = Object.keys(files());
+const workerBuilt = existsSync(new URL('../dist/markdown-worker.js', import.meta.url));
+
+describe('prefetchMarkdown', () => {
+  for (const workers of [0, 1]) {
+    it.runIf(workers === 0 || workerBuilt)(`gives the same trees as on-demand parsing, each parsed once (${workers} worker(s))`, async () => {
+      fixture = createFixture(files());
+      const eager = fixture.tree();
+      await eager.prefetchMarkdown([...paths, 'missing.md', 'spec'], { workers });
+      expect(eager.stats.markdownParses).toBe(paths.length);
+      const lazy = fixture.tree();
+      for (const p of paths) expect(eager.markdown(p)).toEqual(lazy.markdown(p));
+      expect(eager.stats.markdownParses).toBe(paths.length);
+    });
+  }
+
+  it('records nothing in an open access log', async () => {
+    fixture = createFixture(files());
+    const tree = fixture.tree();
+    const { log } = await tree.record(() => tree.prefetchMarkdown(paths, { workers: 0 }));
+    expect(log.files.size + log.stats.size + log.dirs.size).toBe(0);
+  });
+});
+
+describe('content-hash parse cache', () => {
+  it('serves an unchanged document from the cache, identical to a parse, and parses a changed one', async () => {
+    fixture = createFixture(files());
+    cacheRoot = mkdtempSync(join(tmpdir(), 'openwop-cache-'));
+    const first = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
+    await first.prefetchMarkdown(paths, { workers: 0 });
+    expect(first.stats).toMatchObject({ markdownParses: 12, markdownCacheHits: 0 });
+    expect(readdirSync(cacheRoot)).toEqual([`md-${markdownParserKey()}`]);
+
+    fixture.write({ 'spec/v2/core/d0.md': doc(99) });
+    const second = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
+    await second.prefetchMarkdown(paths, { workers: 0 });
+    expect(second.stats).toMatchObject({ markdownParses: 1, markdownCacheHits: 11 });
+    const fresh = fixture.tree();
+    for (const p of paths) expect(second.markdown(p)).toEqual(fresh.markdown(p));
+  });
+
+  it('treats an unreadable entry as a miss', () => {
+    fixture = createFixture({ 'a.md': doc(1) });
+    cacheRoot = mkdtempSync(join(tmpdir(), 'openwop-cache-'));
+    SpecTree.load(fixture.root, { cacheDir: cacheRoot }).markdown('a.md');
+    const dir = join(cacheRoot, `md-${markdownParserKey()}`);
+    for (const f of readdirSync(dir)) writeFileSync(join(dir, f), 'not a v8 value');
+    const tree = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
+    expect(tree.markdown('a.md').root).toEqual(fixture.tree().markdown('a.md').root);
+    expect(tree.stats).toMatchObject({ markdownParses: 1, markdownCacheHits: 0 });
+  });
+
+  it('keys entries by the parser: versions, options source and V8', () => {
+    expect(markdownParserKey()).toMatch(/^[0-9a-f]{16}$/);
+  });
+});

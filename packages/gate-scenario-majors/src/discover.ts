@@ -24,7 +24,8 @@ export function discoverScenarios(tree: SpecTree, layout: MajorsLayout, bothMajo
   for (const entry of tree.list(layout.scenarios)) {
     if (entry.kind !== 'file' || !entry.name.endsWith('.test.ts')) continue;
     const majors: Major[] = entry.name.startsWith('v2-') ? [2] : bothMajors.has(entry.name) ? [1, 2] : [1];
-    if (!entry.name.startsWith('v2-') && /^v2/i.test(entry.name)) {
+    // A listed look-alike already runs at both majors; only an unlisted one silently stays at [1].
+    if (majors.length === 1 && majors[0] === 1 && /^v2/i.test(entry.name)) {
       diagnostics.push(rules.diagnostic('majors/prefix-lookalike', { file: entry.name }, { file: entry.path }));
     }
     files.push({ name: entry.name, path: entry.path, majors });

@@ -25,6 +25,13 @@ describe('discovery and the naming rule (§3.2)', () => {
     expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ [name]: [1] });
   });
 
+  it('a look-alike listed in bothMajors targets [1, 2] and is not warned about', async () => {
+    const fixture = conformanceFixture({ 'V2-x.test.ts': ok }, { both: ['V2-x.test.ts'] });
+    const result = await run(fixture, 'write');
+    expect(found(result)).toEqual([]);
+    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ 'V2-x.test.ts': [1, 2] });
+  });
+
   it('a name merely containing v2 is not a lookalike', async () => {
     const result = await run(conformanceFixture({ 'tool-v2-order.test.ts': ok, 'v2-real.test.ts': ok }), 'write');
     expect(found(result)).toEqual([]);

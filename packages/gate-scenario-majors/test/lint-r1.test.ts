@@ -86,6 +86,12 @@ describe('R1 majors/supported-gate: the GATES.md §3.5 table', () => {
     expect(got).toEqual([]);
   });
 
+  it('positions are 1-based with columns in UTF-16 code units (an astral character counts 2)', async () => {
+    const { got } = await r1("  const label = '😀é'; const on = cap.supported;");
+    // "  const label = '😀é'; const on = cap." is 38 code units (the emoji is a surrogate pair).
+    expect(got).toEqual([{ ruleId: R1, file: PATH, start: { line: 3, column: 39 } }]);
+  });
+
   it('row 12: supportedVersions and unsupported are other names', async () => {
     const { got } = await r1('  return obj.supportedVersions === 1 || flags.unsupported === true;');
     expect(got).toEqual([]);

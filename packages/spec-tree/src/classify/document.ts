@@ -236,15 +236,16 @@ function readUnits(root: Root): { naming: string[]; obligationNames: string[]; o
 export function readDocument(file: string, text: string, root: Root): DocumentFacts {
   const header = readHeader(root, text);
   const units = readUnits(root);
+  const naming = new NameIndex(units.naming);
   return {
     file,
     ...(header.banner ? { banner: header.banner } : {}),
     ...(header.marker ? { marker: header.marker } : {}),
     claims: header.claims,
     nearMisses: findNearMisses(root, header.counted),
-    naming: new NameIndex(units.naming),
+    naming,
     obligationNames: new NameIndex(units.obligationNames),
     obligationTitles: units.obligationTitles,
-    facetText: new NameIndex([...units.naming, ...units.code]),
+    facetText: new NameIndex(units.code, naming),
   };
 }

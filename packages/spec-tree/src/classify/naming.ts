@@ -98,15 +98,21 @@ function addDottedCandidates(t: string, out: Set<string>): void {
 /**
  * A set of texts that answers the naming questions for any key in time independent of the text
  * size: keys made of the naming characters are looked up in candidate sets built once; any other
- * key falls back to the literal scan (never reached by a key the declaration schema admits).
+ * key falls back to the literal scan (never reached by a key the declaration schema admits). An
+ * index may extend another (`base`), answering for the union of both texts without rescanning
+ * the base's.
  */
 export class NameIndex {
   private named?: Set<string>;
   private dotted?: Set<string>;
 
-  constructor(private readonly texts: readonly string[]) {}
+  constructor(
+    private readonly texts: readonly string[],
+    private readonly base?: NameIndex,
+  ) {}
 
   names(key: string): boolean {
+    if (this.base?.names(key)) return true;
     if (!allOf(key, isNameChar)) return this.texts.some((t) => names(t, key));
     if (!this.named) {
       this.named = new Set();
@@ -116,6 +122,7 @@ export class NameIndex {
   }
 
   namesDotted(key: string, facet: string): boolean {
+    if (this.base?.namesDotted(key, facet)) return true;
     if (!allOf(key, isIdent) || !allOf(facet, isIdent)) return this.texts.some((t) => namesDotted(t, key, facet));
     if (!this.dotted) {
       this.dotted = new Set();

@@ -37,16 +37,19 @@ export interface SchemaSet {
  *   `type` of their own, e.g. inside an if/then clause (`then: { properties: { annotations: {
  *   properties: … } } }`) whose parent already fixed the type, or in a subschema that must accept
  *   any JSON value and constrain only objects. Ajv's strictTypes rejects both; every other strict
- *   check (unknown keywords, unknown formats, ignored keywords, tuples, required) stays on.
+ *   check (unknown keywords, unknown formats, ignored keywords) stays on.
  * - strictRequired off: Ajv checks a `required` name against the `properties` it has met so far,
  *   so `allOf: [{ if: { required: ["x"] }, then: … }]` fails or passes depending on whether the
  *   parent's `properties` comes before or after `allOf` in the file. A check that depends on key
  *   order cannot be stated as a rule, and `if: { required: [...] }` is the idiomatic presence test.
+ * - strictTuples off: an open tuple (`prefixItems` with further items allowed) is legitimate
+ *   2020-12, and Ajv accepts a tuple only when `minItems` equals its length and extra items are
+ *   forbidden, so there is no way to say "open on purpose".
  * - code.optimize off: the optimiser speeds up the generated validators, which here validate a
  *   few examples once; turning it off halves the compile time of a large schema.
  * - logger off: a gate never writes to the console.
  */
-const AJV_OPTIONS = { strictTypes: false, strictRequired: false, code: { optimize: false }, logger: false } as const;
+const AJV_OPTIONS = { strictTypes: false, strictRequired: false, strictTuples: false, code: { optimize: false }, logger: false } as const;
 
 /** A definition: a member of `$defs` or `definitions`, at any depth. */
 const DEFINITION = /\/(?:\$defs|definitions)\/[^/]+$/;
@@ -262,7 +265,7 @@ class Compiler {
       this.report(owner, site?.pointer ?? '', false, 'schemas/unresolved-ref', { ref: unresolved.ref, why });
       return undefined;
     }
-    const site: Site<SchemaEntry> | undefined = locateCompileError(message, candidates, this.entries);
+    const site: Site<SchemaEntry> | undefined = locateCompileError(message, candidates);
     if (site) {
       this.report(site.entry, site.pointer, site.key, 'schemas/compile', { problem: message });
       return undefined;

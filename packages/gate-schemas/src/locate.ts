@@ -1,6 +1,5 @@
 import { escapePointerToken } from '@openwop-spec/spec-tree';
 import type { JsonDoc } from '@openwop-spec/spec-tree';
-import { normalizeId } from './walk.js';
 import type { SchemaNode, SchemaWalk } from './walk.js';
 
 /** What locating needs to know about a schema file. */
@@ -27,18 +26,16 @@ interface Clue {
 
 /**
  * Reads the keyword out of an Ajv compile-error message. Ajv throws plain Errors whose text is the
- * only record of what failed; these patterns cover every strict-mode message of Ajv 8 and the
- * errors its code generator raises for bad regular expressions and unsupported keywords.
+ * only record of what failed; these patterns cover Ajv 8's strict-mode messages under this gate's
+ * options and the errors its code generator raises for bad regular expressions and unsupported
+ * keywords.
  */
 function clueOf(message: string): Clue | undefined {
   let m: RegExpExecArray | null;
   if ((m = /unknown keyword: "([^"]+)"/.exec(message))) return { keyword: m[1]! };
   if (/unknown format "/.test(message)) return { keyword: 'format' };
-  if (/required property "/.test(message)) return { keyword: 'required' };
   if (/default is ignored/.test(message)) return { keyword: 'default' };
   if (/property .* matches pattern /.test(message)) return { keyword: 'patternProperties' };
-  if ((m = /missing type "[^"]*" for keyword "([^"]+)"/.exec(message))) return { keyword: m[1]! };
-  if (/not allowed by context|allowUnionTypes/.test(message)) return { keyword: 'type' };
   if ((m = /Invalid regular expression: \/(.*)\/[a-z]*: /s.exec(message))) return { keyword: 'pattern', pattern: m[1]! };
   // `"if" without "then" and "else"`, `"then" without "if"`, `"maxContains" without "contains"`.
   if ((m = /"([^"]+)" without "([^"]+)"(?: and "([^"]+)")?/.exec(message))) {
@@ -50,12 +47,15 @@ function clueOf(message: string): Clue | undefined {
   return undefined;
 }
 
-/** `at "https://x/a.json#/allOf/1"` or `at path "#/items"` → [base, pointer]. */
-function pathOf(message: string): [string, string] | undefined {
-  const m = /\bat (?:path )?"([^"#]*)#([^"]*)"/.exec(message);
+/**
+ * `… at path "#/properties/n"` (an unknown format) → `/properties/n`: Ajv's schema path,
+ * relative to the schema resource being compiled, as a URI fragment.
+ */
+function pathOf(message: string): string | undefined {
+  const m = /\bat path "#([^"]*)"/.exec(message);
   if (!m) return undefined;
   try {
-    return [m[1]!, decodeURIComponent(m[2]!)];
+    return decodeURIComponent(m[1]!);
   } catch {
     return undefined;
   }
@@ -79,33 +79,20 @@ function siteInNode<E extends Located>(entry: E, node: SchemaNode, clue: Clue): 
 
 /**
  * Finds the schema file and position an Ajv compile error is about. `candidates` are the schema
- * being compiled first, then the schemas it references (an error may come from either); `all` is
- * the whole corpus, for messages that name a base URI. Returns undefined when the message gives
- * nothing to go on.
+ * being compiled first, then the schemas it references (an error may come from either). Returns
+ * undefined when the message gives nothing to go on.
  */
-export function locateCompileError<E extends Located>(message: string, candidates: readonly E[], all: readonly E[]): Site<E> | undefined {
+export function locateCompileError<E extends Located>(message: string, candidates: readonly E[]): Site<E> | undefined {
   const clue = clueOf(message);
-  const path = pathOf(message);
-  if (path) {
-    const [base, pointer] = path;
-    let hit: { entry: E; pointer: string } | undefined;
-    if (base !== '') {
-      const id = normalizeId(base);
-      for (const entry of all) {
-        const site = entry.walk.ids.find((s) => s.id === id);
-        if (site) {
-          hit = { entry, pointer: site.node + pointer };
-          break;
-        }
-      }
-    }
-    // A path without a base is relative to the schema resource being compiled; when the pointer
-    // does not exist there, the error came from a referenced schema.
-    hit ??= candidates.filter((e) => e.doc.has(pointer)).map((entry) => ({ entry, pointer }))[0];
-    if (hit && hit.entry.doc.has(hit.pointer)) {
-      const node = hit.entry.walk.nodes.find((n) => n.pointer === hit.pointer);
-      if (node && clue && Object.hasOwn(node.value, clue.keyword)) return siteInNode(hit.entry, node, clue);
-      return { entry: hit.entry, pointer: hit.pointer, key: false };
+  const pointer = pathOf(message);
+  if (pointer !== undefined) {
+    // The path is relative to the resource being compiled; when it does not exist there, the
+    // error came from a referenced schema.
+    for (const entry of candidates) {
+      const node = entry.walk.nodes.find((n) => n.pointer === pointer);
+      if (!node) continue;
+      if (clue && Object.hasOwn(node.value, clue.keyword)) return siteInNode(entry, node, clue);
+      return { entry, pointer, key: false };
     }
   }
   if (!clue) return undefined;

@@ -80,6 +80,10 @@ describe('every schema compiles', () => {
     expect(found(await check(fixture({ [A]: schema })))).toEqual([]);
   });
 
+  it('accepts an open tuple (strictTuples is off on purpose)', async () => {
+    expect(found(await check(fixture({ [A]: json({ $schema: DRAFT, type: 'array', prefixItems: [{ type: 'string' }] }) })))).toEqual([]);
+  });
+
   it('reports an unknown $schema at $schema', async () => {
     const result = await check(fixture({ [A]: json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }) }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(2, 14) }]);

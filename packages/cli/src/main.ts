@@ -10,7 +10,7 @@ import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
 import { watchGates } from './watch.js';
-import { prefetchFor, treeOptions } from './prefetch.js';
+import { prefetchAhead, runOrder, treeOptions } from './prefetch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -204,13 +204,17 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
 
   const options: GateOptions = { today, flags: new Set([...args.flags].filter((f) => f in command.flags)) };
   const stacks: string[] = [];
+  const ahead = prefetchAhead(tree, new Set(command.run(tree, selected, options).map((job) => job.gate.id)), io.env);
   const execute = async (on: SpecTree, gatesToRun: readonly Gate[]): Promise<GateResult[]> => {
-    const results: GateResult[] = [];
-    for (const job of command.run(on, gatesToRun, options)) {
+    const jobs = command.run(on, gatesToRun, options);
+    const results: GateResult[] = new Array<GateResult>(jobs.length);
+    for (const i of runOrder(jobs.map((job) => job.gate.id), command.name === 'check')) {
+      const job = jobs[i]!;
+      await ahead.ready(job.gate.id);
       try {
-        results.push(await job.run());
+        results[i] = await job.run();
       } catch (err) {
-        results.push(err instanceof InputError ? failed(job.gate, formatInputError(job.label, err)) : internalError(job.label, job.gate, err, debug, stacks));
+        results[i] = err instanceof InputError ? failed(job.gate, formatInputError(job.label, err)) : internalError(job.label, job.gate, err, debug, stacks);
       }
     }
     return results;
@@ -219,7 +223,6 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     for (const stack of stacks.splice(0)) for (const line of stack.split('\n')) io.stderr(line);
   };
 
-  await prefetchFor(tree, new Set(command.run(tree, selected, options).map((job) => job.gate.id)), io.env);
   if (args.flags.has('--watch')) {
     return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
   }

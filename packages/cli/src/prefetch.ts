@@ -55,12 +55,39 @@ export function markdownWorkload(tree: SpecTree, gateIds: ReadonlySet<string>): 
   return paths;
 }
 
+/** The gates that read markdown; the others run first while the workers parse. */
+const MARKDOWN_GATES = new Set(['core-budget', 'normative-home', 'declaration']);
+
+export interface Ahead {
+  /** Resolves when the gate may run: at once for a gate that reads no markdown. */
+  ready(gateId: string): Promise<void>;
+}
+
 /**
- * Parses the gates' markdown ahead, on every core (see SpecTree.prefetchMarkdown).
- * `OPENWOP_SPEC_WORKERS=N` sets the number of parse workers besides the main thread (0: none).
+ * Starts parsing the gates' markdown in worker threads (see SpecTree.prefetchMarkdown) and returns
+ * at once, so the main thread can run the gates that need no markdown meanwhile.
+ * `OPENWOP_SPEC_WORKERS=N` sets the number of parse workers (0: parse on the main thread first).
  */
-export async function prefetchFor(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Promise<void> {
+export function prefetchAhead(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Ahead {
   const paths = markdownWorkload(tree, gateIds);
   const workers = env['OPENWOP_SPEC_WORKERS'];
-  if (paths.length > 0) await tree.prefetchMarkdown(paths, workers !== undefined && /^[0-9]$/.test(workers) ? { workers: Number(workers) } : {});
+  const parsed =
+    paths.length === 0
+      ? Promise.resolve()
+      : tree
+          .prefetchMarkdown(paths, { mainThread: false, ...(workers !== undefined && /^[0-9]$/.test(workers) ? { workers: Number(workers) } : {}) })
+          // Only an optimisation: whatever was not parsed ahead is parsed on demand.
+          .catch(() => undefined);
+  return { ready: (gateId) => (MARKDOWN_GATES.has(gateId) ? parsed : Promise.resolve()) };
+}
+
+/**
+ * The order to run gates in: for a read-only run, the gates that need no markdown first (results
+ * are still reported in registry order); otherwise as given, since a writer's output may be
+ * another gate's input.
+ */
+export function runOrder(gateIds: readonly string[], readOnly: boolean): number[] {
+  const order = gateIds.map((_, i) => i);
+  if (!readOnly) return order;
+  return [...order.filter((i) => !MARKDOWN_GATES.has(gateIds[i]!)), ...order.filter((i) => MARKDOWN_GATES.has(gateIds[i]!))];
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture } from '@openwop-spec/spec-tree';
-import { markdownWorkload, treeOptions } from '../src/prefetch.js';
+import { markdownWorkload, runOrder, treeOptions } from '../src/prefetch.js';
 
 let fixture: Fixture | undefined;
 afterEach(() => fixture?.remove());
@@ -37,5 +37,13 @@ describe('treeOptions', () => {
     fixture.write({ 'node_modules/.keep': '' });
     expect(treeOptions(fixture.root, {})).toEqual({ cacheDir: join(fixture.root, 'node_modules', '.cache', 'openwop-spec') });
     expect(treeOptions(fixture.root, { OPENWOP_SPEC_CACHE: '0' })).toEqual({});
+  });
+});
+
+describe('runOrder', () => {
+  it('runs the gates that read no markdown first in a read-only run, and keeps the order otherwise', () => {
+    const ids = ['core-budget', 'normative-home', 'scenario-majors', 'declaration', 'schemas'];
+    expect(runOrder(ids, true)).toEqual([2, 4, 0, 1, 3]);
+    expect(runOrder(ids, false)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -9,6 +9,16 @@ export interface ParseJob {
   text: string;
 }
 
+export interface PoolOptions {
+  /** Parse workers to start (default: one per core beyond the first). */
+  workers?: number;
+  /**
+   * Whether the calling thread parses a share too (default true). The CLI passes false so the
+   * main thread runs the gates that need no markdown while the workers parse.
+   */
+  mainThread?: boolean;
+}
+
 /** Below this much text a pool costs more (worker start-up, module load) than it saves. */
 const MIN_POOL_CHARS = 96 * 1024;
 
@@ -19,90 +29,69 @@ const workerUrl = (): URL =>
   // Under the TypeScript sources (tests) the worker runs from the built module.
   import.meta.url.endsWith('.ts') ? new URL('../dist/markdown-worker.js', import.meta.url) : new URL('./markdown-worker.js', import.meta.url);
 
+export const defaultWorkers = (): number => Math.max(0, Math.min(2, availableParallelism()) - 1);
+
 /**
- * Parses `jobs` on every core: the calling thread parses too, between dispatching, so on a 2-core
- * machine one worker and the main thread share the work. Largest documents go first so the two
- * finish together. A worker that fails hands its job back to the main thread: results never depend
- * on the pool. `done` is called once per job, in completion order.
+ * Parses `jobs` in worker threads. Jobs are dealt out up front, largest first, each to the least
+ * loaded parser (the calling thread counts as one when `mainThread`), so a worker never waits for
+ * a busy main thread to feed it. A worker that fails hands its jobs back to the calling thread:
+ * results never depend on the pool. `done` is called once per job, in completion order.
  */
-export async function parseInPool(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: { workers?: number } = {}): Promise<void> {
-  const queue = [...jobs].sort((a, b) => b.text.length - a.text.length || (a.key < b.key ? -1 : 1));
-  const total = queue.reduce((n, j) => n + j.text.length, 0);
-  const workers = options.workers ?? Math.min(2, availableParallelism()) - 1;
-  if (workers <= 0 || total < MIN_POOL_CHARS || queue.length < 2) {
-    for (const job of queue) done(job.key, parseMarkdown(job.text));
+export async function parseInPool(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: PoolOptions = {}): Promise<void> {
+  const sorted = [...jobs].sort((a, b) => b.text.length - a.text.length || (a.key < b.key ? -1 : 1));
+  const total = sorted.reduce((n, j) => n + j.text.length, 0);
+  const mainThread = options.mainThread ?? true;
+  const wanted = options.workers ?? defaultWorkers();
+  if (wanted <= 0 || total < MIN_POOL_CHARS || sorted.length < 2) {
+    for (const job of sorted) done(job.key, parseMarkdown(job.text));
     return;
   }
 
-  const pending = new Map<number, ParseJob>();
-  let nextId = 0;
-  let alive = 0;
-  let wake: (() => void) | undefined;
-  const settle = (): void => {
-    wake?.();
-    wake = undefined;
-  };
-  const pool: Worker[] = [];
-  const feed = (worker: Worker): void => {
-    const job = queue.shift();
-    if (!job) return;
-    const id = nextId++;
-    pending.set(id, job);
-    inflight.set(worker, id);
-    worker.postMessage({ id, text: job.text });
-  };
-  const inflight = new Map<Worker, number>();
-  for (let i = 0; i < workers; i++) {
-    let worker: Worker;
+  const workers: Worker[] = [];
+  for (let i = 0; i < wanted; i++) {
     try {
-      worker = new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      workers.push(new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } }));
     } catch {
       break;
     }
-    alive++;
-    pool.push(worker);
-    worker.on('message', (msg: { id: number; root: Root }) => {
-      const job = pending.get(msg.id)!;
-      pending.delete(msg.id);
-      inflight.delete(worker);
-      done(job.key, msg.root);
-      feed(worker);
-      settle();
-    });
-    const retire = (): void => {
-      if (!pool.includes(worker)) return;
-      pool.splice(pool.indexOf(worker), 1);
-      alive--;
-      // Its unfinished job goes back to the queue for the main thread.
-      const id = inflight.get(worker);
-      if (id !== undefined) {
-        queue.push(pending.get(id)!);
-        pending.delete(id);
-        inflight.delete(worker);
-      }
-      settle();
-    };
-    worker.on('error', retire);
-    worker.on('exit', retire);
-    feed(worker);
   }
+  // Share i < workers.length belongs to worker i; the last share (if any) to the calling thread.
+  const shares: ParseJob[][] = Array.from({ length: workers.length + (mainThread || workers.length === 0 ? 1 : 0) }, () => []);
+  const load = shares.map(() => 0);
+  for (const job of sorted) {
+    const i = load.indexOf(Math.min(...load));
+    shares[i]!.push(job);
+    load[i]! += job.text.length;
+  }
+  const local = workers.length < shares.length ? shares[shares.length - 1]! : [];
 
-  try {
-    // The main thread takes the smallest remaining document each turn and yields, so worker
-    // results are collected and workers re-fed while it works.
-    while (queue.length > 0 || pending.size > 0) {
-      const job = queue.pop();
-      if (job) {
-        done(job.key, parseMarkdown(job.text));
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      } else if (alive > 0) {
-        await new Promise<void>((resolve) => (wake = resolve));
-      } else break;
-    }
-  } finally {
-    for (const worker of pool.splice(0)) {
-      worker.removeAllListeners('exit');
-      void worker.terminate();
-    }
+  const remote = workers.map(
+    (worker, w) =>
+      new Promise<ParseJob[]>((resolve) => {
+        const open = new Map(shares[w]!.map((job, id) => [id, job]));
+        const finish = (): void => {
+          worker.removeAllListeners();
+          void worker.terminate();
+          // Whatever it did not parse is parsed by the calling thread.
+          resolve([...open.values()]);
+        };
+        worker.on('message', (msg: { id: number; root: Root }) => {
+          const job = open.get(msg.id);
+          if (!job) return;
+          open.delete(msg.id);
+          done(job.key, msg.root);
+          if (open.size === 0) finish();
+        });
+        worker.on('error', finish);
+        worker.on('exit', finish);
+        if (open.size === 0) finish();
+        for (const [id, job] of open) worker.postMessage({ id, text: job.text });
+      }),
+  );
+  for (const job of local) {
+    done(job.key, parseMarkdown(job.text));
+    // Let worker results in while this thread parses.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  for (const leftovers of await Promise.all(remote)) for (const job of leftovers) done(job.key, parseMarkdown(job.text));
 }

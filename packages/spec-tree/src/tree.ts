@@ -10,6 +10,7 @@ import type { JsonDoc } from './json.js';
 import { parseMarkdown } from './markdown.js';
 import { MarkdownCache } from './markdown-cache.js';
 import { parseInPool } from './markdown-pool.js';
+import type { PoolOptions } from './markdown-pool.js';
 import { decodeUtf8 } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
@@ -227,7 +228,7 @@ export class SpecTree {
    * unreadable or not a file is left for the gate to meet (and report) itself, and any document not
    * prefetched is still parsed on demand. Records nothing in access logs.
    */
-  async prefetchMarkdown(paths: readonly string[], options: { workers?: number } = {}): Promise<void> {
+  async prefetchMarkdown(paths: readonly string[], options: PoolOptions = {}): Promise<void> {
     const logs = [...this.logs];
     this.logs.clear();
     const jobs: Array<{ key: string; text: string }> = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
@@ -151,6 +151,14 @@ describe('what is measured (GATES.md §1.1)', () => {
     ]);
     expect(r.diagnostics.map((d) => d.message.match(/because (.*);/)?.[1])).toEqual(['it does not end in .md', 'it does not exist', 'it does not end in .md', 'it is not a regular file']);
     expect(r.figures['extHomes']).toEqual([]);
+  });
+
+  it('upstream’s JSON.parse kept the last duplicate key and crashes exited 1 with a stack: both are input errors here', async () => {
+    const dup = run({ 'spec/v2/declaration.json': '{"families": [], "families": []}', 'spec/v2/core/a.md': doc(1) });
+    await expect(dup).rejects.toBeInstanceOf(InputError);
+    await expect(dup).rejects.toMatchObject({ location: { file: 'spec/v2/declaration.json', start: { line: 1, column: 18 } } });
+    fx!.remove();
+    await expect(run({ 'spec/v2/declaration.json': declaration([fam('a', 'x' as never)]), 'spec/v2/core/a.md': doc(1) })).rejects.toBeInstanceOf(InputError);
   });
 
   it('a missing declaration is an input error when the core directory exists', async () => {

@@ -51,18 +51,21 @@ const cases: Case[] = [
     files: toolCatalogAt(['RFCS/0204.md'], { 'RFCS/0204.md': tcText() }),
     ruleId: 'home/rfc-home',
     entry: 'toolCatalog -> RFCS/0204.md (an RFC is history, not operative text; owningRfc already records it)',
+    related: 'RFCS/0204.md',
   },
   {
     name: 'not-a-home',
     files: toolCatalogAt(['README.md'], { 'README.md': tcText() }),
     ruleId: 'home/not-a-home',
     entry: 'toolCatalog -> README.md (not a normative home: only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency)',
+    related: 'README.md',
   },
   {
     name: 'symlink-escape',
     files: toolCatalogAt(['spec/v2/core/tc-link.md'], { 'spec/v2/core/tc-link.md': { symlink: '../../v1/doc-01.md' } }),
     ruleId: 'home/symlink-escape',
     entry: 'toolCatalog -> spec/v2/core/tc-link.md (resolves to spec/v1/doc-01.md, outside the repository or in another home class)',
+    related: 'spec/v1/doc-01.md',
   },
   {
     name: 'not-a-file',

@@ -215,16 +215,23 @@ class Classifier {
     const reason = pathProblem(path);
     if (reason) return { finding: { ruleId: 'home/bad-path', reason } };
     const cls = homeClass(path, this.prefixes);
-    if (cls === 'declaration-site') return { class: cls, finding: { ruleId: 'home/declaration-site' } };
-    if (cls === 'rfc') return { class: cls, finding: { ruleId: 'home/rfc-home' } };
-    if (cls === 'other') return { class: cls, finding: { ruleId: 'home/not-a-home' } };
+    const document: DocumentRef = { file: path, what: 'document', start };
+    // A refused path that is an existing file inside the root still gets a place to point at.
+    const refuse = (finding: HomeFinding): PathVerdict => {
+      const info = this.tree.info(path);
+      return { class: cls, finding, ...(info.kind === 'file' && info.realPath !== undefined ? { related: document } : {}) };
+    };
+    if (cls === 'declaration-site') return refuse({ ruleId: 'home/declaration-site' });
+    if (cls === 'rfc') return refuse({ ruleId: 'home/rfc-home' });
+    if (cls === 'other') return refuse({ ruleId: 'home/not-a-home' });
     const expected = requiredExtension(cls) as '.md' | '.json';
-    if (!path.endsWith(expected)) return { class: cls, finding: { ruleId: 'home/wrong-extension', expected } };
+    if (!path.endsWith(expected)) return refuse({ ruleId: 'home/wrong-extension', expected });
     const info = this.tree.info(path);
     if (info.kind === 'missing') return { class: cls, finding: { ruleId: 'home/missing' } };
     if (info.realPath === undefined) return { class: cls, finding: { ruleId: 'home/symlink-escape' } };
-    if (homeClass(info.realPath, this.prefixes) !== cls) return { class: cls, finding: { ruleId: 'home/symlink-escape', target: info.realPath } };
-    const document: DocumentRef = { file: path, what: 'document', start };
+    if (homeClass(info.realPath, this.prefixes) !== cls) {
+      return { class: cls, finding: { ruleId: 'home/symlink-escape', target: info.realPath }, related: { file: info.realPath, what: 'document', start } };
+    }
     if (info.kind !== 'file') return { class: cls, finding: { ruleId: 'home/not-a-file' }, related: document };
     if (cls === 'schema') return { class: cls };
     if (baseName(path) === SEAMS_CATALOG) return { class: cls, finding: { ruleId: 'home/seams-catalog' }, related: document };

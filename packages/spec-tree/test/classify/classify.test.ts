@@ -18,6 +18,7 @@ const home = (keys: string[], body = ''): string =>
 const v1doc = (key: string): string => `# V1\n\n> **Status: Stable · v1.1.** Normative.\n\nA host MUST implement \`${key}\`.\n`;
 
 function classify(families: unknown[], files: Record<string, FixtureEntry> = {}) {
+  fx?.remove();
   fx = createFixture({ 'spec/v2/declaration.json': declaration(families), ...files });
   return classifyCoreFamilies(fx.tree());
 }
@@ -89,9 +90,10 @@ describe('home paths and classes (GATES.md §2.2)', () => {
     ['RFCS/0204.md', 'rfc', 'home/rfc-home'],
     ['README.md', 'other', 'home/not-a-home'],
     ['spec/v2/overview.md', 'other', 'home/not-a-home'],
-  ])('%s has class %s and is refused with %s', (path, cls, ruleId) => {
+  ])('%s has class %s and is refused with %s, pointing at the file when it exists', (path, cls, ruleId) => {
     const h = only([fam('a', [path])], { [path]: home(['a']) }).homes[0]!;
-    expect([h.class, h.finding?.ruleId]).toEqual([cls, ruleId]);
+    expect([h.class, h.finding?.ruleId, h.related]).toEqual([cls, ruleId, { file: path, what: 'document', start: { line: 1, column: 1, offset: 0 } }]);
+    expect(only([fam('a', [path])]).homes[0]!.related).toBeUndefined();
   });
 
   it.each([
@@ -126,6 +128,7 @@ describe('home paths and classes (GATES.md §2.2)', () => {
       { ruleId: 'home/symlink-escape', target: 'spec/v1/a.md' },
       undefined,
     ]);
+    expect(c.families[0]!.homes.map((h) => h.related?.file)).toEqual([undefined, 'spec/v1/a.md', undefined]);
   });
 
   it('schema homes are never read (upstream read banners from JSON files)', () => {

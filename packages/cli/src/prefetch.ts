@@ -64,21 +64,17 @@ export interface Ahead {
 }
 
 /**
- * Starts parsing the gates' markdown in worker threads (see SpecTree.prefetchMarkdown) and returns
- * at once, so the main thread can run the gates that need no markdown meanwhile.
+ * Starts parsing the gates' markdown in worker threads (see SpecTree.startPrefetch) and returns at
+ * once, so the main thread runs the gates that need no markdown meanwhile, then helps with the rest.
  * `OPENWOP_SPEC_WORKERS=N` sets the number of parse workers (0: parse on the main thread first).
  */
 export function prefetchAhead(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Ahead {
   const paths = markdownWorkload(tree, gateIds);
   const workers = env['OPENWOP_SPEC_WORKERS'];
-  const parsed =
-    paths.length === 0
-      ? Promise.resolve()
-      : tree
-          .prefetchMarkdown(paths, { mainThread: false, ...(workers !== undefined && /^[0-9]$/.test(workers) ? { workers: Number(workers) } : {}) })
-          // Only an optimisation: whatever was not parsed ahead is parsed on demand.
-          .catch(() => undefined);
-  return { ready: (gateId) => (MARKDOWN_GATES.has(gateId) ? parsed : Promise.resolve()) };
+  const parsing = tree.startPrefetch(paths, workers !== undefined && /^[0-9]$/.test(workers) ? { workers: Number(workers) } : {});
+  // Only an optimisation: whatever was not parsed ahead is parsed on demand.
+  const finished = (): Promise<void> => parsing.finish().catch(() => undefined);
+  return { ready: (gateId) => (MARKDOWN_GATES.has(gateId) ? finished() : Promise.resolve()) };
 }
 
 /**

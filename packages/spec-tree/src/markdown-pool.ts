@@ -12,11 +12,14 @@ export interface ParseJob {
 export interface PoolOptions {
   /** Parse workers to start (default: one per core beyond the first). */
   workers?: number;
+}
+
+export interface Parsing {
   /**
-   * Whether the calling thread parses a share too (default true). The CLI passes false so the
-   * main thread runs the gates that need no markdown while the workers parse.
+   * The calling thread joins in: it parses every job no worker has claimed yet, then waits for the
+   * workers' last results. Resolves when every job is done; idempotent.
    */
-  mainThread?: boolean;
+  finish(): Promise<void>;
 }
 
 /** Below this much text a pool costs more (worker start-up, module load) than it saves. */
@@ -32,66 +35,63 @@ const workerUrl = (): URL =>
 export const defaultWorkers = (): number => Math.max(0, Math.min(2, availableParallelism()) - 1);
 
 /**
- * Parses `jobs` in worker threads. Jobs are dealt out up front, largest first, each to the least
- * loaded parser (the calling thread counts as one when `mainThread`), so a worker never waits for
- * a busy main thread to feed it. A worker that fails hands its jobs back to the calling thread:
- * results never depend on the pool. `done` is called once per job, in completion order.
+ * Starts parsing `jobs` in worker threads and returns at once, so the calling thread can do other
+ * work; `finish()` makes it take the jobs still unclaimed. Jobs, largest first, are claimed one at
+ * a time through a shared counter, so the threads stay balanced however long the caller is busy
+ * elsewhere, and no worker waits on the caller's event loop. A job a failed worker claimed is
+ * parsed by the caller: results never depend on the pool. `done` is called once per job.
  */
-export async function parseInPool(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: PoolOptions = {}): Promise<void> {
+export function startParsing(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: PoolOptions = {}): Parsing {
   const sorted = [...jobs].sort((a, b) => b.text.length - a.text.length || (a.key < b.key ? -1 : 1));
   const total = sorted.reduce((n, j) => n + j.text.length, 0);
-  const mainThread = options.mainThread ?? true;
   const wanted = options.workers ?? defaultWorkers();
-  if (wanted <= 0 || total < MIN_POOL_CHARS || sorted.length < 2) {
-    for (const job of sorted) done(job.key, parseMarkdown(job.text));
-    return;
-  }
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const delivered = new Set<number>();
+  const deliver = (i: number, root: Root): void => {
+    if (delivered.has(i)) return;
+    delivered.add(i);
+    done(sorted[i]!.key, root);
+  };
 
-  const workers: Worker[] = [];
-  for (let i = 0; i < wanted; i++) {
-    try {
-      workers.push(new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } }));
-    } catch {
-      break;
+  const ended: Array<Promise<void>> = [];
+  if (wanted > 0 && total >= MIN_POOL_CHARS && sorted.length > 1) {
+    const texts = sorted.map((j) => j.text);
+    for (let w = 0; w < wanted; w++) {
+      let worker: Worker;
+      try {
+        worker = new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      } catch {
+        break;
+      }
+      ended.push(
+        new Promise<void>((resolve) => {
+          const end = (): void => {
+            worker.removeAllListeners();
+            void worker.terminate();
+            resolve();
+          };
+          worker.on('message', (msg: { index: number; root: Root } | { done: true }) => {
+            if ('done' in msg) end();
+            else deliver(msg.index, msg.root);
+          });
+          worker.on('error', end);
+          worker.on('exit', end);
+          worker.postMessage({ texts, next });
+        }),
+      );
     }
   }
-  // Share i < workers.length belongs to worker i; the last share (if any) to the calling thread.
-  const shares: ParseJob[][] = Array.from({ length: workers.length + (mainThread || workers.length === 0 ? 1 : 0) }, () => []);
-  const load = shares.map(() => 0);
-  for (const job of sorted) {
-    const i = load.indexOf(Math.min(...load));
-    shares[i]!.push(job);
-    load[i]! += job.text.length;
-  }
-  const local = workers.length < shares.length ? shares[shares.length - 1]! : [];
 
-  const remote = workers.map(
-    (worker, w) =>
-      new Promise<ParseJob[]>((resolve) => {
-        const open = new Map(shares[w]!.map((job, id) => [id, job]));
-        const finish = (): void => {
-          worker.removeAllListeners();
-          void worker.terminate();
-          // Whatever it did not parse is parsed by the calling thread.
-          resolve([...open.values()]);
-        };
-        worker.on('message', (msg: { id: number; root: Root }) => {
-          const job = open.get(msg.id);
-          if (!job) return;
-          open.delete(msg.id);
-          done(job.key, msg.root);
-          if (open.size === 0) finish();
-        });
-        worker.on('error', finish);
-        worker.on('exit', finish);
-        if (open.size === 0) finish();
-        for (const [id, job] of open) worker.postMessage({ id, text: job.text });
-      }),
-  );
-  for (const job of local) {
-    done(job.key, parseMarkdown(job.text));
-    // Let worker results in while this thread parses.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  for (const leftovers of await Promise.all(remote)) for (const job of leftovers) done(job.key, parseMarkdown(job.text));
+  let finishing: Promise<void> | undefined;
+  return {
+    finish() {
+      finishing ??= (async () => {
+        for (let i = Atomics.add(next, 0, 1); i < sorted.length; i = Atomics.add(next, 0, 1)) deliver(i, parseMarkdown(sorted[i]!.text));
+        await Promise.all(ended);
+        // Jobs claimed by a worker that failed before answering.
+        for (let i = 0; i < sorted.length; i++) if (!delivered.has(i)) deliver(i, parseMarkdown(sorted[i]!.text));
+      })();
+      return finishing;
+    },
+  };
 }

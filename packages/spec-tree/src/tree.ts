@@ -9,8 +9,8 @@ import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
 import { parseMarkdown } from './markdown.js';
 import { MarkdownCache } from './markdown-cache.js';
-import { parseInPool } from './markdown-pool.js';
-import type { PoolOptions } from './markdown-pool.js';
+import { startParsing } from './markdown-pool.js';
+import type { Parsing, PoolOptions } from './markdown-pool.js';
 import { decodeUtf8 } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
@@ -228,7 +228,15 @@ export class SpecTree {
    * unreadable or not a file is left for the gate to meet (and report) itself, and any document not
    * prefetched is still parsed on demand. Records nothing in access logs.
    */
-  async prefetchMarkdown(paths: readonly string[], options: PoolOptions = {}): Promise<void> {
+  prefetchMarkdown(paths: readonly string[], options: PoolOptions = {}): Promise<void> {
+    return this.startPrefetch(paths, options).finish();
+  }
+
+  /**
+   * Like `prefetchMarkdown`, but returns as soon as the workers have their jobs, so this thread can
+   * do other work first; `finish()` makes it help with what is left and resolves when all is parsed.
+   */
+  startPrefetch(paths: readonly string[], options: PoolOptions = {}): Parsing {
     const logs = [...this.logs];
     this.logs.clear();
     const jobs: Array<{ key: string; text: string }> = [];
@@ -248,11 +256,15 @@ export class SpecTree {
     } finally {
       for (const log of logs) this.logs.add(log);
     }
-    await parseInPool(jobs, (path, root) => {
-      const text = this.texts.get(path);
-      // A file invalidated while it was being parsed is parsed again on demand.
-      if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, false);
-    }, options);
+    return startParsing(
+      jobs,
+      (path, root) => {
+        const text = this.texts.get(path);
+        // A file invalidated while it was being parsed is parsed again on demand.
+        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, false);
+      },
+      options,
+    );
   }
 
   /**

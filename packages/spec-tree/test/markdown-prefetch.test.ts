@@ -22,11 +22,15 @@ const paths = Object.keys(files());
 const workerBuilt = existsSync(new URL('../dist/markdown-worker.js', import.meta.url));
 
 describe('prefetchMarkdown', () => {
-  for (const [workers, mainThread] of [[0, true], [1, true], [1, false], [2, false]] as const) {
-    it.runIf(workers === 0 || workerBuilt)(`gives the same trees as on-demand parsing, each parsed once (${workers} worker(s), main thread ${mainThread ? 'parsing' : 'free'})`, async () => {
+  for (const [workers, later] of [[0, false], [1, false], [1, true], [2, true]] as const) {
+    it.runIf(workers === 0 || workerBuilt)(`gives the same trees as on-demand parsing, each parsed once (${workers} worker(s)${later ? ', main thread joining later' : ''})`, async () => {
       fixture = createFixture(files());
       const eager = fixture.tree();
-      await eager.prefetchMarkdown([...paths, 'missing.md', 'spec'], { workers, mainThread });
+      if (later) {
+        const parsing = eager.startPrefetch([...paths, 'missing.md', 'spec'], { workers });
+        await new Promise((r) => setTimeout(r, 30));
+        await parsing.finish();
+      } else await eager.prefetchMarkdown([...paths, 'missing.md', 'spec'], { workers });
       expect(eager.stats.markdownParses).toBe(paths.length);
       const lazy = fixture.tree();
       for (const p of paths) expect(eager.markdown(p)).toEqual(lazy.markdown(p));

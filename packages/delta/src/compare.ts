@@ -44,7 +44,9 @@ function setDiff(before: Iterable<string>, after: Iterable<string>): { added: st
 export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
   const read = (f: Figures, n: string): number | null => (n === 'headroom' ? (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null) : num(f, n));
   const out = figures(['total', 'cap', 'homed', 'headroom'], before, after, read, ['total', 'cap', 'homed', 'headroom']);
-  const rows = (f: Figures): Map<string, number> => new Map(arr<{ path: string; words: number }>(field(f, 'rows')).map((r) => [r.path, r.words]));
+  // Rows are named by their label (relative to spec/v2/, as the budget table prints them).
+  const rows = (f: Figures): Map<string, number> =>
+    new Map(arr<{ path: string; label?: string; words: number }>(field(f, 'rows')).map((r) => [r.label ?? r.path, r.words]));
   const b = rows(before);
   const a = rows(after);
   for (const path of [...new Set([...b.keys(), ...a.keys()])].sort(compareCodeUnits)) {
@@ -140,7 +142,7 @@ export function pointerChanges(before: unknown, after: unknown): Change[] {
 export function schemasChanges(before: Figures, after: Figures): Change[] {
   const out = figures(['schemas', 'examples'], before, after, (f, n) => num(f, n));
   for (const kind of ['schema', 'example'] as const) {
-    const list = (f: Figures): string[] => arr<string>(field(f, kind === 'schema' ? 'schemaPaths' : 'examplePaths'));
+    const list = (f: Figures): string[] => arr<string>(field(f, kind === 'schema' ? 'schemaFiles' : 'exampleFiles'));
     const d = setDiff(list(before), list(after));
     for (const path of d.added) out.push({ type: 'path', kind, path, change: 'added' });
     for (const path of d.removed) out.push({ type: 'path', kind, path, change: 'removed' });

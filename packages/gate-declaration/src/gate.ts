@@ -2,7 +2,8 @@ import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnosti
 import type { Gate, GateCommand, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { checkDeclarationRules, rowCounts } from './check.js';
 import type { RowCounts } from './check.js';
-import { checkGenerated, writeGenerated } from './generate.js';
+import { built, checkGenerated, writeGenerated } from './generate.js';
+import { layoutOf } from './layout.js';
 import type { GeneratorOutcome } from './generate.js';
 import { GATE_ID, rules } from './rules.js';
 
@@ -73,4 +74,6 @@ export const gate: Gate = {
   check: (tree) => Promise.resolve(runCheckDeclaration(tree, 'always')),
   write: (tree) => Promise.resolve(runGenerator(tree, { today: '', flags: new Set(['--write']) })),
   commands,
+  // The generated schema, built in memory, for `openwop-spec delta`.
+  artifacts: (tree) => Promise.resolve({ [layoutOf(tree).output]: built(tree).doc }),
 };

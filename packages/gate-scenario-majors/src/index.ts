@@ -1,6 +1,10 @@
 import type { Gate } from '@openwop-spec/spec-tree';
 import { GATE_ID, rules } from './rules.js';
 import { modeOf, runScenarioMajors } from './run.js';
+import { loadConfig } from './config.js';
+import { discoverScenarios } from './discover.js';
+import { layoutOf } from './layout.js';
+import { buildManifest } from './manifest.js';
 
 export { rules, GATE_ID, WRITE_COMMAND } from './rules.js';
 export { runScenarioMajors, modeOf } from './run.js';
@@ -26,6 +30,12 @@ export const gate: Gate = {
   rules: rules.docs,
   check: (tree) => runScenarioMajors(tree, 'check'),
   write: (tree) => runScenarioMajors(tree, 'write'),
+  // The manifest, built in memory, for `openwop-spec delta`.
+  artifacts: (tree) => {
+    const layout = layoutOf(tree);
+    const both = new Set(loadConfig(tree, layout).entries.map((e) => e.file));
+    return Promise.resolve({ [layout.manifest]: buildManifest(discoverScenarios(tree, layout, both).files) });
+  },
   commands: [
     {
       name: 'scenario-majors',

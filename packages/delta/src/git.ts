@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { CONFIG_FILE, DEFAULT_PATHS, parseJson, pathsFromConfig } from '@openwop-spec/spec-tree';
 
 interface GitResult {
   ok: boolean;
@@ -55,11 +54,6 @@ export function defaultBase(top: string): string {
   throw new InputError('no default branch found to compare with (looked for origin/HEAD, main, master); pass --base <ref>');
 }
 
-function showFile(top: string, sha: string, path: string): string | undefined {
-  const r = git(top, ['show', `${sha}:${path}`]);
-  return r.ok ? r.stdout.toString('utf8') : undefined;
-}
-
 export interface Materialised {
   /** The spec root of the materialised tree (inside a temporary directory). */
   root: string;
@@ -69,40 +63,27 @@ export interface Materialised {
 }
 
 /**
- * Writes the corpus of commit `sha` (the paths the gates read) into a new temporary directory,
- * reading from git's object store only: the work tree, the index and HEAD are never touched.
+ * Writes the tree of commit `sha` into a new temporary directory, reading from git's object store
+ * only: the work tree, the index and HEAD are never touched.
  */
 export function materialise(root: string, sha: string): Materialised {
   const { top, prefix } = gitLocation(root);
-  const at = (p: string): string => (prefix ? `${prefix}/${p}` : p);
-  const configText = showFile(top, sha, at(CONFIG_FILE));
-  let paths = { ...DEFAULT_PATHS };
-  if (configText !== undefined) {
-    try {
-      paths = pathsFromConfig(parseJson(configText, CONFIG_FILE));
-    } catch (err) {
-      if (err instanceof InputError) throw new InputError(`at base ${sha.slice(0, 12)}: ${err.message}`);
-      throw err;
-    }
-  }
-  const wanted = [CONFIG_FILE, 'pnpm-workspace.yaml', ...Object.values(paths)].map(at);
-  const listed = git(top, ['ls-tree', '--name-only', '-z', sha, '--', ...wanted]);
-  if (!listed.ok) throw new InputError(`cannot list base ${sha.slice(0, 12)}: ${firstLine(listed.stderr)}`);
-  const present = listed.stdout.toString('utf8').split('\0').filter(Boolean);
   const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-base-'));
   const cleanup = (): void => rmSync(dir, { recursive: true, force: true });
+  const specRoot = prefix ? join(dir, ...prefix.split('/')) : dir;
   try {
-    if (present.length > 0) {
-      const archive = git(top, ['archive', '--format=tar', sha, '--', ...present]);
+    // A spec root that did not exist yet at the base is an empty tree there.
+    const exists = !prefix || git(top, ['ls-tree', '--name-only', sha, '--', prefix]).stdout.length > 0;
+    if (exists) {
+      const archive = git(top, ['archive', '--format=tar', sha, '--', ...(prefix ? [prefix] : [])]);
       if (!archive.ok) throw new InputError(`cannot read base ${sha.slice(0, 12)}: ${firstLine(archive.stderr)}`);
       const tar = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
       if (tar.status !== 0) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(tar.stderr?.toString('utf8') ?? '')}`);
     }
+    mkdirSync(specRoot, { recursive: true });
   } catch (err) {
     cleanup();
     throw err;
   }
-  const specRoot = prefix ? join(dir, ...prefix.split('/')) : dir;
-  mkdirSync(specRoot, { recursive: true });
   return { root: specRoot, sha, cleanup };
 }

@@ -91,6 +91,21 @@ describe('delta over git', () => {
     expect(report.gates['words']!.errors).toEqual({ before: 'spec/a.md does not exist' });
   });
 
+  it('works when the spec root is a folder inside the git repository, also before that folder existed', async () => {
+    fx = createFixture({ 'README.md': 'top\n' });
+    git(fx.root, 'init', '-q');
+    git(fx.root, 'add', '-A');
+    git(fx.root, 'commit', '-qm', 'no spec yet');
+    git(fx.root, 'tag', 'empty');
+    fx.write({ 'sub/pnpm-workspace.yaml': '', 'sub/spec/a.md': 'one\n' });
+    git(fx.root, 'add', '-A');
+    git(fx.root, 'commit', '-qm', 'spec');
+    fx.write({ 'sub/spec/a.md': 'one two\n' });
+    const sub = join(fx.root, 'sub');
+    expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22' })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
+    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22' })).gates['words']!.errors).toEqual({ before: 'spec/a.md does not exist' });
+  });
+
   it.each([
     ['a ref that does not exist', 'no-such-ref', /^base no-such-ref does not name a commit in this repository$/],
   ])('%s is one clear input error', async (_n, base, message) => {

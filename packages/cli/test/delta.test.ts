@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFixture, probeGate, run } from './helpers.js';
+import type { Fixture } from './helpers.js';
+
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+
+let fx: Fixture;
+afterEach(() => fx?.remove());
+
+function repo(): Fixture {
+  fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'probe.txt': 'OK' });
+  git(fx.root, 'init', '-q');
+  git(fx.root, 'add', '-A');
+  git(fx.root, 'commit', '-qm', 'base');
+  fx.write({ 'probe.txt': 'OK, longer now' });
+  return fx;
+}
+
+describe('openwop-spec delta', () => {
+  it.each([
+    [['delta', '--base', 'main'], 0],
+    [['delta', '--base', 'main', '--format', 'json'], 0],
+    [['delta', '--base', 'main', '--format', 'markdown'], 0],
+    [['delta'], 0],
+    [['delta', '--base', 'nope'], 2],
+    [['delta', '--format', 'xml'], 2],
+    [['delta', '--bsae', 'main'], 2],
+    [['delta', 'extra'], 2],
+    [['delta', '--help'], 0],
+  ])('%j exits %i', async (argv, code) => {
+    expect((await run(argv, { cwd: repo().root, gates: [probeGate()] })).code).toBe(code);
+  });
+
+  it('json: { base, head, gates: { <gate>: { before, after, changes } } } with the figures check reports', async () => {
+    const out = await run(['delta', '--base', 'main', '--format', 'json'], { cwd: repo().root, gates: [probeGate()] });
+    const doc = JSON.parse(out.stdout.join('\n'));
+    expect(doc.head).toEqual({ ref: 'working tree' });
+    expect(doc.base.ref).toBe('main');
+    expect(doc.gates.probe.before).toEqual({ characters: 2 });
+    expect(doc.gates.probe.after).toEqual({ characters: 14 });
+  });
+
+  it('appends the markdown block to GITHUB_STEP_SUMMARY', async () => {
+    const f = repo();
+    const summary = join(f.root, 'summary.md');
+    await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(readFileSync(summary, 'utf8')).toMatch(/^#### Gate figures: `main \([0-9a-f]{12}\)` → working tree\n/);
+  });
+
+  it('one clear line for a bad ref, a folder that is not a repository, and a typo', async () => {
+    expect((await run(['delta', '--base', 'nope'], { cwd: repo().root, gates: [probeGate()] })).stderr).toEqual([
+      'openwop-spec delta: base nope does not name a commit in this repository',
+    ]);
+    fx.remove();
+    fx = createFixture({ 'pnpm-workspace.yaml': '' });
+    const notGit = await run(['delta', '--base', 'main'], { cwd: fx.root, gates: [probeGate()] });
+    expect(notGit.stderr).toEqual([`openwop-spec delta: ${fx.root} is not inside a git repository, so there is no base to compare with`]);
+    expect((await run(['delta', '--bsae', 'main'], { cwd: fx.root, gates: [probeGate()] })).stderr[0]).toMatch(/unknown option --bsae \(did you mean --base\?\)/);
+  });
+});

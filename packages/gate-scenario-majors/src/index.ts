@@ -22,7 +22,7 @@ export type { LintResult } from './lint/lint.js';
 export { isV1RequestPath } from './lint/analyse.js';
 export { parserLoaded } from './lint/parser.js';
 
-const summary = 'Generates the scenario-majors manifest and rejects major-2 scenarios that are not major-aware';
+const summary = 'which scenario files run at which protocol major, and the major-awareness lint of major-2 files';
 
 export const gate: Gate = {
   id: GATE_ID,

@@ -64,9 +64,10 @@ export interface Ahead {
 }
 
 /**
- * Starts parsing the gates' markdown in worker threads (see SpecTree.startPrefetch) and returns at
- * once, so the main thread runs the gates that need no markdown meanwhile, then helps with the rest.
- * `OPENWOP_SPEC_WORKERS=N` sets the number of parse workers (0: parse on the main thread first).
+ * Reads the gates' markdown and starts parsing it in worker threads, if any (see
+ * SpecTree.startPrefetch); the main thread runs the gates that need no markdown meanwhile, then
+ * parses what is left before the first markdown gate. `OPENWOP_SPEC_WORKERS=N` starts N workers
+ * (default none: on 2 cores a worker costs more CPU than it saves, see packages/bench/README.md).
  */
 export function prefetchAhead(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Ahead {
   const paths = markdownWorkload(tree, gateIds);

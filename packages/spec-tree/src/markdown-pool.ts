@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Root } from 'mdast';
 import { parseMarkdown } from './markdown.js';
@@ -10,7 +9,7 @@ export interface ParseJob {
 }
 
 export interface PoolOptions {
-  /** Parse workers to start (default: one per core beyond the first). */
+  /** Parse workers to start (default DEFAULT_WORKERS). */
   workers?: number;
 }
 
@@ -32,7 +31,13 @@ const workerUrl = (): URL =>
   // Under the TypeScript sources (tests) the worker runs from the built module.
   import.meta.url.endsWith('.ts') ? new URL('../dist/markdown-worker.js', import.meta.url) : new URL('./markdown-worker.js', import.meta.url);
 
-export const defaultWorkers = (): number => Math.max(0, Math.min(2, availableParallelism()) - 1);
+/**
+ * No parse worker by default. Measured on the 2-core reference machine (packages/bench/README.md),
+ * a worker costs ~0.4 s of CPU (a second module load and JIT warm-up, cloning the trees back) and
+ * wins no wall time: V8's concurrent GC and compiler threads already keep the second core busy.
+ * Callers on bigger machines opt in (the CLI: OPENWOP_SPEC_WORKERS).
+ */
+export const DEFAULT_WORKERS = 0;
 
 /**
  * Starts parsing `jobs` in worker threads and returns at once, so the calling thread can do other
@@ -44,7 +49,7 @@ export const defaultWorkers = (): number => Math.max(0, Math.min(2, availablePar
 export function startParsing(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: PoolOptions = {}): Parsing {
   const sorted = [...jobs].sort((a, b) => b.text.length - a.text.length || (a.key < b.key ? -1 : 1));
   const total = sorted.reduce((n, j) => n + j.text.length, 0);
-  const wanted = options.workers ?? defaultWorkers();
+  const wanted = options.workers ?? DEFAULT_WORKERS;
   const next = new Int32Array(new SharedArrayBuffer(4));
   const delivered = new Set<number>();
   const deliver = (i: number, root: Root): void => {

@@ -78,50 +78,72 @@ async function judge(row: Row, ctx: RowContext): Promise<RowResult> {
   }
 }
 
+/** One host, built once, judging rows one at a time (a scenario file runs each row in its own test). */
+export interface OpenRun {
+  readonly label: string;
+  judge(row: Row): Promise<RowReport>;
+  close(): Promise<void>;
+}
+
 /**
- * Runs `rows` (all of §7.2 by default) in order against the host `factory` builds for the
- * environment's bindings. Refuses to start when any binding is not loopback.
+ * Builds the host `factory` makes for the environment's bindings and reads its capabilities once.
+ * Refuses to start when any binding is not loopback.
  */
-export async function runRows(
-  factory: HostFactory,
-  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
-  rows: readonly Row[] = ROWS,
-): Promise<RunReport> {
+export async function openRun(factory: HostFactory, env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>): Promise<OpenRun> {
   assertLoopbackBindings(env.bindings);
   const host: HostUnderTest = await factory({ ...env.bindings });
+  let capabilities: HostCapabilities | undefined;
+  let unavailable: string | undefined;
   try {
-    let capabilities: HostCapabilities | undefined;
-    let unavailable: string | undefined;
-    try {
-      capabilities = await host.capabilities();
-    } catch (err) {
-      if (!(err instanceof HostUnavailable)) throw err;
-      unavailable = err.message;
+    capabilities = await host.capabilities();
+  } catch (err) {
+    if (!(err instanceof HostUnavailable)) {
+      await host.close?.();
+      throw err;
     }
-    const ctx: RowContext = {
-      host,
-      capabilities: capabilities ?? {},
-      fake: env.fake,
-      descriptorSchemaText: schemaTextSeamOf(factory)(env.schemaText),
-    };
-    const reports: RowReport[] = [];
-    for (const row of rows) {
+    unavailable = err.message;
+  }
+  const ctx: RowContext = {
+    host,
+    capabilities: capabilities ?? {},
+    fake: env.fake,
+    descriptorSchemaText: schemaTextSeamOf(factory)(env.schemaText),
+  };
+  return {
+    label: host.label,
+    async judge(row) {
       // A host whose discovery cannot be read blocks its rows; the corpus row needs no host.
       const result =
         unavailable !== undefined && row.corpus !== true
           ? { verdict: 'blocked' as const, reason: `capabilities unreadable: ${unavailable}` }
           : await judge(row, ctx);
-      reports.push({
+      return {
         id: row.id,
         requirement: REQUIREMENT_PREFIX + row.id,
         advisory: row.advisory,
         verdict: result.verdict,
         reason: redact(result.reason, env.fake),
-      });
-    }
-    return { host: host.label, rows: reports };
+      };
+    },
+    close: async () => {
+      await host.close?.();
+    },
+  };
+}
+
+/** Runs `rows` (all of §7.2 by default) in order against one host. */
+export async function runRows(
+  factory: HostFactory,
+  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
+  rows: readonly Row[] = ROWS,
+): Promise<RunReport> {
+  const run = await openRun(factory, env);
+  try {
+    const reports: RowReport[] = [];
+    for (const row of rows) reports.push(await run.judge(row));
+    return { host: run.label, rows: reports };
   } finally {
-    await host.close?.();
+    await run.close();
   }
 }
 

@@ -29,6 +29,8 @@ export interface Row {
   advisory: boolean;
   /** A corpus row tests the repository's files and needs no host. */
   corpus?: true;
+  /** The row's expected value is the suite fake's recording, so the host must reach this run's fake. */
+  needsFake?: true;
   summary: string;
   run(ctx: RowContext): Promise<RowResult>;
 }

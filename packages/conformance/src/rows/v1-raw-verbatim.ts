@@ -10,6 +10,7 @@ export const v1RawVerbatim: Row = {
   id: 'v1-raw-verbatim',
   rfc: '§B.8',
   advisory: false,
+  needsFake: true,
   summary: 'v1 invokeTool echo: raw deep-equals the recorded CallToolResult and isError === (raw.isError === true)',
   async run(ctx) {
     if (ctx.host.runV1Invoke === undefined) return inapplicable('the host exposes no v1 invokeTool leg');

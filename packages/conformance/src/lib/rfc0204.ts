@@ -9,6 +9,7 @@
  *       `conformance` there); without it those rows are skipped as blocked.
  *   otherwise                                 the in-process reference host, unless
  *       OPENWOP_IN_PROCESS_HOST=false, in which case every row is skipped with the reason.
+ * The corpus row reads tool-descriptor.schema.json under OPENWOP_SCHEMAS_DIR (see schemas.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { httpHost } from '../adapters/http.js';
@@ -22,6 +23,7 @@ import { openRun, startSuiteEnvironment } from '../run.js';
 import type { OpenRun, SuiteEnvironment } from '../run.js';
 import { hostConfig, targetMajor } from './env.js';
 import { req } from './requirements.js';
+import { schemasDir } from './schemas.js';
 
 export type HostChoice =
   | { kind: 'live'; factory: HostFactory; fakePort: number | undefined }
@@ -61,7 +63,7 @@ export function rfc0204Rows(ids: readonly string[]): void {
 
   beforeAll(async () => {
     if (choice.kind === 'none') return;
-    env = await startSuiteEnvironment();
+    env = await startSuiteEnvironment({ schemasDir: schemasDir() });
     if (choice.kind === 'live' && choice.fakePort !== undefined) {
       try {
         forwarder = await forwardLoopback(choice.fakePort, Number(new URL(env.fake.url).port));

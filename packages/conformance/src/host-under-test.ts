@@ -4,7 +4,7 @@
 
 /** The v2 fixture: one node `mcp-client` (`core.conformance.mcp-client`) calling `ctx.mcp[method]`. */
 export const V2_FIXTURE = 'conformance-mcp-client';
-/** The v1 fixture: one node (`core.conformance.mcp-invoke`) calling `invokeTool` on `conformance`/`echo`. */
+/** The v1 fixture: one node `mcp-invoke` (`core.conformance.mcp-invoke`) calling `invokeTool` on `conformance`/`echo`. */
 export const V1_FIXTURE = 'conformance-mcp-tool-roundtrip';
 
 /** What the conformance fixture's node did: resolved (the value as on the event log), rejected, or could not run. */

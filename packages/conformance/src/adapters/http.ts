@@ -24,6 +24,7 @@ export interface HttpHostOptions {
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const V2_NODE_ID = 'mcp-client';
+const V1_NODE_ID = 'mcp-invoke';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,7 +94,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
   }
 
   /** Runs a fixture and returns the terminal event of its node. */
-  async function runFixture(workflowId: string, inputs: Record<string, unknown>, nodeId: string | undefined): Promise<Outcome> {
+  async function runFixture(workflowId: string, inputs: Record<string, unknown>, nodeId: string): Promise<Outcome> {
     const created = await request('POST', `${prefix}/runs`, { workflowId, inputs });
     if (created.status === 404) return { status: 'unsupported' };
     const runId = isObject(created.body) ? created.body['runId'] : undefined;
@@ -116,7 +117,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     const events = isObject(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
     if (log.status !== 200 || events === undefined) throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
     const ofNode = (type: string) =>
-      events.filter(isObject).find((e) => e['type'] === type && isObject(e['payload']) && (nodeId === undefined || e['payload']['nodeId'] === nodeId))?.[
+      events.filter(isObject).find((e) => e['type'] === type && isObject(e['payload']) && e['payload']['nodeId'] === nodeId)?.[
         'payload'
       ] as Record<string, unknown> | undefined;
     const completed = ofNode('node.completed');
@@ -129,7 +130,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
       const error = isObject(failed['error']) ? failed['error'] : {};
       return { status: 'failed', errorCode: typeof error['code'] === 'string' ? error['code'] : 'unknown' };
     }
-    throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed on its event log`);
+    throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`);
   }
 
   const toolsQuery = (q?: { view?: string }) => (q?.view === undefined ? '' : `?view=${encodeURIComponent(q.view)}`);
@@ -146,7 +147,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     getTools: (q) => request('GET', `${prefix}/tools${toolsQuery(q)}`),
     getTool: (id, q) => request('GET', `${prefix}/tools/${encodeURIComponent(id)}${toolsQuery(q)}`),
   };
-  // The v1 leg exists only at major 1; its fixture has a single node, whatever its id.
-  if (major === 1) host.runV1Invoke = ({ text }) => runFixture(V1_FIXTURE, { text }, undefined);
+  // The v1 leg exists only at major 1.
+  if (major === 1) host.runV1Invoke = ({ text }) => runFixture(V1_FIXTURE, { text }, V1_NODE_ID);
   return host;
 }

@@ -10,7 +10,7 @@ import { formatTable, summarise } from './stats.js';
 import type { Sample, Summary } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CLI = join(here, '..', '..', 'cli', 'dist', 'bin.js');
+const DEFAULT_CLI = join(here, '..', '..', 'cli', 'dist', 'bin.js');
 const PROBE = pathToFileURL(join(here, 'probe.js')).href;
 const CACHE_DIR = join('node_modules', '.cache', 'openwop-spec');
 
@@ -21,10 +21,14 @@ interface Options {
   json: boolean;
   out: string;
   keep: boolean;
+  /** The CLI to measure (default: this checkout's); another build's, to compare before and after. */
+  cli: string;
+  /** Skip the watch probe (it always runs this checkout's watch). */
+  noWatch: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { scales: [1, 10], runs: 5, gateRuns: 3, json: false, out: join(here, '..', 'results', 'latest.json'), keep: false };
+  const o: Options = { scales: [1, 10], runs: 5, gateRuns: 3, json: false, out: join(here, '..', 'results', 'latest.json'), keep: false, cli: DEFAULT_CLI, noWatch: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -38,7 +42,9 @@ function parseOptions(argv: readonly string[]): Options {
     else if (a === '--gate-runs') o.gateRuns = Number(value());
     else if (a === '--scales') o.scales = value().split(',').map(Number);
     else if (a === '--out') o.out = value();
-    else throw new Error(`unknown argument ${a} (bench [--runs N] [--gate-runs N] [--scales 1,10] [--json] [--out FILE] [--keep])`);
+    else if (a === '--cli') o.cli = value();
+    else if (a === '--no-watch') o.noWatch = true;
+    else throw new Error(`unknown argument ${a} (bench [--runs N] [--gate-runs N] [--scales 1,10] [--json] [--out FILE] [--keep] [--cli BIN] [--no-watch])`);
   }
   if (!(o.runs >= 1) || !(o.gateRuns >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('runs and scales must be positive integers');
   return o;
@@ -62,6 +68,8 @@ interface ScaleResult {
   scale: number;
   files: number;
   check: Summary;
+  /** The same command with the parse cache of an earlier run in place. */
+  warm: Summary;
   exitCode: number;
   failedGates: string[];
   gates: Record<string, Summary>;
@@ -72,10 +80,12 @@ interface ScaleResult {
 function benchScale(scale: number, work: string, o: Options, log: (l: string) => void): ScaleResult {
   const root = join(work, `scale-${scale}`);
   const probe = join(work, 'probe.json');
+  const check = (args: string[]): ReturnType<typeof measure> =>
+    measure(o.cli, ['check', '--root', root, '--today', '2026-09-22', '--format', 'json', ...args], probe);
   const cold = (args: string[]): ReturnType<typeof measure> => {
     // Cold means a fresh process and no cache left by an earlier run.
     rmSync(join(root, CACHE_DIR), { recursive: true, force: true });
-    return measure(CLI, ['check', '--root', root, '--today', '2026-09-22', '--format', 'json', ...args], probe);
+    return check(args);
   };
 
   const checks = [];
@@ -89,6 +99,11 @@ function benchScale(scale: number, work: string, o: Options, log: (l: string) =>
     failedGates = Object.entries(doc.gates).filter(([, g]) => g.exitCode !== 0).map(([id]) => id);
   }
   log(`scale ${scale}: check ${Math.round(summarise(checks).wallMs.median)} ms (exit ${exitCode}${failedGates.length ? `; failing: ${failedGates.join(', ')}` : ''})`);
+
+  check([]);
+  const warm = [];
+  for (let i = 0; i < o.runs; i++) warm.push(check([]));
+  log(`scale ${scale}: warm check ${Math.round(summarise(warm).wallMs.median)} ms`);
 
   const gates: Record<string, Summary> = {};
   for (const g of GATES) {
@@ -107,13 +122,15 @@ function benchScale(scale: number, work: string, o: Options, log: (l: string) =>
   const floor = { ...summarise(floors), inProcessMs: median(floors.map((f) => f.inProcess)), words: last.words, bytes: last.bytes };
 
   rmSync(join(root, CACHE_DIR), { recursive: true, force: true });
-  const w = measure(join(here, 'watch-probe.js'), [root, String(Math.max(3, o.runs))], probe);
-  const watched = JSON.parse(w.stdout) as { document: string; initialMs: number; rechecks: Array<{ ms: number; gates: string[] }> };
-  const recheck = summarise(watched.rechecks.map((r) => ({ wallMs: r.ms, cpuMs: 0, rssMiB: 0 })));
+  const watched = o.noWatch
+    ? { document: '', initialMs: 0, rechecks: [] as Array<{ ms: number; gates: string[] }> }
+    : (JSON.parse(measure(join(here, 'watch-probe.js'), [root, String(Math.max(3, o.runs))], probe).stdout) as { document: string; initialMs: number; rechecks: Array<{ ms: number; gates: string[] }> });
+  const recheck = summarise(watched.rechecks.length ? watched.rechecks.map((r) => ({ wallMs: r.ms, cpuMs: 0, rssMiB: 0 })) : [{ wallMs: Number.NaN, cpuMs: 0, rssMiB: 0 }]);
   return {
     scale,
     files: last.files,
     check: summarise(checks),
+    warm: summarise(warm),
     exitCode,
     failedGates,
     gates,
@@ -133,6 +150,8 @@ async function run(): Promise<void> {
     for (const scale of o.scales) {
       const t0 = performance.now();
       await writeCorpus(join(work, `scale-${scale}`), { scale });
+      // An installed checkout has node_modules, where the parse cache lives (cleared for cold runs).
+      mkdirSync(join(work, `scale-${scale}`, 'node_modules'));
       log(`generated scale ${scale} in ${Math.round(performance.now() - t0)} ms`);
       results.push(benchScale(scale, work, o, log));
     }
@@ -151,6 +170,7 @@ async function run(): Promise<void> {
     [`watchOverColdScale${top.scale}`]: top.watch.recheckMs.median / top.check.wallMs.median,
   };
   const report = {
+    cli: o.cli,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform },
     runs: o.runs,
     gateRuns: o.gateRuns,

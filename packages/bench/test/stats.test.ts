@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatTable, summarise } from '../src/stats.js';
+import { floor } from '../src/floor.js';
+import { createFixture } from '@openwop-spec/spec-tree';
+
+describe('summarise', () => {
+  it('gives median, min and max of each measure, odd and even counts', () => {
+    const s = summarise([
+      { wallMs: 30, cpuMs: 3, rssMiB: 100 },
+      { wallMs: 10, cpuMs: 1, rssMiB: 300 },
+      { wallMs: 20, cpuMs: 2, rssMiB: 200 },
+    ]);
+    expect(s.wallMs).toMatchObject({ median: 20, min: 10, max: 30, runs: [30, 10, 20] });
+    expect(summarise([{ wallMs: 1, cpuMs: 0, rssMiB: 0 }, { wallMs: 4, cpuMs: 0, rssMiB: 0 }]).wallMs.median).toBe(2.5);
+    expect(() => summarise([])).toThrow(/no samples/);
+  });
+
+  it('prints a table row per command and every ratio', () => {
+    const s = summarise([{ wallMs: 100, cpuMs: 150, rssMiB: 90 }]);
+    const lines = formatTable(
+      [{ scale: 1, check: s, warm: s, gates: { 'core-budget': s }, floor: { ...s, inProcessMs: 12 }, watch: { recheckMs: s.wallMs, gates: ['core-budget'] } }],
+      { checkOverFloorScale1: 2.5, scale10OverScale1: null },
+    );
+    expect(lines.some((l) => /^1\s+check \(all gates, cold\)\s+100 \(100–100\)\s+150 \(150–150\)\s+90\.0 \(90\.0–90\.0\)$/.test(l))).toBe(true);
+    expect(lines).toContain('  checkOverFloorScale1 = 2.500');
+    expect(lines).toContain('  scale10OverScale1 = n/a');
+    expect(lines.some((l) => l.includes('watch re-check (core-budget)'))).toBe(true);
+  });
+});
+
+describe('floor', () => {
+  it('reads every file (skipping node_modules and .git) and counts words by the budget rule', () => {
+    const f = createFixture({ 'a.md': 'one two\u00a0three', 'd/b.txt': ' x\n', 'node_modules/x.js': 'skip me', '.git/HEAD': 'ref' });
+    try {
+      expect(floor(f.root)).toEqual({ files: 2, bytes: 16, words: 4 });
+    } finally {
+      f.remove();
+    }
+  });
+});

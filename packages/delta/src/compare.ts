@@ -1,4 +1,5 @@
 import { compareCodeUnits } from '@openwop-spec/diagnostics';
+import { escapePointerToken as esc } from '@openwop-spec/spec-tree';
 
 /** One difference a change makes to a gate, ready to render. */
 export type Change =
@@ -120,7 +121,6 @@ export function scenarioMajorsChanges(before: Figures, after: Figures): Change[]
 /** Pointers whose value differs between two JSON documents (deepest differing pointer per branch). */
 export function pointerChanges(before: unknown, after: unknown): Change[] {
   const out: Change[] = [];
-  const esc = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
   const walk = (b: unknown, a: unknown, p: string): void => {
     const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
     if (isObj(b) && isObj(a) && Array.isArray(b) === Array.isArray(a)) {

@@ -1,4 +1,5 @@
 import type { ErrorObject, JsonDoc } from '@openwop-spec/spec-tree';
+import { escapePointerToken } from '@openwop-spec/spec-tree';
 
 /** An invalid example's sidecar: the Ajv error it must raise. */
 export interface Expectation {
@@ -27,7 +28,7 @@ export function readExpectation(doc: JsonDoc): { expectation?: Expectation; prob
   }
   const problems: ExpectationProblem[] = [];
   for (const name of Object.keys(value)) {
-    if (!ALLOWED.includes(name)) problems.push({ pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, key: true, problem: `unknown member "${name}" (allowed: keyword, instancePath, params)` });
+    if (!ALLOWED.includes(name)) problems.push({ pointer: `/${escapePointerToken(name)}`, key: true, problem: `unknown member "${name}" (allowed: keyword, instancePath, params)` });
   }
   const { keyword, instancePath, params } = value;
   if (keyword === undefined) problems.push({ pointer: '', key: false, problem: 'missing "keyword" (the Ajv keyword the example must fail on, e.g. "required")' });

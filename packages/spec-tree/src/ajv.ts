@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { escapePointerToken as escape } from './json.js';
 import type { Ajv2020, ErrorObject, Options } from 'ajv/dist/2020.js';
 
 export type Ajv = Ajv2020;
@@ -46,5 +47,3 @@ export function errorMessage(err: ErrorObject): string {
       return err.message ?? err.keyword;
   }
 }
-
-const escape = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');

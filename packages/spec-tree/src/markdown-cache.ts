@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,27 +76,42 @@ export class MarkdownCache {
     this.dir = join(root, `md-${markdownParserKey()}`);
   }
 
-  private file(text: string): string {
-    return join(this.dir, `${createHash('sha256').update(text).digest('hex')}.v8`);
-  }
-
-  get(text: string): Root | undefined {
+  /** Where the entry for `text` lives, and its tree when the cache has it. */
+  lookup(text: string): { file: string; root?: Root } {
+    const file = join(this.dir, `${createHash('sha256').update(text).digest('hex')}.v8`);
     try {
-      return deserialize(readFileSync(this.file(text))) as Root;
+      return { file, root: deserialize(readFileSync(file)) as Root };
     } catch {
-      return undefined;
+      return { file };
     }
   }
 
-  set(text: string, root: Root): void {
-    const target = this.file(text);
-    const tmp = `${target}.${process.pid}.tmp`;
+  /**
+   * Stores a tree under the file `lookup` named. The write is asynchronous (temp file, then
+   * rename), so it overlaps the rest of the run instead of delaying it; a failure is ignored.
+   */
+  store(file: string, root: Root): void {
+    const tmp = `${file}.${process.pid}.tmp`;
+    let bytes: Buffer;
     try {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(tmp, serialize(root));
-      renameSync(tmp, target);
+      if (!this.made) mkdirSync(this.dir, { recursive: true });
+      this.made = true;
+      bytes = serialize(root);
     } catch {
-      rmSync(tmp, { force: true });
+      return;
     }
+    const write = writeFile(tmp, bytes)
+      .then(() => rename(tmp, file))
+      .catch(() => rm(tmp, { force: true }).catch(() => undefined))
+      .finally(() => this.pending.delete(write));
+    this.pending.add(write);
   }
+
+  /** Resolves when every write started so far has finished. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private made = false;
+  private readonly pending = new Set<Promise<unknown>>();
 }

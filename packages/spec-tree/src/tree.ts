@@ -206,17 +206,23 @@ export class SpecTree {
     const cached = this.markdowns.get(path);
     if (cached) return cached;
     const text = this.text(path);
-    const hit = this.cache?.get(text);
-    if (hit) return this.keepMarkdown(path, text, hit, true);
-    return this.keepMarkdown(path, text, parseMarkdown(text), false);
+    const entry = this.cache?.lookup(text);
+    if (entry?.root) return this.keepMarkdown(path, text, entry.root);
+    return this.keepMarkdown(path, text, parseMarkdown(text), entry?.file);
   }
 
-  private keepMarkdown(path: string, text: string, root: Root, fromCache: boolean): MarkdownDoc {
+  /** Resolves when the parse cache has finished writing (its writes never delay a run otherwise). */
+  flushCache(): Promise<void> {
+    return this.cache?.flush() ?? Promise.resolve();
+  }
+
+  /** Keeps a parsed document; `cacheFile` is where a fresh parse goes in the cache (none for a hit). */
+  private keepMarkdown(path: string, text: string, root: Root, cacheFile?: string): MarkdownDoc {
     const doc = { file: path, text, root };
-    if (fromCache) this.stats.markdownCacheHits++;
+    if (this.cache && cacheFile === undefined) this.stats.markdownCacheHits++;
     else {
       this.stats.markdownParses++;
-      this.cache?.set(text, root);
+      if (cacheFile !== undefined) this.cache?.store(cacheFile, root);
     }
     this.markdowns.set(path, doc);
     return doc;
@@ -240,6 +246,7 @@ export class SpecTree {
     const logs = [...this.logs];
     this.logs.clear();
     const jobs: Array<{ key: string; text: string }> = [];
+    const cacheFiles = new Map<string, string>();
     try {
       for (const path of new Set(paths)) {
         if (this.markdowns.has(path) || this.info(path).kind !== 'file') continue;
@@ -249,9 +256,12 @@ export class SpecTree {
         } catch {
           continue;
         }
-        const hit = this.cache?.get(text);
-        if (hit) this.keepMarkdown(path, text, hit, true);
-        else jobs.push({ key: path, text });
+        const cached = this.cache?.lookup(text);
+        if (cached?.root) this.keepMarkdown(path, text, cached.root);
+        else {
+          if (cached) cacheFiles.set(path, cached.file);
+          jobs.push({ key: path, text });
+        }
       }
     } finally {
       for (const log of logs) this.logs.add(log);
@@ -261,7 +271,7 @@ export class SpecTree {
       (path, root) => {
         const text = this.texts.get(path);
         // A file invalidated while it was being parsed is parsed again on demand.
-        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, false);
+        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, cacheFiles.get(path));
       },
       options,
     );

@@ -53,6 +53,7 @@ describe('content-hash parse cache', () => {
     const first = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
     await first.prefetchMarkdown(paths, { workers: 0 });
     expect(first.stats).toMatchObject({ markdownParses: 12, markdownCacheHits: 0 });
+    await first.flushCache();
     expect(readdirSync(cacheRoot)).toEqual([`md-${markdownParserKey()}`]);
 
     fixture.write({ 'spec/v2/core/d0.md': doc(99) });
@@ -63,10 +64,12 @@ describe('content-hash parse cache', () => {
     for (const p of paths) expect(second.markdown(p)).toEqual(fresh.markdown(p));
   });
 
-  it('treats an unreadable entry as a miss', () => {
+  it('treats an unreadable entry as a miss', async () => {
     fixture = createFixture({ 'a.md': doc(1) });
     cacheRoot = mkdtempSync(join(tmpdir(), 'openwop-cache-'));
-    SpecTree.load(fixture.root, { cacheDir: cacheRoot }).markdown('a.md');
+    const writer = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
+    writer.markdown('a.md');
+    await writer.flushCache();
     const dir = join(cacheRoot, `md-${markdownParserKey()}`);
     for (const f of readdirSync(dir)) writeFileSync(join(dir, f), 'not a v8 value');
     const tree = SpecTree.load(fixture.root, { cacheDir: cacheRoot });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GATES } from '@openwop-spec/cli';
@@ -143,6 +143,8 @@ const median = (xs: number[]): number => summarise(xs.map((x) => ({ wallMs: x, c
 
 async function run(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
+  // Other processes on the machine inflate wall times; the load average is kept with the figures.
+  const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const work = mkdtempSync(join(tmpdir(), 'openwop-bench-'));
   const log = (l: string): void => void process.stderr.write(`bench: ${l}\n`);
   const results: ScaleResult[] = [];
@@ -171,7 +173,14 @@ async function run(): Promise<void> {
   };
   const report = {
     cli: o.cli,
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      platform: process.platform,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
     runs: o.runs,
     gateRuns: o.gateRuns,
     scales: results,
@@ -189,6 +198,7 @@ async function run(): Promise<void> {
   else {
     for (const line of formatTable(results, ratios)) process.stdout.write(line + '\n');
     process.stdout.write(`\ntargets: ${Object.entries(report.targets).map(([k, v]) => `${k} ${v === null ? 'n/a' : v ? 'yes' : 'NO'}`).join(', ')}\n`);
+    process.stdout.write(`load average (1, 5, 15 min) before ${report.machine.loadAverageBefore.join(' ')}, after ${report.machine.loadAverageAfter.join(' ')}\n`);
     process.stdout.write(`written: ${o.out}\n`);
   }
 }

@@ -15,8 +15,8 @@ export interface PoolOptions {
 
 export interface Parsing {
   /**
-   * The calling thread joins in: it parses every job no worker has claimed yet, then waits for the
-   * workers' last results. Resolves when every job is done; idempotent.
+   * Resolves when every job is done; idempotent. With workers running, the calling thread waits for
+   * them; without, it parses everything itself now.
    */
   finish(): Promise<void>;
 }
@@ -33,18 +33,19 @@ const workerUrl = (): URL =>
 
 /**
  * No parse worker by default. Measured on the 2-core reference machine (packages/bench/README.md),
- * a worker costs ~0.4 s of CPU (a second module load and JIT warm-up, cloning the trees back) and
- * wins no wall time: V8's concurrent GC and compiler threads already keep the second core busy.
- * Callers on bigger machines opt in (the CLI: OPENWOP_SPEC_WORKERS).
+ * one worker saves 8–18 % of wall time but adds 50–65 MiB of peak memory and up to 0.9 s of CPU:
+ * V8's concurrent GC and compiler threads already keep the second core busy, and the memory target
+ * matters at scale. Callers on bigger machines opt in (the CLI: OPENWOP_SPEC_WORKERS).
  */
 export const DEFAULT_WORKERS = 0;
 
 /**
  * Starts parsing `jobs` in worker threads and returns at once, so the calling thread can do other
- * work; `finish()` makes it take the jobs still unclaimed. Jobs, largest first, are claimed one at
- * a time through a shared counter, so the threads stay balanced however long the caller is busy
- * elsewhere, and no worker waits on the caller's event loop. A job a failed worker claimed is
- * parsed by the caller: results never depend on the pool. `done` is called once per job.
+ * work. Jobs, largest first, are claimed one at a time through a shared counter, so several
+ * workers stay balanced and none waits on the caller's event loop. The caller does not take jobs
+ * itself while workers run: measured, a second thread warming up the parser's JIT costs more than
+ * it saves. A job a failed worker claimed is parsed by the caller: results never depend on the
+ * pool. `done` is called once per job.
  */
 export function startParsing(jobs: readonly ParseJob[], done: (key: string, root: Root) => void, options: PoolOptions = {}): Parsing {
   const sorted = [...jobs].sort((a, b) => b.text.length - a.text.length || (a.key < b.key ? -1 : 1));
@@ -91,9 +92,8 @@ export function startParsing(jobs: readonly ParseJob[], done: (key: string, root
   return {
     finish() {
       finishing ??= (async () => {
-        for (let i = Atomics.add(next, 0, 1); i < sorted.length; i = Atomics.add(next, 0, 1)) deliver(i, parseMarkdown(sorted[i]!.text));
         await Promise.all(ended);
-        // Jobs claimed by a worker that failed before answering.
+        // Everything when no worker started, else what a failed worker left.
         for (let i = 0; i < sorted.length; i++) if (!delivered.has(i)) deliver(i, parseMarkdown(sorted[i]!.text));
       })();
       return finishing;

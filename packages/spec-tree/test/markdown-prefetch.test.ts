@@ -23,7 +23,7 @@ const workerBuilt = existsSync(new URL('../dist/markdown-worker.js', import.meta
 
 describe('prefetchMarkdown', () => {
   for (const [workers, later] of [[0, false], [1, false], [1, true], [2, true]] as const) {
-    it.runIf(workers === 0 || workerBuilt)(`gives the same trees as on-demand parsing, each parsed once (${workers} worker(s)${later ? ', main thread joining later' : ''})`, async () => {
+    it.runIf(workers === 0 || workerBuilt)(`gives the same trees as on-demand parsing, each parsed once (${workers} worker(s)${later ? ', finish called later' : ''})`, async () => {
       fixture = createFixture(files());
       const eager = fixture.tree();
       if (later) {

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATES, main } from '@openwop-spec/cli';
-import { writeCorpus } from '../src/generate.js';
+import { corpusFiles, writeCorpus } from '../src/generate.js';
 
 let root: string;
 let parent: string;
@@ -41,6 +41,21 @@ describe('a generated scale-1 corpus passes every gate', () => {
     const { code, out } = await check([]);
     expect(code).toBe(0);
     expect(out.at(-1)).toBe(`openwop-spec: ${GATES.length} of ${GATES.length} gates passed`);
+  });
+
+  it('goes red when the tree is broken (the check above can fail): a home loses its marker', async () => {
+    const model = corpusFiles({ scale: 1 }).model;
+    const home = model.coreDocs.find((d) => d.homes.length === 1)!;
+    const file = join(root, ...home.path.split('/'));
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/^> \*\*Normative home:\*\*.*$/m, '> Normative home pending.'));
+    try {
+      const { code, err } = await check(['normative-home']);
+      expect(code).toBe(1);
+      expect(err.join('\n')).toContain('home/unclaimed');
+    } finally {
+      writeFileSync(file, text);
+    }
   });
 
   it('the generated tree carries the capabilities schema derived by the declaration gate', () => {

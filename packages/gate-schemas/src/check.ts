@@ -1,7 +1,7 @@
 import { formatGrouped, sortDiagnostics } from '@openwop-spec/diagnostics';
 import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
-import { compileSchemas } from './compile.js';
+import { compileOnce } from './compile.js';
 import { runExamples } from './examples.js';
 import { GATE_ID } from './rules.js';
 
@@ -10,7 +10,7 @@ import { GATE_ID } from './rules.js';
  * corpus example validates (valid/) or fails with its documented error (invalid/).
  */
 export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promise<GateResult> {
-  const schemas = compileSchemas(tree);
+  const schemas = compileOnce(tree);
   const examples = runExamples(tree, schemas);
   const diagnostics = sortDiagnostics([...schemas.diagnostics, ...examples.diagnostics]);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

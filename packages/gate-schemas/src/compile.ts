@@ -65,7 +65,15 @@ const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref', '$d
 
 /** Every schema in the corpus registered, validated against its meta-schema and compiled; once per tree. */
 export function compileSchemas(tree: SpecTree): SchemaSet {
-  return tree.derive('gate-schemas:compiled', () => new Compiler(tree).run());
+  return tree.derive('gate-schemas:compiled', () => compileOnce(tree));
+}
+
+/**
+ * The same, not kept with the tree: the gate's own run lets the compiled validators (hundreds of
+ * megabytes for a large generated schema) be collected as soon as the examples have run.
+ */
+export function compileOnce(tree: SpecTree): SchemaSet {
+  return new Compiler(tree).run();
 }
 
 class Compiler {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Upstream's script names forward to the built CLI and keep its output and exit code. */
+describe('scripts/ forwarders', () => {
+  it.each([
+    ['check-core-budget.mjs', [], /^=== check-core-budget OK — /],
+    ['check-v2-normative-home.mjs', ['--deadline', '--today', '2026-09-22'], /^=== check-v2-normative-home OK — /],
+    ['generate-scenario-majors.mjs', [], /^=== scenario-majors OK — /],
+    ['generate-from-declaration.mjs', [], /^=== generate-from-declaration OK — /],
+    ['check-declaration.mjs', [], /^=== check-declaration OK — /],
+  ])('%s %j', (script, args, last) => {
+    const r = spawnSync(process.execPath, [`scripts/${script}`, ...args], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toMatch(last);
+  });
+
+  it('passes a bad flag through, so the CLI refuses it with exit 2', () => {
+    const r = spawnSync(process.execPath, ['scripts/generate-from-declaration.mjs', '--wirte'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec --help\n');
+  });
+});

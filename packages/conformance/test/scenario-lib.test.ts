@@ -9,9 +9,8 @@ import { familyAdvertised, gateFamily, resetDiscovery } from '../src/lib/discove
 import { hostConfig, targetMajor } from '../src/lib/env.js';
 import { fixtureProblems, readFixtures } from '../src/lib/fixtures.js';
 import { apiPath, seamPath, toolPath, toolsPath } from '../src/lib/paths.js';
-import { runFixtureNode } from '../src/lib/runs.js';
 import { majorSkipReason, manifestMajors } from '../src/lib/scenario.js';
-import { expectedAnnotations, inToolIdOrder, listTools, toolCatalogGate } from '../src/lib/toolCatalog.js';
+import { listTools, toolCatalogGate } from '../src/lib/toolCatalog.js';
 
 interface Seen {
   method: string;
@@ -168,23 +167,6 @@ describe('family gates', () => {
   });
 });
 
-describe('runFixtureNode', () => {
-  it('runs the fixture and reads the node result from the event log', async () => {
-    const outcome = await runFixtureNode('conformance-mcp-client', 'mcp-client', { method: 'serverHealth' }, { intervalMs: 1 });
-    expect(outcome).toEqual({ status: 'completed', result: { state: 'reachable' } });
-    expect(host.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /runs', 'GET /runs/run-1', 'GET /runs/run-1/events/poll?timeout=1']);
-  });
-
-  it('a failed node gives its error code; an unknown fixture is unsupported', async () => {
-    host.runNode = { type: 'node.failed', payload: { nodeId: 'mcp-client', error: { code: 'not_found' } } };
-    expect(await runFixtureNode('conformance-mcp-client', 'mcp-client', {}, { intervalMs: 1 })).toEqual({ status: 'failed', errorCode: 'not_found' });
-    expect(await runFixtureNode('nope', 'x', {})).toEqual({ status: 'unsupported', reason: 'POST /runs for nope answered 404' });
-    atMajor('1');
-    await runFixtureNode('conformance-mcp-client', 'mcp-client', {}, { intervalMs: 1 });
-    expect(host.seen.at(-3)!.url).toBe('/v1/runs');
-  });
-});
-
 describe('manifest-driven selection', () => {
   it('a scenario runs at the majors scenario-majors.json gives it', () => {
     const url = (name: string) => new URL(`../src/scenarios/${name}`, import.meta.url).href;
@@ -198,35 +180,3 @@ describe('manifest-driven selection', () => {
   });
 });
 
-describe('the suite’s own tables', () => {
-  it('expectedAnnotations is RFC 0204 §D.12', () => {
-    expect(expectedAnnotations({ safetyTier: 'read' })).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true });
-    expect(expectedAnnotations({ safetyTier: 'write', replayPolicy: 'idempotent', egress: 'none' })).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
-    expect(expectedAnnotations({ safetyTier: 'exec', replayPolicy: 'non-deterministic', egress: 'host-owned' })).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
-    expect(expectedAnnotations({ safetyTier: 'pure', replayPolicy: 'deterministic' })).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
-  });
-
-  it('inToolIdOrder is UTF-16 code-unit order, not locale order', () => {
-    const ids = (...list: string[]) => list.map((toolId) => ({ toolId }));
-    expect(inToolIdOrder(ids('mcp:x.Z', 'mcp:x._y', 'mcp:x.a'))).toBe(true);
-    expect(inToolIdOrder(ids('mcp:x.😀', 'mcp:x.Ａ'))).toBe(true);
-    expect(inToolIdOrder(ids('a10', 'a9'))).toBe(true);
-    expect(inToolIdOrder(ids('mcp:x.a', 'mcp:x.Z'))).toBe(false);
-  });
-
-  it('fixtureProblems accepts the suite’s fixtures and names each defect', () => {
-    for (const f of readFixtures()) expect(fixtureProblems(f)).toEqual([]);
-    const bad = {
-      file: 'conformance-x.json',
-      value: { workflowId: 'other', majors: [3], trigger: { type: 'cron' }, nodes: [{ id: 'a', typeId: 'core.a' }, { id: 'a', typeId: 'core.conformance.b', after: ['c'] }] },
-    };
-    expect(fixtureProblems(bad)).toEqual([
-      'workflowId "other" does not match the file name',
-      'majors must be a non-empty list of 1 and 2',
-      'trigger.type must be "manual"',
-      'nodes[0].typeId must be a conformance-reserved type (core.conformance.*)',
-      'nodes[1].id a is repeated',
-      'nodes[1].after names "c", which is not an earlier node',
-    ]);
-  });
-});

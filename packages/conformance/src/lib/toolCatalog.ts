@@ -68,33 +68,3 @@ export const TOOL_SOURCES: readonly string[] = ['node-pack', 'workflow', 'mcp', 
 export const SAFETY_TIERS: readonly string[] = ['pure', 'read', 'write', 'exec'];
 /** Keys a descriptor must never carry: no credential material (RFC 0078 §F, SR-1). */
 export const TOOL_CONTENT_FORBIDDEN: readonly string[] = ['secret', 'credential', 'credentials', 'token', 'apiKey', 'password'];
-
-export interface Annotations {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
-
-/**
- * The suite's own copy of RFC 0204 §D.12's table: the four hints a descriptor's annotations must
- * carry, derived from the host's own fields. Never read back from the host under test.
- */
-export function expectedAnnotations(d: Pick<ToolDescriptor, 'safetyTier' | 'replayPolicy' | 'egress'>): Annotations {
-  return {
-    readOnlyHint: d.safetyTier === 'pure' || d.safetyTier === 'read',
-    destructiveHint: d.safetyTier === 'write' || d.safetyTier === 'exec',
-    idempotentHint: d.replayPolicy === 'deterministic' || d.replayPolicy === 'idempotent',
-    openWorldHint: d.egress !== 'none',
-  };
-}
-
-/** UTF-16 code-unit order of toolIds, the order RFC 0204 §D.13 asks for (a SHOULD). */
-export function inToolIdOrder(tools: readonly ToolDescriptor[]): boolean {
-  for (let i = 1; i < tools.length; i++) {
-    const a = String(tools[i - 1]!.toolId);
-    const b = String(tools[i]!.toolId);
-    if (a > b) return false;
-  }
-  return true;
-}

@@ -1,12 +1,5 @@
 import type { Prng } from './prng.js';
 
-/** The budget gate's word rule (GATES.md §1.2): non-empty strings of `split(/\s+/)`. */
-export function countWords(text: string): number {
-  let n = 0;
-  for (const w of text.split(/\s+/)) if (w !== '') n++;
-  return n;
-}
-
 const NOUNS = [
   'host', 'client', 'run', 'workflow', 'node', 'pack', 'envelope', 'event', 'record', 'request', 'response',
   'capability', 'family', 'record', 'field', 'value', 'server', 'session', 'token', 'credential', 'payload',

@@ -1,6 +1,7 @@
 import type { CorpusModel, DocPlan, Family } from './model.js';
 import { Prng } from './prng.js';
-import { Prose, TITLE_WORDS, countWords, wrap } from './prose.js';
+import { countWords } from '@openwop-spec/gate-core-budget';
+import { Prose, TITLE_WORDS, wrap } from './prose.js';
 
 /** Appends blocks while the document stays at or under its word target. */
 class Doc {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '../src/generate.js';
-import { countWords } from '../src/prose.js';
+import { countWords } from '@openwop-spec/gate-core-budget';
 import { parseGenArgs } from '../src/gen-corpus.js';
 
 const digest = (files: Map<string, string>): string => {

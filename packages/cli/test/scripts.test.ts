@@ -18,6 +18,12 @@ describe('scripts/ forwarders', () => {
     expect(r.stdout.trimEnd().split('\n').at(-1)).toMatch(last);
   });
 
+  it('the fix commands the gates print (`pnpm exec openwop-spec …`) run from the repository root', () => {
+    const r = spawnSync('pnpm', ['exec', 'openwop-spec', 'scenario-majors', '--check'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/=== scenario-majors OK — /);
+  });
+
   it('passes a bad flag through, so the CLI refuses it with exit 2', () => {
     const r = spawnSync(process.execPath, ['scripts/generate-from-declaration.mjs', '--wirte'], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -8,18 +8,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { Root } from 'mdast';
 
 /** The packages whose code decides the shape of a parsed document. */
-const PARSER_PACKAGES = [
-  'remark-parse',
-  'mdast-util-from-markdown',
-  'micromark',
-  'micromark-core-commonmark',
-  'micromark-extension-gfm-table',
-  'mdast-util-gfm-table',
-  'micromark-extension-gfm-footnote',
-  'mdast-util-gfm-footnote',
-  'micromark-extension-frontmatter',
-  'mdast-util-frontmatter',
-];
+const PARSER_PACKAGES = ['markdown-it', 'markdown-it-footnote', 'entities', 'mdurl', 'uc.micro'];
 
 let parserKey: string | undefined;
 
@@ -51,7 +40,7 @@ export function markdownParserKey(): string {
     try {
       const v = versionOf(pkg, from);
       parts.push(v.id);
-      if (pkg === 'remark-parse') from = v.entry; // micromark and from-markdown are its dependencies
+      if (pkg === 'markdown-it') from = v.entry; // entities, mdurl and uc.micro are its dependencies
     } catch {
       parts.push(`${pkg}@unresolved`);
     }

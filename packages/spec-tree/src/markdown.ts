@@ -21,6 +21,11 @@ const md = new MarkdownIt('commonmark', { html: true }).enable('table').use(foot
 // `^[...]` footnotes and joined text fragments are not GFM and not mdast.
 md.core.ruler.disable(['footnote_tail', 'text_join']);
 md.inline.ruler.disable(['footnote_inline']);
+// mdast keeps every link and its text as written: no URL filter (`javascript:` is still a link) and
+// no normalisation (the gates never read a URL; an autolink's text stays percent-encoded).
+md.validateLink = () => true;
+md.normalizeLink = (url) => url;
+md.normalizeLinkText = (text) => text;
 
 interface BlockPlace {
   /** The first non-blank character of the block's first line. */

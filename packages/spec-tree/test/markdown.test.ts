@@ -42,7 +42,7 @@ describe('parseMarkdown reads what remark-parse reads', () => {
     '**Status: Stable · RFC 0204.** ', '**Normative home**:', '*em*', '_em_', '__strong__', '***both***', '**a *b* c**',
     '[link](http://x)', '[ref][r]', '[r]', '![alt *x*](i.png)', '<span>', '<!-- **Normative home:** `evil` -->', '&amp;',
     '&#42;', '\\*', '\\|', 'a|b', '`x|y`', '[^1]', 'tool_catalog', '`mcp`.', '<http://x.y>', 'http://auto.link', '~~del~~',
-    '\\`', 'café ü', '§host.kvStorage',
+    '\\`', 'café ü', '§host.kvStorage', '[x](javascript:alert)', '<http://x.y/%20a>', '<a@b.c>', '<mailto:a@b.c>',
   ];
   const BLOCKS: Array<(line: () => string) => string> = [
     (l) => l(),
@@ -55,7 +55,7 @@ describe('parseMarkdown reads what remark-parse reads', () => {
     (l) => `${l()}\n---`,
     (l) => `${l()}\n===`,
     (l) => `> ${l()}\n> ${l()}`,
-    (l) => `> ${l()}\n${l()}`,
+    (l) => `> ${l()}\nlazy ${l()}`,
     (l) => `> > ${l()}`,
     () => '> **Status: Draft.**\n> **Normative home:** `a`, `b`.',
     (l) => `- ${l()}\n- ${l()}\n  - ${l()}`,
@@ -133,7 +133,7 @@ describe('what the conversion adds to markdown-it', () => {
     expect(first(root, 'inlineCode')).toMatchObject({ value: 'x|y', position: { start: { line: 3, column: 3 }, end: { line: 3, column: 9 } } });
   });
 
-  it('a pipe escaped by a backslash does not make a table (GFM); as markdown-it alone would', () => {
+  it('a pipe escaped by a backslash does not make a table (GFM), though markdown-it alone counts it', () => {
     same('\\| a\n---\n');
     expect(parseMarkdown('\\| a\n---\n').children[0]!.type).toBe('heading');
   });
@@ -166,6 +166,12 @@ describe('known differences from remark-parse', () => {
     const text = '[r]: http://x\nTitle\n===\n';
     expect(first(parseMarkdown(text), 'heading')!.position!.start.line).toBe(2);
     expect(first(remark(text), 'heading')!.position!.start.line).toBe(1);
+  });
+
+  it('raw HTML on a lazy continuation line: markdown-it continues the paragraph as commonmark.js does, micromark starts HTML', () => {
+    const text = '> a\n<span>\n';
+    expect((first(parseMarkdown(text), 'paragraph') as { children: Nodes[] }).children.map((n) => n.type)).toEqual(['text', 'html']);
+    expect((first(remark(text), 'blockquote') as { children: Nodes[] }).children.map((n) => n.type)).toEqual(['paragraph', 'html']);
   });
 
   it('a strong closed by punctuation and reopened at once: markdown-it follows the reference implementation (commonmark.js)', () => {

@@ -224,10 +224,11 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   };
 
   if (args.flags.has('--watch')) {
-    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
+    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); void tree.flushCache(); return c; }, log: io.stderr });
   }
   const code = report(await execute(tree, selected));
   printStacks();
+  await tree.flushCache(); // after the report: the parse cache never delays a result
   return code;
 
   function report(results: readonly GateResult[]): number {

@@ -70,11 +70,14 @@ export interface Ahead {
  * (default none: on 2 cores a worker costs more CPU than it saves, see packages/bench/README.md).
  */
 export function prefetchAhead(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Ahead {
-  const paths = markdownWorkload(tree, gateIds);
-  const workers = env['OPENWOP_SPEC_WORKERS'];
-  const parsing = tree.startPrefetch(paths, workers !== undefined && /^[0-9]$/.test(workers) ? { workers: Number(workers) } : {});
+  const setting = env['OPENWOP_SPEC_WORKERS'];
+  const workers = setting !== undefined && /^[0-9]$/.test(setting) ? Number(setting) : 0;
+  const start = (): ReturnType<SpecTree['startPrefetch']> => tree.startPrefetch(markdownWorkload(tree, gateIds), { workers });
+  // Without workers nothing runs ahead, so the texts are read only when the first markdown gate is
+  // due: read earlier they would only sit in memory while the Ajv-heavy gates run.
+  let parsing: ReturnType<SpecTree['startPrefetch']> | undefined = workers > 0 ? start() : undefined;
   // Only an optimisation: whatever was not parsed ahead is parsed on demand.
-  const finished = (): Promise<void> => parsing.finish().catch(() => undefined);
+  const finished = (): Promise<void> => (parsing ??= start()).finish().catch(() => undefined);
   return { ready: (gateId) => (MARKDOWN_GATES.has(gateId) ? finished() : Promise.resolve()) };
 }
 

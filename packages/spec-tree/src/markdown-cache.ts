@@ -56,51 +56,59 @@ export function markdownParserKey(): string {
 
 /**
  * A content-addressed cache of parsed documents under a directory that is safe to delete
- * (`node_modules/.cache/openwop-spec`): one file per (parser, text) pair, holding the mdast in
- * V8's serialisation. Any failure reading or writing it is a miss, never an error.
+ * (`node_modules/.cache/openwop-spec`): one pack per parser key, mapping the SHA-256 of each text
+ * to its mdast in V8's serialisation. A run reads the pack once, on its first lookup; `flush`
+ * writes back the documents this run used, only if it parsed any, in one file (a temporary file,
+ * then a rename), so a cold run pays one write instead of one per document and documents that are
+ * gone leave with the next write. Any failure reading or writing it is a miss, never an error.
  */
 export class MarkdownCache {
-  private readonly dir: string;
+  private readonly file: string;
+  private pack: Map<string, Root> | undefined;
+  /** This run's documents: hits and fresh parses. */
+  private readonly used = new Map<string, Root>();
+  private fresh = 0;
+
   constructor(root: string) {
-    this.dir = join(root, `md-${markdownParserKey()}`);
+    this.file = join(root, `md-${markdownParserKey()}.v8`);
   }
 
-  /** Where the entry for `text` lives, and its tree when the cache has it. */
-  lookup(text: string): { file: string; root?: Root } {
-    const file = join(this.dir, `${createHash('sha256').update(text).digest('hex')}.v8`);
-    try {
-      return { file, root: deserialize(readFileSync(file)) as Root };
-    } catch {
-      return { file };
-    }
+  /** The key of `text`, and its tree when the cache has it. */
+  lookup(text: string): { key: string; root?: Root } {
+    const key = createHash('sha256').update(text).digest('hex');
+    this.pack ??= this.read();
+    const root = this.pack.get(key);
+    if (!root) return { key };
+    this.used.set(key, root);
+    return { key, root };
   }
 
-  /**
-   * Stores a tree under the file `lookup` named. The write is asynchronous (temp file, then
-   * rename), so it overlaps the rest of the run instead of delaying it; a failure is ignored.
-   */
-  store(file: string, root: Root): void {
-    const tmp = `${file}.${process.pid}.tmp`;
-    let bytes: Buffer;
-    try {
-      if (!this.made) mkdirSync(this.dir, { recursive: true });
-      this.made = true;
-      bytes = serialize(root);
-    } catch {
-      return;
-    }
-    const write = writeFile(tmp, bytes)
-      .then(() => rename(tmp, file))
-      .catch(() => rm(tmp, { force: true }).catch(() => undefined))
-      .finally(() => this.pending.delete(write));
-    this.pending.add(write);
+  /** Keeps a fresh parse for the next `flush`. */
+  store(key: string, root: Root): void {
+    this.used.set(key, root);
+    this.fresh++;
   }
 
-  /** Resolves when every write started so far has finished. */
+  /** Writes this run's documents as the new pack, if it parsed anything since the last write. */
   async flush(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    if (this.fresh === 0) return;
+    this.fresh = 0;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      await writeFile(tmp, serialize(this.used));
+      await rename(tmp, this.file);
+    } catch {
+      await rm(tmp, { force: true }).catch(() => undefined);
+    }
   }
 
-  private made = false;
-  private readonly pending = new Set<Promise<unknown>>();
+  private read(): Map<string, Root> {
+    try {
+      const value: unknown = deserialize(readFileSync(this.file));
+      return value instanceof Map ? (value as Map<string, Root>) : new Map();
+    } catch {
+      return new Map();
+    }
+  }
 }

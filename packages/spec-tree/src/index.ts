@@ -12,3 +12,4 @@ export * from './declaration.js';
 export * from './gate.js';
 export * from './fixture.js';
 export * from './classify/index.js';
+export * from './gc.js';

@@ -123,6 +123,10 @@ for (const name of ['backticks', 'html_inline', 'emphasis']) {
 /** Line start offsets (index 0 is line 1); `\r\n` and `\r` end a line as `\n` does. */
 function lineStarts(text: string): number[] {
   const out = [0];
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+    return out;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) out.push(i + 1);
@@ -154,9 +158,11 @@ export function parseMarkdown(original: string): Root {
   const yaml = frontMatter(text);
   // Front matter is blanked, not cut, so every offset after it stays where it was.
   if (yaml) text = text.slice(0, yaml.end).replace(/[^\n\r]/g, ' ') + text.slice(yaml.end);
-  const src = text.replace(/\r\n?/g, '\n');
+  const crlf = text.includes('\r');
+  const src = crlf ? text.replace(/\r\n?/g, '\n') : text;
   const starts = lineStarts(src);
-  const originalStarts = lineStarts(original);
+  // Offsets are the original text's (a CR counts), except the BOM micromark ignores.
+  const originalStarts = crlf ? lineStarts(original) : undefined;
   const point = (offset: number): Point => {
     let lo = 0;
     let hi = starts.length - 1;
@@ -166,7 +172,7 @@ export function parseMarkdown(original: string): Root {
       else hi = mid - 1;
     }
     const column = offset - starts[lo]! + 1;
-    return { line: lo + 1, column, offset: originalStarts[lo]! - (lo === 0 ? 0 : bom) + column - 1 };
+    return { line: lo + 1, column, offset: originalStarts ? originalStarts[lo]! - (lo === 0 ? 0 : bom) + column - 1 : offset };
   };
   const lineEnd = (line: number): number => (line + 1 < starts.length ? starts[line + 1]! - 1 : src.length);
   const env: Env = {};

@@ -114,6 +114,11 @@ export class SpecTree {
 
   info(path: string): PathInfo {
     if (this.logs.size) for (const log of this.logs) log.stats.add(path);
+    return this.lookup(path);
+  }
+
+  /** `info` without recording the access (a path's parent is consulted for its real path). */
+  private lookup(path: string): PathInfo {
     const cached = this.infos.get(path);
     if (cached) return cached;
     const abs = this.abs(path);
@@ -124,8 +129,21 @@ export class SpecTree {
       link = undefined;
     }
     let result: PathInfo;
+    const slash = path.lastIndexOf('/');
+    const parent = link && !link.isSymbolicLink() && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
     if (!link) result = { path, kind: 'missing', symlink: false, escapes: false };
-    else {
+    else if (parent?.realPath !== undefined) {
+      // Not a link, in a folder whose real path is known: no realpath call (one per file adds up).
+      const name = path.slice(slash + 1);
+      result = {
+        path,
+        kind: link.isFile() ? 'file' : link.isDirectory() ? 'dir' : 'other',
+        symlink: false,
+        realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`,
+        escapes: false,
+        size: link.size,
+      };
+    } else {
       let target: Stats | undefined = link;
       let real: string | undefined;
       try {

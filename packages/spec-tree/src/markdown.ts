@@ -333,9 +333,10 @@ function paragraphMapper(t: Token, src: string, starts: number[], atxHeading: bo
       if (atxHeading) out.push([c, ls + s.indexOf(line, s.indexOf('#')), 0]);
       else {
         if (i === lines.length - 1) s = s.replace(/[ \t]+$/, '');
+        // Up to 3 leading spaces can stand for part of a tab; past that, the line start is the best answer.
         let v = 0;
-        while (v < line.length && !s.endsWith(line.slice(v))) v++;
-        out.push([c, ls + s.length - (line.length - v), v]);
+        while (v <= 3 && v < line.length && !s.endsWith(line.slice(v))) v++;
+        out.push(v <= 3 ? [c, ls + s.length - (line.length - v), v] : [c, ls, 0]);
       }
       c += line.length + 1;
     }
@@ -343,9 +344,14 @@ function paragraphMapper(t: Token, src: string, starts: number[], atxHeading: bo
   };
   return (offset) => {
     segments ??= build();
-    let k = 0;
-    while (k + 1 < segments.length && segments[k + 1]![0] <= offset) k++;
-    const [c0, s0, v] = segments[k]!;
+    let lo = 0;
+    let hi = segments.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (segments[mid]![0] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const [c0, s0, v] = segments[lo]!;
     return s0 + Math.max(0, offset - c0 - v);
   };
 }

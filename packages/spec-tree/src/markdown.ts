@@ -1,6 +1,5 @@
-import MarkdownIt from 'markdown-it';
-import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
-import footnote from 'markdown-it-footnote';
+import { createRequire } from 'node:module';
+import type { Env, MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
 import type { Heading, Nodes, Parent, Root } from 'mdast';
 
 type Position = NonNullable<Root['position']>;
@@ -16,16 +15,6 @@ type Point = Position['start'];
  * remark-parse on every document of this repository and on generated documents, and pins the few
  * constructs where the two parsers read CommonMark differently.
  */
-const md = new MarkdownIt('commonmark', { html: true }).enable('table').use(footnote);
-// Footnote definitions stay where they are written (a unit's section chain depends on it); inline
-// `^[...]` footnotes and joined text fragments are not GFM and not mdast.
-md.core.ruler.disable(['footnote_tail', 'text_join']);
-md.inline.ruler.disable(['footnote_inline']);
-// mdast keeps every link and its text as written: no URL filter (`javascript:` is still a link) and
-// no normalisation (the gates never read a URL; an autolink's text stays percent-encoded).
-md.validateLink = () => true;
-md.normalizeLink = (url) => url;
-md.normalizeLinkText = (text) => text;
 
 interface BlockPlace {
   /** The first non-blank character of the block's first line. */
@@ -61,63 +50,87 @@ function hasPipe(state: StateBlock, line: number): boolean {
   return false;
 }
 
-for (const rule of [...md.block.ruler.__rules__]) {
-  const fn = rule.name === 'table' ? tableRule(rule.fn) : rule.fn;
-  md.block.ruler.at(
-    rule.name,
-    (state, startLine, endLine, silent) => {
-      if (silent) return fn(state, startLine, endLine, silent);
-      const from = state.tokens.length;
-      const first = state.bMarks[startLine]! + state.tShift[startLine]!;
-      const ok = fn(state, startLine, endLine, silent);
-      if (!ok) return ok;
-      const place = { first, content: contentStart(state, startLine, first) };
-      // The rule's tokens for its first line come first; a nested rule has placed its own.
-      for (let i = from; i < state.tokens.length; i++) {
-        const t = state.tokens[i]!;
-        if (blockPlaces.has(t) || (t.map && t.map[0] !== startLine)) break;
-        if (t.map || t.type === 'footnote_reference_open') blockPlaces.set(t, place);
-      }
-      if (rule.name === 'table') for (let i = from; i < state.tokens.length; i++) if (state.tokens[i]!.type === 'inline') state.tokens[i]!.type = CELL;
-      if (rule.name === 'reference') {
-        const t = state.push(DEFINITION, '', 0);
-        t.map = [startLine, state.line];
-        blockPlaces.set(t, place);
-      }
-      return ok;
-    },
-    { alt: rule.alt },
-  );
-}
-
 /** GFM needs a real pipe in the header or the delimiter row; markdown-it also counts an escaped one. */
 function tableRule(fn: (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean) {
   return (state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean =>
     startLine + 1 < endLine && !hasPipe(state, startLine) && !hasPipe(state, startLine + 1) ? false : fn(state, startLine, endLine, silent);
 }
 
-// The inline rules whose nodes the gates locate. A rule's own tokens come last (text pending before
-// it is flushed first): one per delimiter character for emphasis, one token for the others.
-for (const name of ['backticks', 'html_inline', 'emphasis']) {
-  const rule = md.inline.ruler.__rules__.find((r) => r.name === name)!;
-  const fn = rule.fn;
-  md.inline.ruler.at(
-    name,
-    (state: StateInline, silent: boolean) => {
-      if (silent) return fn(state, silent);
-      const from = state.tokens.length;
-      const start = state.pos;
-      const ok = fn(state, silent);
-      const end = state.tokens.length;
-      if (!ok || end === from) return ok; // an unmatched backtick run only adds pending text
-      if (name === 'emphasis') {
-        const m = state.pos - start;
-        for (let j = 0; j < m; j++) inlineRanges.set(state.tokens[end - m + j]!, [start + j, start + j + 1]);
-      } else inlineRanges.set(state.tokens[end - 1]!, [start, state.pos]);
-      return ok;
-    },
-    { alt: rule.alt },
-  );
+let parser: MarkdownIt | undefined;
+
+/**
+ * markdown-it, set up on first use, so a run that parses no markdown never loads it (its CommonJS
+ * build, which a synchronous first call can require).
+ */
+function markdownIt(): MarkdownIt {
+  if (parser) return parser;
+  const require = createRequire(import.meta.url);
+  const create = require('markdown-it') as (preset: 'commonmark', options: { html: boolean }) => MarkdownIt;
+  const footnote = require('markdown-it-footnote') as (md: MarkdownIt) => void;
+  const md = create('commonmark', { html: true }).enable('table').use(footnote);
+  // Footnote definitions stay where they are written (a unit's section chain depends on it); inline
+  // `^[...]` footnotes and joined text fragments are not GFM and not mdast.
+  md.core.ruler.disable(['footnote_tail', 'text_join']);
+  md.inline.ruler.disable(['footnote_inline']);
+  // mdast keeps every link and its text as written: no URL filter (`javascript:` is still a link) and
+  // no normalisation (the gates never read a URL; an autolink's text stays percent-encoded).
+  md.validateLink = () => true;
+  md.normalizeLink = (url) => url;
+  md.normalizeLinkText = (text) => text;
+
+  for (const rule of [...md.block.ruler.__rules__]) {
+    const fn = rule.name === 'table' ? tableRule(rule.fn) : rule.fn;
+    md.block.ruler.at(
+      rule.name,
+      (state, startLine, endLine, silent) => {
+        if (silent) return fn(state, startLine, endLine, silent);
+        const from = state.tokens.length;
+        const first = state.bMarks[startLine]! + state.tShift[startLine]!;
+        const ok = fn(state, startLine, endLine, silent);
+        if (!ok) return ok;
+        const place = { first, content: contentStart(state, startLine, first) };
+        // The rule's tokens for its first line come first; a nested rule has placed its own.
+        for (let i = from; i < state.tokens.length; i++) {
+          const t = state.tokens[i]!;
+          if (blockPlaces.has(t) || (t.map && t.map[0] !== startLine)) break;
+          if (t.map || t.type === 'footnote_reference_open') blockPlaces.set(t, place);
+        }
+        if (rule.name === 'table') for (let i = from; i < state.tokens.length; i++) if (state.tokens[i]!.type === 'inline') state.tokens[i]!.type = CELL;
+        if (rule.name === 'reference') {
+          const t = state.push(DEFINITION, '', 0);
+          t.map = [startLine, state.line];
+          blockPlaces.set(t, place);
+        }
+        return ok;
+      },
+      { alt: rule.alt },
+    );
+  }
+
+  // The inline rules whose nodes the gates locate. A rule's own tokens come last (text pending before
+  // it is flushed first): one per delimiter character for emphasis, one token for the others.
+  for (const name of ['backticks', 'html_inline', 'emphasis']) {
+    const rule = md.inline.ruler.__rules__.find((r) => r.name === name)!;
+    const fn = rule.fn;
+    md.inline.ruler.at(
+      name,
+      (state: StateInline, silent: boolean) => {
+        if (silent) return fn(state, silent);
+        const from = state.tokens.length;
+        const start = state.pos;
+        const ok = fn(state, silent);
+        const end = state.tokens.length;
+        if (!ok || end === from) return ok; // an unmatched backtick run only adds pending text
+        if (name === 'emphasis') {
+          const m = state.pos - start;
+          for (let j = 0; j < m; j++) inlineRanges.set(state.tokens[end - m + j]!, [start + j, start + j + 1]);
+        } else inlineRanges.set(state.tokens[end - 1]!, [start, state.pos]);
+        return ok;
+      },
+      { alt: rule.alt },
+    );
+  }
+  return (parser = md);
 }
 
 /** Line start offsets (index 0 is line 1); `\r\n` and `\r` end a line as `\n` does. */
@@ -175,6 +188,7 @@ export function parseMarkdown(original: string): Root {
     return { line: lo + 1, column, offset: originalStarts ? originalStarts[lo]! - (lo === 0 ? 0 : bom) + column - 1 : offset };
   };
   const lineEnd = (line: number): number => (line + 1 < starts.length ? starts[line + 1]! - 1 : src.length);
+  const md = markdownIt();
   const env: Env = {};
   const tokens = md.parse(src, env);
 
@@ -229,7 +243,7 @@ export function parseMarkdown(original: string): Root {
         stack.pop();
         break;
       case 'tr_open':
-        add(tableRow(src, starts[t.map![0]]!, lineEnd(t.map![0]), env, point), t);
+        add(tableRow(md, src, starts[t.map![0]]!, lineEnd(t.map![0]), env, point), t);
         break;
       case 'fence':
         add({ type: 'code', value: t.content.replace(/\n$/, '') }, t);
@@ -261,7 +275,7 @@ export function parseMarkdown(original: string): Root {
 }
 
 /** A table row with every cell GFM sees (markdown-it drops extra cells and pads missing ones). */
-function tableRow(src: string, start: number, end: number, env: Env, point: (o: number) => Point): Nodes {
+function tableRow(md: MarkdownIt, src: string, start: number, end: number, env: Env, point: (o: number) => Point): Nodes {
   const row: Parent & { type: 'tableRow' } = { type: 'tableRow', children: [] };
   for (const [a, b] of splitRow(src, start, end)) {
     const cell: Parent & { type: 'tableCell' } = { type: 'tableCell', children: [] };

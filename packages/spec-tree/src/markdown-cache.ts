@@ -8,7 +8,9 @@ import { deserialize, serialize } from 'node:v8';
 import type { Root } from 'mdast';
 
 /** The packages whose code decides the shape of a parsed document. */
-const PARSER_PACKAGES = ['markdown-it', 'markdown-it-footnote', 'entities', 'mdurl', 'uc.micro'];
+const PARSER_PACKAGES = ['markdown-it', 'markdown-it-footnote'];
+/** markdown-it's own dependencies that shape its tokens (entity decoding, URL handling, Unicode classes). */
+const MARKDOWN_IT_DEPENDENCIES = ['entities', 'mdurl', 'uc.micro'];
 
 let parserKey: string | undefined;
 
@@ -32,26 +34,32 @@ function versionOf(pkg: string, from: string): { id: string; entry: string } {
  * never read, so upgrading any of them invalidates the whole cache.
  */
 export function markdownParserKey(): string {
-  if (parserKey !== undefined) return parserKey;
+  parserKey ??= createHash('sha256').update(markdownParserIdentity().join('\n')).digest('hex').slice(0, 16);
+  return parserKey;
+}
+
+/** What the key hashes, one part per line: V8, each parser package at its version, markdown.js's hash. */
+export function markdownParserIdentity(): string[] {
   const parts: string[] = [`v8@${process.versions.v8}`];
-  const self = fileURLToPath(new URL('./markdown.js', import.meta.url));
-  let from = self;
-  for (const pkg of PARSER_PACKAGES) {
+  const self = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './markdown.ts' : './markdown.js', import.meta.url));
+  const resolve = (pkg: string, from: string): string | undefined => {
     try {
       const v = versionOf(pkg, from);
       parts.push(v.id);
-      if (pkg === 'markdown-it') from = v.entry; // entities, mdurl and uc.micro are its dependencies
+      return v.entry;
     } catch {
       parts.push(`${pkg}@unresolved`);
+      return undefined;
     }
-  }
+  };
+  const entries = PARSER_PACKAGES.map((pkg) => resolve(pkg, self));
+  for (const pkg of MARKDOWN_IT_DEPENDENCIES) resolve(pkg, entries[0] ?? self);
   try {
     parts.push(createHash('sha256').update(readFileSync(self)).digest('hex'));
   } catch {
     parts.push('markdown.js@unreadable');
   }
-  parserKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
-  return parserKey;
+  return parts;
 }
 
 /**

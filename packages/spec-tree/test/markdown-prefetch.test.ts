@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture } from '../src/fixture.js';
 import type { Fixture } from '../src/fixture.js';
 import { SpecTree } from '../src/tree.js';
-import { markdownParserKey } from '../src/markdown-cache.js';
+import { markdownParserIdentity, markdownParserKey } from '../src/markdown-cache.js';
 
 const doc = (n: number): string =>
   [`# Doc ${n}`, '', '> **Status: Stable.**', '> **Normative home:** `k`.', '', '## `k`', '', `The host MUST do ${n} things.`, '', '| a | b |', '| --- | --- |', `| \`k.f\` | ${n} |`, '', '```json', '{"n": 1}', '```', ''].join('\n').repeat(16);
@@ -98,5 +98,9 @@ describe('content-hash parse cache', () => {
 
   it('keys entries by the parser: versions, options source and V8', () => {
     expect(markdownParserKey()).toMatch(/^[0-9a-f]{16}$/);
+    const parts = markdownParserIdentity();
+    expect(parts.map((p) => p.replace(/@.*/, ''))).toEqual(['v8', 'markdown-it', 'markdown-it-footnote', 'entities', 'mdurl', 'uc.micro', parts[6]]);
+    for (const p of parts.slice(0, 6)) expect(p).toMatch(/@\d+\.\d+/); // every package found at a version
+    expect(parts[6]).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { $ } from 'zx';
 
-const cli = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../packages/cli/dist/openwop-spec.js', import.meta.url));
 
 export async function forward(command, defaults = []) {
   const run = await $({ stdio: 'inherit', nothrow: true, verbose: false, quiet: true })`${process.execPath} ${cli} ${command} ${defaults} ${process.argv.slice(2)}`;

@@ -10,7 +10,7 @@ import { formatTable, summarise } from './stats.js';
 import type { Sample, Summary } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const DEFAULT_CLI = join(here, '..', '..', 'cli', 'dist', 'bin.js');
+const DEFAULT_CLI = join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js');
 const PROBE = pathToFileURL(join(here, 'probe.js')).href;
 const CACHE_DIR = join('node_modules', '.cache', 'openwop-spec');
 

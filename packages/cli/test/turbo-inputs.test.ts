@@ -17,7 +17,7 @@ interface DryTask {
 describe('turbo caching and the corpus', () => {
   it('the check script runs the gates outside turbo, after a build', () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts['check']).toMatch(/^turbo run build .*&& node packages\/cli\/dist\/bin\.js check$/);
+    expect(pkg.scripts['check']).toMatch(/^turbo run build .*&& node packages\/cli\/dist\/openwop-spec\.js check$/);
   });
 
   it('every gate test task lists corpus files among its hashed inputs', () => {

@@ -31,7 +31,8 @@ let validator: Validate | undefined;
  * than the compile itself.
  */
 function validate(): Validate {
-  validator ??= createAjv({ validateSchema: false }).compile(require('../scenario-majors.config.schema.json') as object) as Validate;
+  // Required by package name, so it resolves from a bundle of the CLI as well as from src/ and dist/.
+  validator ??= createAjv({ validateSchema: false }).compile(require('@openwop-spec/gate-scenario-majors/scenario-majors.config.schema.json') as object) as Validate;
   return validator;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -41,7 +41,9 @@ export function markdownParserKey(): string {
 /** What the key hashes, one part per line: V8, each parser package at its version, markdown.js's hash. */
 export function markdownParserIdentity(): string[] {
   const parts: string[] = [`v8@${process.versions.v8}`];
-  const self = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './markdown.ts' : './markdown.js', import.meta.url));
+  // markdown.js beside this module; in a bundle of the CLI, the bundle itself (it holds that code).
+  const sibling = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './markdown.ts' : './markdown.js', import.meta.url));
+  const self = existsSync(sibling) ? sibling : fileURLToPath(import.meta.url);
   const resolve = (pkg: string, from: string): string | undefined => {
     try {
       const v = versionOf(pkg, from);

@@ -1,8 +1,17 @@
 import { createRequire } from 'node:module';
-import type { Env, MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
+import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
 import type { Heading, Nodes, Parent, Root } from 'mdast';
 
 type Position = NonNullable<Root['position']>;
+/** What the parse collects across a document (link and footnote definitions). */
+type Env = Record<string, unknown>;
+/** A rule chain's registered rules: read to wrap them (markdown-it's types leave it out). */
+type Rules<F> = { __rules__: Array<{ name: string; fn: F; alt: string[] }> };
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
 type Point = Position['start'];
 
 /**
@@ -51,7 +60,7 @@ function hasPipe(state: StateBlock, line: number): boolean {
 }
 
 /** GFM needs a real pipe in the header or the delimiter row; markdown-it also counts an escaped one. */
-function tableRule(fn: (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean) {
+function tableRule(fn: BlockRule): BlockRule {
   return (state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean =>
     startLine + 1 < endLine && !hasPipe(state, startLine) && !hasPipe(state, startLine + 1) ? false : fn(state, startLine, endLine, silent);
 }
@@ -78,7 +87,7 @@ function markdownIt(): MarkdownIt {
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
 
-  for (const rule of [...md.block.ruler.__rules__]) {
+  for (const rule of [...(md.block.ruler as unknown as Rules<BlockRule>).__rules__]) {
     const fn = rule.name === 'table' ? tableRule(rule.fn) : rule.fn;
     md.block.ruler.at(
       rule.name,
@@ -110,7 +119,7 @@ function markdownIt(): MarkdownIt {
   // The inline rules whose nodes the gates locate. A rule's own tokens come last (text pending before
   // it is flushed first): one per delimiter character for emphasis, one token for the others.
   for (const name of ['backticks', 'html_inline', 'emphasis']) {
-    const rule = md.inline.ruler.__rules__.find((r) => r.name === name)!;
+    const rule = (md.inline.ruler as unknown as Rules<InlineRule>).__rules__.find((r) => r.name === name)!;
     const fn = rule.fn;
     md.inline.ruler.at(
       name,

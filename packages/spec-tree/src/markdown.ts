@@ -174,7 +174,7 @@ function frontMatter(text: string): { value: string; end: number } | undefined {
 
 /** Parses markdown into mdast; every node a gate locates carries its 1-based position. */
 export function parseMarkdown(original: string): Root {
-  // micromark ignores a BOM: positions count from the character after it.
+  // As in remark-parse, positions count from the character after a BOM.
   const bom = original.charCodeAt(0) === 0xfeff ? 1 : 0;
   let text = bom ? original.slice(1) : original;
   const yaml = frontMatter(text);
@@ -183,7 +183,7 @@ export function parseMarkdown(original: string): Root {
   const crlf = text.includes('\r');
   const src = crlf ? text.replace(/\r\n?/g, '\n') : text;
   const starts = lineStarts(src);
-  // Offsets are the original text's (a CR counts), except the BOM micromark ignores.
+  // Offsets are the original text's (a CR counts), the BOM aside.
   const originalStarts = crlf ? lineStarts(original) : undefined;
   const point = (offset: number): Point => {
     let lo = 0;

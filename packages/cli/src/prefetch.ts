@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDeclaration, pathProblem } from '@openwop-spec/spec-tree';
-import type { SpecTree, TreeOptions } from '@openwop-spec/spec-tree';
+import type { Parsing, SpecTree, TreeOptions } from '@openwop-spec/spec-tree';
 
 /**
  * The parse cache lives in `node_modules/.cache/openwop-spec` (safe to delete), and only where the
@@ -72,10 +72,10 @@ export interface Ahead {
 export function prefetchAhead(tree: SpecTree, gateIds: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>> = {}): Ahead {
   const setting = env['OPENWOP_SPEC_WORKERS'];
   const workers = setting !== undefined && /^[0-9]$/.test(setting) ? Number(setting) : 0;
-  const start = (): ReturnType<SpecTree['startPrefetch']> => tree.startPrefetch(markdownWorkload(tree, gateIds), { workers });
+  const start = (): Parsing => tree.startPrefetch(markdownWorkload(tree, gateIds), { workers });
   // Without workers nothing runs ahead, so the texts are read only when the first markdown gate is
   // due: read earlier they would only sit in memory while the Ajv-heavy gates run.
-  let parsing: ReturnType<SpecTree['startPrefetch']> | undefined = workers > 0 ? start() : undefined;
+  let parsing: Parsing | undefined = workers > 0 ? start() : undefined;
   // Only an optimisation: whatever was not parsed ahead is parsed on demand.
   const finished = (): Promise<void> => (parsing ??= start()).finish().catch(() => undefined);
   return { ready: (gateId) => (MARKDOWN_GATES.has(gateId) ? finished() : Promise.resolve()) };

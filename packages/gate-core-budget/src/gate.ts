@@ -36,7 +36,8 @@ const LARGEST = 3;
 
 export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   const coreDir = `${tree.paths.spec}/v2/core`;
-  if (tree.info(coreDir).kind !== 'dir') {
+  const kind = tree.info(coreDir).kind;
+  if (kind !== 'dir') {
     return {
       gate: GATE_ID,
       ok: true,
@@ -44,7 +45,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
       summaryLine: noCoreLine(coreDir),
       report: [],
       figures: { rows: [], total: 0, proseTotal: 0, homed: 0, cap: BASE, extHomes: [] },
-      diagnostics: [],
+      diagnostics: [nothingToCheck(coreDir, kind === 'missing' ? 'does not exist' : 'is not a folder')],
     };
   }
   const m = measure(tree, coreDir);
@@ -53,6 +54,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   const cap = capFor(m.homed);
   const report: ReportLine[] = [...m.rows.map((r) => ({ text: tableRow(r.words, r.label) })), { text: proseLine(proseTotal) }, { text: capLine(cap, m.homed) }];
   const diagnostics = [...m.diagnostics];
+  if (m.rows.length === 0) diagnostics.push(nothingToCheck(coreDir, 'holds no .md document'));
   const over = total > cap;
   if (over) diagnostics.push(overCap(coreDir, total, cap, m.rows));
   return {
@@ -72,6 +74,8 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
     diagnostics,
   };
 }
+
+const nothingToCheck = (coreDir: string, why: string) => rules.diagnostic('budget/nothing-to-check', { dir: coreDir, why }, { file: `${coreDir}/` });
 
 function overCap(coreDir: string, total: number, cap: number, rows: readonly BudgetRow[]) {
   const largest = [...rows].sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)).slice(0, LARGEST);

@@ -14,6 +14,15 @@ export const SKIP_REASON = {
 export type SkipReason = keyof typeof SKIP_REASON;
 
 export const rules = ruleCatalog(GATE_ID, {
+  'budget/nothing-to-check': {
+    severity: 'warning',
+    summary: 'The gate found no core document to measure: spec/v2/core/ is missing or holds no .md file, so 0 words pass a cap nothing was measured against.',
+    fail: 'a tree whose spec/v2/core/ is absent (or the run pointed at the wrong root)',
+    pass: 'spec/v2/core/ holds the kernel documents, e.g. spec/v2/core/overview.md',
+    fix: 'Run from the spec repository (or pass --root), or set paths.spec in openwop-spec.config.json to the folder that holds v2/core/.',
+    message: (d: { dir: string; why: string }) =>
+      `nothing to check: ${d.dir}/ ${d.why}, so no word was measured — run from the spec repository (--root) or set paths.spec in openwop-spec.config.json`,
+  },
   'budget/over-cap': {
     severity: 'error',
     summary: 'The measured v2 kernel (spec/v2/core/**/*.md plus ext homes cited by core families) has more words than the cap 25,000 + 200 × (homed − 9).',

@@ -40,6 +40,40 @@ describe('no core directory (GATES.md §1.1 rule 1)', () => {
   });
 });
 
+describe('budget/nothing-to-check: no core document is a finding, not a silent pass', () => {
+  it('warns naming the folder when spec/v2/core/ is missing or is not a folder; the exit code stays 0', async () => {
+    for (const [files, why] of [
+      [{ 'spec/v2/declaration.json': declaration([]) }, 'does not exist'],
+      [{ 'spec/v2/core': 'a file, not a folder' }, 'is not a folder'],
+    ] as const) {
+      const r = await run(files);
+      expect(r.exitCode).toBe(0);
+      expect(found(r)).toEqual([{ ruleId: 'budget/nothing-to-check', file: 'spec/v2/core/', start: undefined }]);
+      expect(r.diagnostics[0]!.severity).toBe('warning');
+      expect(r.diagnostics[0]!.message).toMatch(new RegExp(`^nothing to check: spec/v2/core/ ${why}, so no word was measured`));
+      fx!.remove();
+      fx = undefined;
+    }
+  });
+
+  it('warns when the folder holds no .md document (other files are not measured)', async () => {
+    const r = await run({ 'spec/v2/declaration.json': declaration([]), 'spec/v2/core/notes.txt': 'words words' });
+    expect(r.summaryLine).toBe('=== check-core-budget OK — 0 / 25,000 words across 0 document(s) ===');
+    expect(found(r)).toEqual([{ ruleId: 'budget/nothing-to-check', file: 'spec/v2/core/', start: undefined }]);
+    expect(r.diagnostics[0]!.message).toMatch(/^nothing to check: spec\/v2\/core\/ holds no \.md document/);
+  });
+
+  it('one core document is something to check: no warning', async () => {
+    const r = await run({ 'spec/v2/declaration.json': declaration([]), 'spec/v2/core/a.md': doc(3) });
+    expect(found(r)).toEqual([]);
+  });
+
+  it('follows the configured spec folder', async () => {
+    const r = await run({ 'openwop-spec.config.json': '{"paths": {"spec": "corpus/spec"}}\n', 'corpus/spec/v2/declaration.json': declaration([]) });
+    expect(found(r)).toEqual([{ ruleId: 'budget/nothing-to-check', file: 'corpus/spec/v2/core/', start: undefined }]);
+  });
+});
+
 describe('the cap (GATES.md §1.3)', () => {
   it.each([
     [0, 25_000],
@@ -218,7 +252,7 @@ describe('the gate contract', () => {
   it('keeps the upstream command name, documents every rule it emits, and check equals the command', async () => {
     expect(gate.id).toBe('core-budget');
     expect(gate.commands.map((c) => [c.name, Object.keys(c.flags)])).toEqual([['core-budget', []]]);
-    expect(gate.rules.map((r) => r.id).sort()).toEqual(['budget/ext-home-skipped', 'budget/over-cap', 'budget/symlink-escape']);
+    expect(gate.rules.map((r) => r.id).sort()).toEqual(['budget/ext-home-skipped', 'budget/nothing-to-check', 'budget/over-cap', 'budget/symlink-escape']);
     fx = createFixture(rfc0204Tree('after').files);
     const opts = { today: '2026-09-22', flags: new Set<string>() };
     expect(await gate.commands[0]!.run(fx.tree(), opts)).toEqual(await gate.check(fx.tree(), opts));

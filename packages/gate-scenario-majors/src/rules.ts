@@ -51,6 +51,15 @@ export const rules = ruleCatalog(GATE_ID, {
     message: (d: { file: string }) =>
       `${d.file} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename it to v2-… if it is a major-2 scenario`,
   },
+  'majors/nothing-to-check': {
+    severity: 'warning',
+    summary: 'The scenarios folder is missing or holds no *.test.ts file, so the manifest and the lint cover nothing.',
+    fail: 'a tree with no conformance/src/scenarios/ (or a conformance package kept elsewhere without paths.conformance)',
+    pass: 'conformance/src/scenarios/ holds the scenario files, e.g. fixtures-valid.test.ts',
+    fix: 'Run from the spec repository (or pass --root), or set paths.conformance in openwop-spec.config.json to the folder that holds src/scenarios/.',
+    message: (d: { dir: string; why: string }) =>
+      `nothing to check: ${d.dir}/ ${d.why}, so no scenario was classified or linted — run from the spec repository (--root) or set paths.conformance in openwop-spec.config.json`,
+  },
   'majors/stale': {
     severity: 'error',
     summary: 'The committed scenario-majors.json differs from what the gate renders.',

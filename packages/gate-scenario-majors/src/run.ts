@@ -21,6 +21,11 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
   const both = new Set(config.entries.map((e) => e.file));
   const { files, diagnostics: naming } = discoverScenarios(tree, layout, both);
   const diagnostics: Diagnostic[] = [...checkConfig(config, new Set(files.map((f) => f.name)), layout), ...naming];
+  if (files.length === 0) {
+    const kind = tree.info(layout.scenarios).kind;
+    const why = kind === 'dir' ? 'holds no *.test.ts file' : kind === 'missing' ? 'does not exist' : 'is not a folder';
+    diagnostics.push(rules.diagnostic('majors/nothing-to-check', { dir: layout.scenarios, why }, { file: `${layout.scenarios}/` }));
+  }
 
   const lint = await lintMajor2(
     tree,

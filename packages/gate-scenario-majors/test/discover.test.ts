@@ -66,12 +66,6 @@ describe('discovery and the naming rule (§3.2)', () => {
     ]);
   });
 
-  it('a missing scenarios directory means no files', async () => {
-    const fixture = conformanceFixture({});
-    const result = await run(fixture, 'write');
-    expect(result.summaryLine).toBe('wrote scenario-majors.json: 0 files (v1 0, v2 0)');
-  });
-
   it('paths come from the tree: a relocated conformance package is read and written there', async () => {
     const fixture = conformanceFixture(
       {},
@@ -88,5 +82,25 @@ describe('discovery and the naming rule (§3.2)', () => {
       { ruleId: 'majors/stale', file: 'packages/conformance/scenario-majors.json', start: undefined },
       { ruleId: 'majors/v1-path', file: 'packages/conformance/src/scenarios/v2-a.test.ts', start: { line: 1, column: 36 } },
     ]);
+  });
+});
+
+describe('majors/nothing-to-check: no scenario file is a finding, not a silent pass', () => {
+  it.each([
+    ['does not exist', {}],
+    ['holds no *.test.ts file', { [`${SCENARIOS}/README.md`]: '# scenarios\n', [`${SCENARIOS}/helper.ts`]: ok }],
+    ['is not a folder', { [SCENARIOS]: 'a file, not a folder' }],
+  ] as const)('warns naming the folder when it %s; the gate still passes', async (why, files) => {
+    const result = await run(conformanceFixture({}, { files }), 'write');
+    expect([result.exitCode, result.summaryLine]).toEqual([0, 'wrote scenario-majors.json: 0 files (v1 0, v2 0)']);
+    expect(found(result)).toEqual([{ ruleId: 'majors/nothing-to-check', file: `${SCENARIOS}/`, start: undefined }]);
+    expect(result.diagnostics[0]!.severity).toBe('warning');
+    expect(result.diagnostics[0]!.message).toBe(
+      `nothing to check: ${SCENARIOS}/ ${why}, so no scenario was classified or linted — run from the spec repository (--root) or set paths.conformance in openwop-spec.config.json`,
+    );
+  });
+
+  it('one scenario file is something to check: no warning', async () => {
+    expect(found(await run(conformanceFixture({ 'a.test.ts': ok }), 'write'))).toEqual([]);
   });
 });

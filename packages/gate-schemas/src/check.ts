@@ -4,7 +4,7 @@ import { collectGarbage } from '@openwop-spec/spec-tree';
 import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { compileOnce } from './compile.js';
 import { runExamples } from './examples.js';
-import { GATE_ID } from './rules.js';
+import { GATE_ID, rules } from './rules.js';
 
 /**
  * The schemas gate: every `*.schema.json` under the schemas and spec folders compiles, and every
@@ -15,6 +15,10 @@ export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promi
   // The validators died with compileAndRun; collecting them now lets the next gate reuse their
   // memory (at scale 10 this keeps a full check's peak ~70 MiB lower, for ~10 ms).
   collectGarbage();
+  if (schemaFiles.length === 0 && examples.files.length === 0) {
+    const dirs = `${tree.paths.schemas}/ or ${tree.paths.spec}/`;
+    diagnostics.push(rules.diagnostic('schemas/nothing-to-check', { dirs }, { file: `${tree.paths.schemas}/` }));
+  }
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const ok = errors === 0;
   const n = formatGrouped;

@@ -4,6 +4,15 @@ export const GATE_ID = 'schemas';
 
 /** Every rule the schemas gate can emit, with its documentation and message. */
 export const rules = ruleCatalog(GATE_ID, {
+  'schemas/nothing-to-check': {
+    severity: 'warning',
+    summary: 'No *.schema.json and no example was found under the schemas and spec folders, so "0 schema(s) compile" passes a check that checked nothing.',
+    fail: 'a tree with neither schemas/ nor spec/ (or a corpus kept elsewhere without paths.schemas / paths.spec)',
+    pass: 'schemas/capabilities.schema.json is present',
+    fix: 'Run from the spec repository (or pass --root), or set paths.schemas and paths.spec in openwop-spec.config.json to the folders that hold the schemas.',
+    message: (d: { dirs: string }) =>
+      `nothing to check: no *.schema.json and no example under ${d.dirs} — run from the spec repository (--root) or set paths.schemas / paths.spec in openwop-spec.config.json`,
+  },
   'schemas/compile': {
     severity: 'error',
     summary: 'A *.schema.json does not compile as JSON Schema draft 2020-12 under Ajv strict mode: it breaks the meta-schema (a bad `type`), uses a keyword Ajv does not know, or trips another strict-mode check.',

@@ -38,11 +38,6 @@ describe('the gate', () => {
     expect(untested).toEqual([]);
   });
 
-  it('passes an empty repository (nothing to compile, no examples folder)', async () => {
-    const result = await check(fixture({ 'README.md': '# empty\n' }));
-    expect(result.ok).toBe(true);
-    expect(result.summaryLine).toBe('=== schemas OK — 0 schema(s) compile; 0 example(s) behave as documented ===');
-  });
 
   it('reads the schema folders from openwop-spec.config.json', async () => {
     const fx = fixture({ 'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas" } }', 'corpus/schemas/v2/a.schema.json': '{ "type": "strin" }', 'schemas/v2/ignored.schema.json': '{ "type": "strin" }' });

@@ -1,19 +1,16 @@
-// createMcpClient: ctx.mcp over MCP 2026-07-28 (RFC0204-RUNTIME §4.3–§4.7). Results are returned
-// unaltered: the parsed `result` object itself, nothing added, removed or reshaped.
+// createMcpClient: ctx.mcp over MCP 2026-07-28, falling back per server to the newest older
+// revision it speaks (RFC0204-RUNTIME §4.3–§4.7; negotiate.ts). Results are returned unaltered, in
+// the shape of the revision that carried them: the parsed `result` object itself, nothing added,
+// removed or reshaped.
 import { TtlCache } from './cache.js';
+import { cloneJson } from './clone.js';
 import type { CtxMcp, McpServerHealth } from './ctx.js';
 import { McpServerNotFound, McpTransportFailure } from './errors.js';
 import { HealthMonitor } from './health.js';
 import type { ProbeTarget } from './health.js';
-import {
-  DEFAULT_DISCOVER_TIMEOUT_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  exchange,
-  requestHeaders,
-} from './transport.js';
+import { Negotiation, SUPPORTED_REVISIONS } from './negotiate.js';
+import { DEFAULT_DISCOVER_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, requestHeaders } from './transport.js';
 import type { ExchangeContext, ExchangeServer } from './transport.js';
-import { LATEST_PROTOCOL_VERSION } from './wire.js';
 import type {
   CallToolResult,
   Implementation,
@@ -36,7 +33,10 @@ export interface McpServerConfig {
 
 export interface McpClientOptions {
   servers: Record<string, McpServerConfig>;
-  /** Revisions this host negotiates; the first is sent. Default ["2026-07-28"]. */
+  /**
+   * Revisions this host negotiates, any of "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"
+   * (the default: all four). The newest is tried first; each server keeps the newest it accepts.
+   */
   revisions?: readonly string[];
   clientInfo?: Implementation;
   /** MRTR rounds answered per request (facet mcp.mrtr.maxRounds), 1–16. Default 4. */
@@ -49,6 +49,8 @@ export interface McpClientOptions {
 export interface McpClient extends CtxMcp {
   /** Host-internal page read for the tool catalog; with `cache: true` it may answer from a fresh cached page. */
   listToolsPage(serverId: string, cursor?: string, opts?: { cache?: boolean }): Promise<ListToolsResult>;
+  /** Ends every initialize-era session this client holds (DELETE, where the server assigned one). */
+  close(): Promise<void>;
 }
 
 export const DEFAULT_CLIENT_INFO: Implementation = { name: 'openwop-spec-mcp-client', version: '0.1.0' };
@@ -56,28 +58,28 @@ export const DEFAULT_MRTR_MAX_ROUNDS = 4;
 
 interface ResolvedServer extends ExchangeServer, ProbeTarget {
   discoverTimeoutMs: number;
+  negotiation: Negotiation;
 }
 
 export function createMcpClient(options: McpClientOptions): McpClient {
-  const revisions = options.revisions ?? [LATEST_PROTOCOL_VERSION];
-  const protocolVersion = revisions[0];
-  if (protocolVersion === undefined) throw new RangeError('createMcpClient: revisions must not be empty');
+  const revisions = resolveRevisions(options.revisions);
   const maxRounds = options.mrtrMaxRounds ?? DEFAULT_MRTR_MAX_ROUNDS;
   if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 16) {
     throw new RangeError('createMcpClient: mrtrMaxRounds must be an integer from 1 to 16');
   }
-  const servers = new Map<string, ResolvedServer>();
-  for (const [serverId, config] of Object.entries(options.servers)) servers.set(serverId, resolveServer(serverId, config));
-
-  const now = options.now ?? Date.now;
   let lastId = 0;
   const context: ExchangeContext = {
     fetch: options.fetch ?? globalThis.fetch,
-    protocolVersion,
     clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
     nextId: () => ++lastId,
     ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
   };
+  const servers = new Map<string, ResolvedServer>();
+  for (const [serverId, config] of Object.entries(options.servers)) {
+    servers.set(serverId, resolveServer(serverId, config, new Negotiation(context, revisions)));
+  }
+
+  const now = options.now ?? Date.now;
 
   const server = (serverId: string): ResolvedServer => {
     const found = servers.get(serverId);
@@ -87,14 +89,14 @@ export function createMcpClient(options: McpClientOptions): McpClient {
 
   /** tools/call and resources/read: the host answers input_required itself; the pack never sees it. */
   const withMrtr = async (target: ResolvedServer, method: string, params: Record<string, unknown>): Promise<Result> => {
-    let result = await exchange(context, target, method, params);
+    let result = await target.negotiation.request(target, method, params);
     for (let round = 1; result.resultType === 'input_required'; round++) {
       if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded');
       const retry: Record<string, unknown> = { ...params };
       if (Object.hasOwn(result, 'inputRequests')) retry.inputResponses = declineAll(target.serverId, result.inputRequests);
       // requestState is opaque: copied exactly, never inspected.
       if (Object.hasOwn(result, 'requestState')) retry.requestState = result.requestState;
-      result = await exchange(context, target, method, retry);
+      result = await target.negotiation.request(target, method, retry);
     }
     return result;
   };
@@ -102,7 +104,7 @@ export function createMcpClient(options: McpClientOptions): McpClient {
   const health = new HealthMonitor<ResolvedServer>({
     revisions,
     now,
-    discover: (target) => exchange(context, { ...target, timeoutMs: target.discoverTimeoutMs }, 'server/discover', {}),
+    probe: (target) => target.negotiation.probe({ ...target, timeoutMs: target.discoverTimeoutMs }),
   });
   const pages = new TtlCache<ListToolsResult>();
 
@@ -118,7 +120,7 @@ export function createMcpClient(options: McpClientOptions): McpClient {
     async listTools(req): Promise<ListToolsResult> {
       const target = server(req.serverId);
       const params: Record<string, unknown> = typeof req.cursor === 'string' ? { cursor: req.cursor } : {};
-      return (await exchange(context, target, 'tools/list', params)) as ListToolsResult;
+      return (await target.negotiation.request(target, 'tools/list', params)) as ListToolsResult;
     },
 
     async readResource(req): Promise<ReadResourceResult> {
@@ -135,27 +137,42 @@ export function createMcpClient(options: McpClientOptions): McpClient {
       const key = [serverId, target.url, cursor ?? null];
       if (opts?.cache === true) {
         const cached = pages.get(key, target.authContext, now());
-        if (cached !== undefined) return structuredClone(cached);
+        if (cached !== undefined) return cloneJson(cached);
       }
       const params: Record<string, unknown> = typeof cursor === 'string' ? { cursor } : {};
-      const page = (await exchange(context, target, 'tools/list', params)) as ListToolsResult;
+      const page = (await target.negotiation.request(target, 'tools/list', params)) as ListToolsResult;
       // Only a complete page is cacheable; the cache keeps its own copy so callers may mutate theirs.
       if (page.resultType === undefined || page.resultType === 'complete') {
-        pages.set(key, structuredClone(page), target.authContext, now());
+        pages.set(key, cloneJson(page), target.authContext, now());
       }
       return page;
+    },
+
+    async close(): Promise<void> {
+      await Promise.all([...servers.values()].map((target) => target.negotiation.close(target)));
     },
   };
 }
 
-function resolveServer(serverId: string, config: McpServerConfig): ResolvedServer {
+/** The revisions to negotiate, newest first; only those this client can speak. */
+function resolveRevisions(revisions: readonly string[] = SUPPORTED_REVISIONS): readonly string[] {
+  if (revisions.length === 0) throw new RangeError('createMcpClient: revisions must not be empty');
+  for (const revision of revisions) {
+    if (!SUPPORTED_REVISIONS.includes(revision)) {
+      throw new RangeError(`createMcpClient: revision "${revision}" is not one of ${SUPPORTED_REVISIONS.join(', ')}`);
+    }
+  }
+  return [...new Set(revisions)].sort().reverse();
+}
+
+function resolveServer(serverId: string, config: McpServerConfig, negotiation: Negotiation): ResolvedServer {
   const protocol = URL.canParse(config.url) ? new URL(config.url).protocol : '';
   // The message names the server, never the URL: a URL may carry credentials.
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError(`createMcpClient: server "${serverId}" needs an absolute http(s) url`);
   }
   try {
-    requestHeaders(config, 'server/discover', {}, LATEST_PROTOCOL_VERSION);
+    requestHeaders(config, 'server/discover', {});
   } catch {
     throw new TypeError(`createMcpClient: server "${serverId}" has an invalid header name or value`);
   }
@@ -167,6 +184,7 @@ function resolveServer(serverId: string, config: McpServerConfig): ResolvedServe
     timeoutMs: positive(serverId, 'timeoutMs', config.timeoutMs, DEFAULT_TIMEOUT_MS),
     discoverTimeoutMs: positive(serverId, 'discoverTimeoutMs', config.discoverTimeoutMs, DEFAULT_DISCOVER_TIMEOUT_MS),
     maxResponseBytes: positive(serverId, 'maxResponseBytes', config.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    negotiation,
   };
 }
 

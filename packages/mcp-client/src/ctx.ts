@@ -14,14 +14,19 @@ export interface CtxMcp {
   /** ONE page, never merged; a pack's cursor is forwarded byte for byte. */
   listTools(req: { serverId: string; cursor?: string }): Promise<ListToolsResult>;
   readResource(req: { serverId: string; uri: string }): Promise<ReadResourceResult>;
-  /** Reachability from `server/discover`; never a connection or session state. */
+  /** Reachability from `server/discover` (or an older revision's session); never a connection or session state. */
   serverHealth(req: { serverId: string }): Promise<McpServerHealth>;
 }
 
 export type McpServerHealthState = 'reachable' | 'unreachable' | 'incompatible';
 
-/** Exactly these keys: `discover` only when a DiscoverResult was received. */
+/**
+ * `discover` only when a DiscoverResult was received (a server of an initialize-era revision has
+ * none); `reason` only when the state is not `reachable`. Never a connection or session state.
+ */
 export interface McpServerHealth {
   state: McpServerHealthState;
   discover?: DiscoverResult;
+  /** Why not reachable, in a short text free of URLs, headers and request data; for `incompatible`, both revision lists. */
+  reason?: string;
 }

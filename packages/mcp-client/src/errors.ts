@@ -45,17 +45,28 @@ export type TransportReason =
   | 'stream_ended'
   | 'too_large'
   | 'mrtr_rounds_exceeded'
-  | 'mrtr_unsupported_input';
+  | 'mrtr_unsupported_input'
+  | 'incompatible';
 
-/** No usable JSON-RPC response: network, HTTP, framing or size failure. */
+/**
+ * No usable JSON-RPC response: network, HTTP, framing or size failure, or (`incompatible`) an
+ * initialize-era server that offered only revisions this host does not negotiate.
+ */
 export class McpTransportFailure extends McpClientError {
   readonly code = 'mcp_transport' as const;
   override readonly name = 'McpTransportFailure';
+  /** A 401's `WWW-Authenticate` challenge, as the server sent it, so the host can authenticate. */
+  readonly wwwAuthenticate?: string;
+  /** The revisions the server offered, when the reason is `incompatible`. */
+  readonly supported?: readonly string[];
   constructor(
     serverId: string,
     readonly reason: TransportReason,
     readonly httpStatus?: number,
+    details: { wwwAuthenticate?: string; supported?: readonly string[] } = {},
   ) {
     super(reason, serverId);
+    if (details.wwwAuthenticate !== undefined) this.wwwAuthenticate = details.wwwAuthenticate;
+    if (details.supported !== undefined) this.supported = details.supported;
   }
 }

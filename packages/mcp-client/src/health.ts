@@ -1,10 +1,13 @@
-// serverHealth (RFC0204-RUNTIME §4.5): what `server/discover` said, cached no longer than its ttlMs.
-// A down server is data, so every probe outcome resolves; only DiscoverResults are cached, so a
-// recovery shows at once.
+// serverHealth (RFC0204-RUNTIME §4.5): what `server/discover` said, cached no longer than its ttlMs,
+// or, for a server of an initialize-era revision (which has no `server/discover`), whether its
+// session answers. A down server is data, so every probe outcome resolves, hostile input included;
+// only DiscoverResults are cached, so a recovery shows at once.
 import { TtlCache } from './cache.js';
+import { cloneJson } from './clone.js';
 import type { McpServerHealth, McpServerHealthState } from './ctx.js';
-import { McpClientError, McpErrorResponse } from './errors.js';
-import { UNSUPPORTED_PROTOCOL_VERSION } from './wire.js';
+import { incompatibleReason } from './negotiate.js';
+import type { ProbeOutcome } from './negotiate.js';
+import { LATEST_PROTOCOL_VERSION } from './wire.js';
 import type { DiscoverResult, Result } from './wire.js';
 
 export interface ProbeTarget {
@@ -16,14 +19,17 @@ export interface ProbeTarget {
 interface Outcome {
   state: McpServerHealthState;
   discover?: DiscoverResult;
+  reason?: string;
 }
 
-/** Maps one probe's result to a health state against the revisions this host would negotiate. */
+/** Maps one DiscoverResult to a health state against the revisions this host would negotiate. */
 export function classifyDiscover(result: Result, revisions: readonly string[]): Outcome {
   const supported = result.supportedVersions;
-  if (!Array.isArray(supported)) return { state: 'unreachable' };
+  if (!Array.isArray(supported)) return { state: 'unreachable', reason: 'the DiscoverResult has no supportedVersions array' };
   const shared = supported.some((version) => revisions.includes(version as string));
-  return { state: shared ? 'reachable' : 'incompatible', discover: result as DiscoverResult };
+  return shared
+    ? { state: 'reachable', discover: result as DiscoverResult }
+    : { state: 'incompatible', discover: result as DiscoverResult, reason: incompatibleReason(supported, revisions) };
 }
 
 export class HealthMonitor<T extends ProbeTarget> {
@@ -32,18 +38,18 @@ export class HealthMonitor<T extends ProbeTarget> {
 
   constructor(
     private readonly options: {
-      /** The revisions this host negotiates; the first is the one probed. */
+      /** The revisions this host negotiates. */
       revisions: readonly string[];
       now: () => number;
-      /** Sends `server/discover` at the preferred revision. */
-      discover: (target: T) => Promise<Result>;
+      /** Probes the server: `server/discover`, or the initialize-era session. Never rejects. */
+      probe: (target: T) => Promise<ProbeOutcome>;
     },
   ) {}
 
   async check(target: T): Promise<McpServerHealth> {
-    const key = [target.serverId, target.url, this.options.revisions[0]];
+    const key = [target.serverId, target.url, LATEST_PROTOCOL_VERSION];
     const cached = this.cache.get(key, target.authContext, this.options.now());
-    if (cached !== undefined) return health({ state: classifyDiscover(cached, this.options.revisions).state, discover: cached });
+    if (cached !== undefined) return health(classifyDiscover(cached, this.options.revisions));
 
     const flightKey = JSON.stringify([...key, target.authContext ?? null]);
     let flight = this.inFlight.get(flightKey);
@@ -55,23 +61,18 @@ export class HealthMonitor<T extends ProbeTarget> {
   }
 
   private async probe(target: T, key: readonly unknown[]): Promise<Outcome> {
-    let result: Result;
-    try {
-      result = await this.options.discover(target);
-    } catch (err) {
-      if (err instanceof McpErrorResponse && err.error.code === UNSUPPORTED_PROTOCOL_VERSION) return { state: 'incompatible' };
-      if (err instanceof McpClientError) return { state: 'unreachable' };
-      throw err;
-    }
-    const outcome = classifyDiscover(result, this.options.revisions);
+    const probed = await this.options.probe(target);
+    if (probed.discover === undefined) return probed as Outcome;
+    const outcome = classifyDiscover(probed.discover, this.options.revisions);
     if (outcome.discover !== undefined) this.cache.set(key, outcome.discover, target.authContext, this.options.now());
     return outcome;
   }
 }
 
-/** Exactly `state`, plus `discover` when one was received; each caller gets its own copy. */
+/** `state`, plus `discover` when one was received and `reason` when not reachable; each caller gets its own copy. */
 function health(outcome: Outcome): McpServerHealth {
-  return outcome.discover === undefined
-    ? { state: outcome.state }
-    : { state: outcome.state, discover: structuredClone(outcome.discover) };
+  const result: McpServerHealth = { state: outcome.state };
+  if (outcome.discover !== undefined) result.discover = cloneJson(outcome.discover);
+  if (outcome.reason !== undefined) result.reason = outcome.reason;
+  return result;
 }

@@ -10,8 +10,9 @@ export {
   DEFAULT_DISCOVER_TIMEOUT_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
 } from './transport.js';
-export type { ExchangeContext, ExchangeServer } from './transport.js';
-export { SseParser } from './sse.js';
+export type { ExchangeContext, ExchangeServer, Framing } from './transport.js';
+export { SUPPORTED_REVISIONS } from './negotiate.js';
+export { SseParser, SseEventTooLarge } from './sse.js';
 export type { SseEvent } from './sse.js';
 export { classifyDiscover } from './health.js';
 export { createV1Mcp, v1ErrorCode, McpV1Error } from './v1.js';

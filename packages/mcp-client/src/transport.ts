@@ -1,13 +1,20 @@
-// One MCP 2026-07-28 exchange: one POST, one JSON-RPC response, no session. See RFC0204-RUNTIME §4.3.
+// One MCP request over Streamable HTTP: one POST, one JSON-RPC response. At 2026-07-28 each POST
+// stands alone (RFC0204-RUNTIME §4.3); at an initialize-era revision (2025-11-25 and earlier) the
+// POST carries the session the handshake assigned, and a broken event stream is resumed with GET
+// and `Last-Event-ID` (transports chapter of each revision, "Resumability and Redelivery").
 import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.js';
 import type { TransportReason } from './errors.js';
-import { SseParser } from './sse.js';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from './wire.js';
+import { SseEventTooLarge, SseParser } from './sse.js';
+import { LATEST_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from './wire.js';
 import type { Implementation, JSONRPCError, RequestId, Result } from './wire.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_DISCOVER_TIMEOUT_MS = 5_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Wait before resuming a broken stream when the server sent no `retry` field. */
+export const DEFAULT_RETRY_MS = 1_000;
+/** Resumptions in a row that bring no new event before the stream counts as ended. */
+export const MAX_IDLE_RESUMPTIONS = 8;
 
 /** One configured server, as the transport needs it. */
 export interface ExchangeServer {
@@ -15,19 +22,33 @@ export interface ExchangeServer {
   url: string;
   /** Host-config headers only (e.g. Authorization); never from pack input. */
   headers?: Readonly<Record<string, string>>;
-  /** Deadline for the whole exchange: connect, headers and the full body or stream. */
+  /** Deadline for the whole exchange: connect, headers and the full body or stream, resumptions included. */
   timeoutMs: number;
+  /** A JSON body's size; for an event stream, one event's (the stream itself is bounded by the deadline). */
   maxResponseBytes: number;
 }
 
 export interface ExchangeContext {
   fetch: typeof fetch;
-  protocolVersion: string;
   clientInfo: Implementation;
   /** A fresh id per request, MRTR retries included. */
   nextId: () => RequestId;
   onNotification?: (serverId: string, notification: unknown) => void;
 }
+
+/** How a request is framed: at 2026-07-28, or at an initialize-era revision inside its session. */
+export interface Framing {
+  revision: string;
+  /** Initialize-era: no `_meta` keys or `Mcp-Method`/`Mcp-Name`; a session id; resumable streams. */
+  legacy: boolean;
+  /** The `Mcp-Session-Id` the server assigned at initialization, if it assigned one. */
+  sessionId?: string;
+}
+
+/** Initialize-era revisions are the ISO dates before 2026-07-28. */
+export const isLegacyRevision = (revision: string): boolean => revision < LATEST_PROTOCOL_VERSION;
+
+export const modernFraming = (revision: string = LATEST_PROTOCOL_VERSION): Framing => ({ revision, legacy: false });
 
 /** Headers this client owns; a host-config header of the same name is dropped, never merged. */
 const OWNED_HEADERS = new Set([
@@ -36,7 +57,6 @@ const OWNED_HEADERS = new Set([
   'mcp-protocol-version',
   'mcp-method',
   'mcp-name',
-  // 2026-07-28 has neither sessions nor resumption: these must never be sent.
   'mcp-session-id',
   'last-event-id',
 ]);
@@ -63,26 +83,47 @@ export function encodeHeaderValue(value: string): string {
   return plain ? value : `${SENTINEL_PREFIX}${Buffer.from(value, 'utf8').toString('base64')}${SENTINEL_SUFFIX}`;
 }
 
-/** Builds the request headers; exported so option validation can reject bad host headers early. */
-export function requestHeaders(
-  server: Pick<ExchangeServer, 'headers'>,
-  method: string,
-  params: Readonly<Record<string, unknown>>,
-  protocolVersion: string,
-): Headers {
+function baseHeaders(server: Pick<ExchangeServer, 'headers'>, framing: Framing, method: string): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(server.headers ?? {})) {
     if (!OWNED_HEADERS.has(name.toLowerCase())) headers.set(name, value);
   }
-  headers.set('Content-Type', 'application/json');
-  headers.set('Accept', 'application/json, text/event-stream');
-  headers.set('MCP-Protocol-Version', protocolVersion);
-  headers.set('Mcp-Method', method);
-  const nameParam = NAME_PARAM[method];
-  const name = nameParam === undefined ? undefined : params[nameParam];
-  if (typeof name === 'string') headers.set('Mcp-Name', encodeHeaderValue(name));
+  // 2025-03-26 defines no version header; later initialize-era revisions send the negotiated one
+  // on every request after `initialize` ("Protocol Version Header").
+  if (!framing.legacy || (framing.revision >= '2025-06-18' && method !== 'initialize')) {
+    headers.set('MCP-Protocol-Version', framing.revision);
+  }
+  if (framing.sessionId !== undefined) headers.set('Mcp-Session-Id', framing.sessionId);
   return headers;
 }
+
+/** Builds the POST headers; exported so option validation can reject bad host headers early. */
+export function requestHeaders(
+  server: Pick<ExchangeServer, 'headers'>,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  framing: Framing = modernFraming(),
+): Headers {
+  const headers = baseHeaders(server, framing, method);
+  headers.set('Content-Type', 'application/json');
+  headers.set('Accept', 'application/json, text/event-stream');
+  if (!framing.legacy) {
+    headers.set('Mcp-Method', method);
+    const nameParam = NAME_PARAM[method];
+    const name = nameParam === undefined ? undefined : params[nameParam];
+    if (typeof name === 'string') headers.set('Mcp-Name', encodeHeaderValue(name));
+  }
+  return headers;
+}
+
+/** What one request came back with. */
+export interface Reply {
+  result: Result;
+  /** The response's `Mcp-Session-Id` header (the handshake reads it from the `initialize` reply). */
+  sessionId: string | undefined;
+}
+
+type Fail = (reason: TransportReason, response?: Response) => McpTransportFailure;
 
 /**
  * Sends one request and resolves to the parsed `result` object itself, unaltered.
@@ -93,142 +134,285 @@ export async function exchange(
   server: ExchangeServer,
   method: string,
   params: Readonly<Record<string, unknown>>,
+  framing: Framing = modernFraming(),
 ): Promise<Result> {
-  const id = context.nextId();
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method,
-    params: {
-      ...params,
-      _meta: {
-        [META_PROTOCOL_VERSION]: context.protocolVersion,
-        [META_CLIENT_INFO]: context.clientInfo,
-        [META_CLIENT_CAPABILITIES]: {},
-      },
-    },
-  });
-  const headers = requestHeaders(server, method, params, context.protocolVersion);
+  return (await send(context, server, method, params, framing)).result;
+}
 
+export async function send(
+  context: ExchangeContext,
+  server: ExchangeServer,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  framing: Framing,
+): Promise<Reply> {
+  const id = context.nextId();
+  const sent = framing.legacy
+    ? params
+    : {
+        ...params,
+        _meta: {
+          [META_PROTOCOL_VERSION]: framing.revision,
+          [META_CLIENT_INFO]: context.clientInfo,
+          [META_CLIENT_CAPABILITIES]: {},
+        },
+      };
+  const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: sent });
+  const headers = requestHeaders(server, method, params, framing);
+  return withDeadline(server, async (signal, fail, track) => {
+    let response = track(await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }));
+    const sessionId = response.headers.get('mcp-session-id') ?? undefined;
+    const state: ReadState = { context, server, framing, id, fail, parser: new SseParser(server.maxResponseBytes) };
+    let idle = 0;
+    for (;;) {
+      const lastEventId = state.parser.lastEventId;
+      const result = await readResponse(response, state).catch((err: unknown): typeof ENDED => {
+        // A network break mid-stream ends the stream; only an initialize-era stream can be resumed.
+        if (err instanceof McpClientError || signal.aborted || !framing.legacy) throw err;
+        return ENDED;
+      });
+      if (result !== ENDED) return { result, sessionId };
+      idle = state.parser.lastEventId === lastEventId ? idle + 1 : 0;
+      // Resumable only when the server gave the stream an event id (2025-11-25 primes one at once).
+      if (!framing.legacy || state.parser.lastEventId === '' || idle > MAX_IDLE_RESUMPTIONS) {
+        throw fail('stream_ended', response);
+      }
+      await delay(state.parser.retry ?? DEFAULT_RETRY_MS, signal);
+      const resume = baseHeaders(server, framing, method);
+      resume.set('Accept', 'text/event-stream');
+      resume.set('Last-Event-ID', state.parser.lastEventId);
+      response = track(await context.fetch(server.url, { method: 'GET', headers: resume, redirect: 'manual', signal }));
+      const { lastEventId: kept, retry } = state.parser;
+      state.parser = new SseParser(server.maxResponseBytes);
+      state.parser.lastEventId = kept;
+      state.parser.retry = retry;
+    }
+  });
+}
+
+/** Sends a notification; resolves once the server accepted it (202, or any 2xx). */
+export async function notify(
+  context: ExchangeContext,
+  server: ExchangeServer,
+  method: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  framing: Framing,
+): Promise<void> {
+  const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+  const headers = requestHeaders(server, method, params ?? {}, framing);
+  await withDeadline(server, async (signal, fail, track) => {
+    const response = track(await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }));
+    await acknowledged(response, server, fail);
+  });
+}
+
+/** Ends an initialize-era session (`DELETE` with its id); a 405 means the server keeps sessions itself. */
+export async function endSession(context: ExchangeContext, server: ExchangeServer, framing: Framing): Promise<void> {
+  const headers = baseHeaders(server, framing, 'DELETE');
+  await withDeadline(server, async (signal, fail, track) => {
+    const response = track(await context.fetch(server.url, { method: 'DELETE', headers, redirect: 'manual', signal }));
+    if (response.status === 405) return discard(response);
+    await acknowledged(response, server, fail);
+  });
+}
+
+async function acknowledged(response: Response, server: ExchangeServer, fail: Fail): Promise<void> {
+  if (response.status >= 200 && response.status < 300) return discard(response);
+  const message = mediaType(response) === 'application/json' ? await readJson(response, server, fail).catch(() => undefined) : undefined;
+  await discard(response);
+  if (isObject(message) && isJsonRpcError(message.error)) throw new McpErrorResponse(server.serverId, message.error, response.status);
+  throw fail(isRedirect(response) ? 'redirect' : 'http_status', response);
+}
+
+/**
+ * Runs `body` under the server's deadline and maps what escapes to a transport reason: before any
+ * response it is the connection (or an oversized header block), after one the stream.
+ */
+async function withDeadline<T>(
+  server: ExchangeServer,
+  body: (signal: AbortSignal, fail: Fail, track: (response: Response) => Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, server.timeoutMs);
-  const fail = (reason: TransportReason, httpStatus?: number) =>
-    new McpTransportFailure(server.serverId, reason, httpStatus);
-
-  let response: Response | undefined;
+  let last: Response | undefined;
+  const fail: Fail = (reason, response) => failure(server.serverId, reason, response);
   try {
-    response = await context.fetch(server.url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: controller.signal,
-    });
-    return await readResponse(response, { context, server, id, fail });
+    return await body(controller.signal, fail, (response) => (last = response));
   } catch (err) {
     if (err instanceof McpClientError) throw err;
-    // Anything else is the network: before a response it is the connection, after it the stream.
     if (timedOut) throw fail('timeout');
-    throw response === undefined ? fail('connect') : fail('stream_ended', response.status);
+    if (last !== undefined) throw fail('stream_ended', last);
+    // undici refuses a response whose header block passes its limit before handing it over.
+    throw fail(causeCode(err) === 'UND_ERR_HEADERS_OVERFLOW' ? 'too_large' : 'connect');
   } finally {
     clearTimeout(timer);
-    // Closing the stream is how MCP cancels; it also frees the socket after an early final response.
+    // Closing the stream is how 2026-07-28 cancels; it also frees the socket after an early final response.
     controller.abort();
   }
 }
 
+function failure(serverId: string, reason: TransportReason, response?: Response): McpTransportFailure {
+  if (response === undefined) return new McpTransportFailure(serverId, reason);
+  // A 401's challenge tells the host how to authenticate; it is the server's text, never ours.
+  const challenge = response.status === 401 ? response.headers.get('www-authenticate') : null;
+  return new McpTransportFailure(serverId, reason, response.status, challenge === null ? {} : { wwwAuthenticate: challenge });
+}
+
+function causeCode(err: unknown): unknown {
+  const cause = isObject(err) || err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  return isObject(cause) || cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('aborted'));
+      },
+      { once: true },
+    );
+  });
+}
+
+const ENDED: unique symbol = Symbol('ended');
+
 interface ReadState {
   context: ExchangeContext;
   server: ExchangeServer;
+  framing: Framing;
   id: RequestId;
-  fail: (reason: TransportReason, httpStatus?: number) => McpTransportFailure;
+  fail: Fail;
+  parser: SseParser;
 }
 
-async function readResponse(response: Response, state: ReadState): Promise<Result> {
-  const { status } = response;
+const isRedirect = (response: Response) =>
+  (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect';
+
+const mediaType = (response: Response) => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** The final result, or ENDED when an event stream closed before it. */
+async function readResponse(response: Response, state: ReadState): Promise<Result | typeof ENDED> {
   const { fail } = state;
   // Redirects are refused outright (`redirect: "manual"`); their bodies are not read.
-  if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+  if (isRedirect(response)) {
     await discard(response);
-    throw fail('redirect', status);
+    throw fail('redirect', response);
   }
-  // A request never gets 202; any other 2xx must carry the response.
-  const success = status >= 200 && status < 300 && status !== 202;
-  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  // A request never gets 202, and a 204 carries no response.
+  const status = response.status;
+  const success = status >= 200 && status < 300 && status !== 202 && status !== 204;
+  const type = mediaType(response);
 
-  if (mediaType === 'application/json') {
-    const parts: string[] = [];
-    await readText(response, state, (text) => {
-      parts.push(text);
-      return false;
-    });
+  if (type === 'application/json') {
     let message: unknown;
     try {
-      message = JSON.parse(parts.join(''));
-    } catch {
-      throw success ? fail('bad_json') : fail('http_status', status);
+      message = await readJson(response, state.server, fail);
+    } catch (err) {
+      // An unparsable error page is still an HTTP failure, not a framing one.
+      if (!success && err instanceof McpTransportFailure && err.reason === 'bad_json') throw fail('http_status', response);
+      throw err;
     }
-    return settle(message, status, success, state);
+    const items = unbatch(message, state);
+    if (items.length === 1) return settle(items[0], response, success, state);
+    const ours = items.find((item) => isResponseFor(item, state));
+    for (const item of items) if (item !== ours) handleStreamMessage(item, state);
+    return settle(ours, response, success, state);
   }
 
-  if (mediaType === 'text/event-stream') {
-    const parser = new SseParser();
-    let final: unknown;
-    let found = false;
-    await readText(response, state, (text) => {
-      for (const event of parser.push(text)) {
+  if (type === 'text/event-stream') {
+    let found: { message: unknown } | undefined;
+    await readBytes(response, state.server, fail, false, (bytes) => {
+      let events;
+      try {
+        events = state.parser.push(bytes);
+      } catch (err) {
+        if (err instanceof SseEventTooLarge) throw fail('too_large', response);
+        throw err;
+      }
+      for (const event of events) {
         if (event.event !== 'message') continue;
         let message: unknown;
         try {
           message = JSON.parse(event.data);
         } catch {
-          throw success ? fail('bad_json') : fail('http_status', status);
+          throw success ? fail('bad_json') : fail('http_status', response);
         }
-        if (isResponseFor(message, state)) {
-          final = message;
-          found = true;
-          return true;
+        for (const item of unbatch(message, state)) {
+          if (isResponseFor(item, state)) {
+            found = { message: item };
+            return true;
+          }
+          if (success) handleStreamMessage(item, state);
         }
-        if (success) handleStreamMessage(message, state);
       }
       return false;
     });
-    if (!found) throw success ? fail('stream_ended') : fail('http_status', status);
-    return settle(final, status, success, state);
+    if (found !== undefined) return settle(found.message, response, success, state);
+    if (!success) throw fail('http_status', response);
+    return ENDED;
   }
 
   await discard(response);
-  throw success ? fail('content_type', status) : fail('http_status', status);
+  throw success ? fail('content_type', response) : fail('http_status', response);
 }
 
-/** Reads the body as text, counting bytes; `onText` returns true once it has what it needs. */
-async function readText(response: Response, state: ReadState, onText: (text: string) => boolean): Promise<void> {
-  const limit = state.server.maxResponseBytes;
+/** The messages one body or event carried: a 2025-03-26 server may batch them in an array. */
+function unbatch(message: unknown, state: ReadState): unknown[] {
+  return Array.isArray(message) && state.framing.revision === '2025-03-26' ? message : [message];
+}
+
+async function readJson(response: Response, server: ExchangeServer, fail: Fail): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  await readBytes(response, server, fail, true, (bytes) => {
+    chunks.push(bytes);
+    return false;
+  });
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fail('bad_json');
+  }
+}
+
+/**
+ * Reads the body, handing each chunk to `onBytes` until it returns true. A JSON body (`total`) is
+ * capped as a whole while it is read; an event stream is capped per event by its parser.
+ */
+async function readBytes(
+  response: Response,
+  server: ExchangeServer,
+  fail: Fail,
+  total: boolean,
+  onBytes: (bytes: Uint8Array) => boolean,
+): Promise<void> {
+  const limit = server.maxResponseBytes;
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) {
+  if (total && declared > limit) {
     await discard(response);
-    throw state.fail('too_large', response.status);
+    throw fail('too_large', response);
   }
   if (response.body === null) return;
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let total = 0;
+  let received = 0;
   let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) {
         finished = true;
-        onText(decoder.decode());
         return;
       }
-      total += value.byteLength;
-      if (total > limit) throw state.fail('too_large', response.status);
-      if (onText(decoder.decode(value, { stream: true }))) return;
+      received += value.byteLength;
+      if (total && received > limit) throw fail('too_large', response);
+      if (onBytes(value)) return;
     }
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);
@@ -243,7 +427,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Is this stream message the final response to our request? Errors may omit the id. */
+/** Is this message the final response to our request? Errors may omit the id. */
 function isResponseFor(message: unknown, state: ReadState): boolean {
   if (!isObject(message) || typeof message.method === 'string') return false;
   if (!('result' in message) && !('error' in message)) return false;
@@ -273,16 +457,16 @@ function isJsonRpcError(value: unknown): value is JSONRPCError {
 }
 
 /** Applies the envelope and id checks, and the classification order of §4.1. */
-function settle(message: unknown, status: number, success: boolean, state: ReadState): Result {
+function settle(message: unknown, response: Response, success: boolean, state: ReadState): Result {
   const { fail } = state;
   const envelope = isObject(message) && message.jsonrpc === '2.0';
   if (envelope && 'error' in message && !('result' in message) && isJsonRpcError(message.error)) {
     const { id } = message;
-    if (id !== undefined && id !== null && id !== state.id) throw fail('id_mismatch', status);
-    throw new McpErrorResponse(state.server.serverId, message.error, status);
+    if (id !== undefined && id !== null && id !== state.id) throw fail('id_mismatch', response);
+    throw new McpErrorResponse(state.server.serverId, message.error, response.status);
   }
-  if (!success) throw fail('http_status', status);
-  if (!envelope || 'error' in message || !isObject(message.result)) throw fail('bad_envelope', status);
-  if (message.id !== state.id) throw fail('id_mismatch', status);
+  if (!success) throw fail('http_status', response);
+  if (!envelope || 'error' in message || !isObject(message.result)) throw fail('bad_envelope', response);
+  if (message.id !== state.id) throw fail('id_mismatch', response);
   return message.result as Result;
 }

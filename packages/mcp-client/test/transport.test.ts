@@ -92,6 +92,26 @@ describe('transport reasons', () => {
     expect(await transportFailure(accepted)).toMatchObject({ reason: 'http_status', httpStatus: 202 });
   });
 
+  test('http_status: a 204 carries no response (it is not a content-type problem)', async () => {
+    const url = await serve((_req, res) => res.writeHead(204).end());
+    expect(await transportFailure(url)).toMatchObject({ reason: 'http_status', httpStatus: 204 });
+  });
+
+  test('http_status 401 passes the WWW-Authenticate challenge on, and nothing of the request', async () => {
+    const challenge = 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource", error="invalid_token"';
+    const url = await serve((_req, res) =>
+      res.writeHead(401, { 'WWW-Authenticate': challenge, 'Content-Type': 'application/json' }).end('{"error":"invalid_token"}'),
+    );
+    expect(await transportFailure(url)).toMatchObject({ reason: 'http_status', httpStatus: 401, wwwAuthenticate: challenge });
+    const bare = await serve((_req, res) => res.writeHead(401).end());
+    expect((await transportFailure(bare)).wwwAuthenticate).toBeUndefined();
+  });
+
+  test('too_large: a 256 KB response header is refused as too large, not as a connection failure', async () => {
+    const url = await serve((_req, res) => res.writeHead(200, { 'X-Padding': 'a'.repeat(256 * 1024) }).end('{}'));
+    expect((await transportFailure(url)).reason).toBe('too_large');
+  });
+
   test('content_type: a 200 that is neither JSON nor an event stream', async () => {
     const url = await serve((req, res) => json(200, result(req.id, { resultType: 'complete' }), 'text/html')(res));
     expect(await transportFailure(url)).toMatchObject({ reason: 'content_type', httpStatus: 200 });
@@ -277,6 +297,25 @@ describe('event streams', () => {
       res.write(`data: ${JSON.stringify(result(req.id, { resultType: 'complete', tools: [] }))}\n\n`);
     });
     await expect(clientFor(url, { timeoutMs: 2_000 }).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
+  });
+
+  test('a priming event (an id with empty data) is skipped, not parsed as JSON', async () => {
+    const url = await serve((req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/event-stream' })
+        .end(`id: prime\ndata: \n\nid: 2\ndata: ${JSON.stringify(result(req.id, { resultType: 'complete', tools: [] }))}\n\n`),
+    );
+    await expect(clientFor(url).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
+  });
+
+  test('a 2026-07-28 stream is never resumed: ending after its priming event is stream_ended, with no GET', async () => {
+    const methods: string[] = [];
+    const url = await serve((_req, res, raw) => {
+      methods.push(raw.method!);
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('id: prime\nretry: 0\ndata: \n\n');
+    });
+    expect((await transportFailure(url)).reason).toBe('stream_ended');
+    expect(methods).toEqual(['POST']);
   });
 
   test('a throwing onNotification does not fail the request', async () => {

@@ -86,9 +86,16 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
     if (!opts.quiet) writeReportLines(outcome, sink);
     for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d));
     if (i === lastLosing) sink.stdout(overflowNotice(omitted));
+    // A gate that could not run has no finding to annotate; its error line becomes the annotation.
+    if (outcome.exitCode === 2 && outcome.result.diagnostics.length === 0) sink.stdout(cannotRun(outcome.result.gate, outcome.result.summaryLine));
     writeParityLine(outcome, sink);
   });
   if (!opts.quiet) writeRunLine(outcomes, sink);
+}
+
+/** `::error title=<gate> could not run::<the gate's error line>` */
+function cannotRun(gate: string, line: string): string {
+  return `::error title=${escapeProperty(`${gate} could not run`)}::${escapeData(line)}`;
 }
 
 function overflowNotice(omitted: Record<Severity, number>): string {

@@ -160,7 +160,17 @@ describe('github', () => {
       ['stdout', '::error file=spec/v2'],
       ['stdout', '::error file=spec/v2'],
       ['stderr', failingHome.summaryLine.slice(0, 20)],
+      ['stdout', '::error title=declar'],
       ['stderr', brokenDeclaration.summaryLine.slice(0, 20)],
+    ]);
+  });
+
+  it('a gate that could not run is annotated with its error line, then its line on stderr', () => {
+    const r = run([brokenDeclaration]);
+    expect(r.code).toBe(2);
+    expect(r.all).toEqual([
+      ['stdout', "::error title=declaration could not run::openwop-spec declaration: duplicate key 'families' (spec/v2/declaration.json:9:3)"],
+      ['stderr', brokenDeclaration.summaryLine],
     ]);
   });
 

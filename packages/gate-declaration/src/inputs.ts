@@ -50,6 +50,13 @@ export function loadInputs(tree: SpecTree): BuildInput {
   return tree.derive('gate-declaration/inputs', () => {
     const layout = layoutOf(tree);
     const declaration = loadDeclaration(tree);
+    if (tree.info(layout.recordBase).kind === 'missing') {
+      throw new InputError(
+        `${layout.recordBase} does not exist — \`openwop-spec init\` copies it from a record of the committed ${layout.output}; ` +
+          'the gate starts every capability record it generates with its status, since, until and allOf',
+        { file: layout.recordBase },
+      );
+    }
     const base = loadBase(tree.json(layout.recordBase));
     const v1Doc = tree.json(layout.v1Schema);
     if (!isObject(v1Doc.value)) fail(v1Doc, '', 'the v1 capabilities schema must be a JSON object');

@@ -36,9 +36,15 @@ describe('the record base holds exactly properties.status/since/until and an all
   it('no allOf array', () => {
     expect(inputError({ [BASE_FILE]: json({ properties: BASE.properties }) }).message).toBe(`${BASE_FILE}: the record base must have an allOf array`);
   });
-  it('a missing record base', () => {
+  it('a missing record base names the command creating it and why the gate needs it', () => {
     const e = inputError({ [BASE_FILE]: null });
-    expect(e).toMatchObject({ name: 'InputError', message: `${BASE_FILE} does not exist`, location: { file: BASE_FILE } });
+    expect(e).toMatchObject({
+      name: 'InputError',
+      message:
+        `${BASE_FILE} does not exist — \`openwop-spec init\` copies it from a record of the committed schemas/v2/capabilities.schema.json; ` +
+        'the gate starts every capability record it generates with its status, since, until and allOf',
+      location: { file: BASE_FILE },
+    });
   });
 });
 

@@ -35,7 +35,10 @@ const validateConfig = generated as unknown as ((value: unknown) => boolean) & {
 export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
   const file = layout.config;
   if (tree.info(file).kind === 'missing') {
-    throw new InputError(`${file} does not exist; create it with {"bothMajors": []}`, { file });
+    throw new InputError(
+      `${file} does not exist — \`openwop-spec init\` creates it from the committed ${layout.manifest}; the gate reads from it which scenario files run at both protocol majors`,
+      { file },
+    );
   }
   const doc = tree.json(file);
   if (!validateConfig(doc.value)) {

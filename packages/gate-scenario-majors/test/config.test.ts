@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAjv } from '@openwop-spec/spec-tree';
-import { CONFIG, SCENARIOS, conformanceFixture, configText, found, removeFixtures, run } from './helpers.js';
+import { CONFIG, MANIFEST, SCENARIOS, conformanceFixture, configText, found, removeFixtures, run } from './helpers.js';
 
 afterEach(removeFixtures);
 
@@ -59,10 +59,14 @@ describe('config format (exit 2 with position)', () => {
     expect(err.location!.start).toMatchObject({ line: 3, column: 3 });
   });
 
-  it('a missing config is an input error', async () => {
+  it('a missing config is an input error that names the command creating it and why the gate needs it', async () => {
     const fixture = conformanceFixture({ 'a.test.ts': ok }, { files: { [CONFIG]: '' } });
     fixture.write({ [CONFIG]: null });
-    await expect(run(fixture)).rejects.toMatchObject({ name: 'InputError', message: `${CONFIG} does not exist; create it with {"bothMajors": []}` });
+    await expect(run(fixture)).rejects.toMatchObject({
+      name: 'InputError',
+      message: `${CONFIG} does not exist — \`openwop-spec init\` creates it from the committed ${MANIFEST}; the gate reads from it which scenario files run at both protocol majors`,
+      location: { file: CONFIG },
+    });
   });
 
   it('$schema and $comment are allowed', async () => {

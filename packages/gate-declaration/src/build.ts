@@ -9,9 +9,13 @@ import type { SeedDrop, SeedMove } from './seed.js';
 
 export const OUTPUT_ID = 'https://openwop.dev/spec/v2/capabilities.schema.json';
 export const OUTPUT_TITLE = 'OpenWOP v2 discovery document (/.well-known/openwop, OpenWOP-Version: 2)';
-/** Says the file is generated, from what and by which command (GATES.md §4.2). */
+/**
+ * Says the file is generated, from what and by which command. The command is named by its
+ * upstream script name, which forwards to this gate, so that a schema upstream's script wrote is
+ * not stale for its description alone (as the scenario-majors manifest keeps upstream's $comment).
+ */
 export const OUTPUT_DESCRIPTION =
-  'GENERATED from spec/v2/declaration.json by openwop-spec declaration (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).';
+  'GENERATED from spec/v2/declaration.json by scripts/generate-from-declaration.mjs (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).';
 
 /** The annotation keywords the generated schema carries (GATES.md §4.2, §4.6); string-valued. */
 export const FACETS_FROM = 'x-openwop-facets-from';

@@ -85,7 +85,7 @@ describe('golden records (RFC 0204)', () => {
     expect(doc['$id']).toBe('https://openwop.dev/spec/v2/capabilities.schema.json');
     expect(doc['title']).toBe('OpenWOP v2 discovery document (/.well-known/openwop, OpenWOP-Version: 2)');
     expect(doc['description']).toBe(
-      'GENERATED from spec/v2/declaration.json by openwop-spec declaration (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).',
+      'GENERATED from spec/v2/declaration.json by scripts/generate-from-declaration.mjs (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).',
     );
     expect(doc['required']).toEqual(['protocolVersions', 'preferredVersion']);
     // legacyFlag (deleted metadata), canvas (ext) and oldThing (deleted family) are not emitted.

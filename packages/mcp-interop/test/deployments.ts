@@ -1,0 +1,156 @@
+// The MCP servers people run, started on 127.0.0.1 port 0 inside the test: the official SDK 1.x
+// (stateless with JSON or SSE answers, with sessions, with sessions and an event store), the
+// official `server-everything` over Streamable HTTP (its own entry point, in a child process), and
+// the v2 server package. Each closes everything it opened.
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Server as Sdk1Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Server as V2Server, createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { FIXTURE_RESOURCES, callFixture, readFixture, toolsPage } from './fixture.js';
+
+export interface Deployment {
+  url: string;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+async function listen(handler: Handler): Promise<{ url: string; server: HttpServer }> {
+  const server = createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, server };
+}
+
+const closeServer = (server: HttpServer) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/** An SDK 1.x low-level server answering from the fixture; `slow` cuts its own stream first when it can. */
+function sdk1Server(): Sdk1Server {
+  const server = new Sdk1Server({ name: 'interop-sdk1', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, (request) => toolsPage(request.params?.cursor) as never);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (request.params.name === 'slow' && extra.closeSSEStream !== undefined) {
+      // Polling per 2025-11-25: the server drops the connection, the client resumes with Last-Event-ID.
+      extra.closeSSEStream();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return callFixture(request.params.name, (request.params.arguments ?? {}) as Json) as never;
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: FIXTURE_RESOURCES }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readFixture(request.params.uri) as never);
+  return server;
+}
+
+/** SDK 1.x without sessions: a fresh server and transport per request, the documented stateless idiom. */
+export async function sdk1Stateless(answer: 'json' | 'sse'): Promise<Deployment> {
+  const { url, server } = await listen(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: answer === 'json' });
+    const mcp = sdk1Server();
+    res.on('close', () => void transport.close().then(() => mcp.close()));
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  return { url, close: () => closeServer(server) };
+}
+
+/** SDK 1.x with sessions (one transport per session id), optionally with an event store (priming, resumption). */
+export async function sdk1Sessions(options: { eventStore: boolean }): Promise<Deployment & { sessions(): number }> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const { url, server } = await listen(async (req, res) => {
+    const sessionId = req.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (transport === undefined && sessionId === undefined) {
+      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        ...(options.eventStore ? { eventStore: new InMemoryEventStore(), retryInterval: 10 } : {}),
+        onsessioninitialized: (id) => void transports.set(id, created),
+        onsessionclosed: (id) => void transports.delete(id),
+      });
+      await sdk1Server().connect(created);
+      transport = created;
+    }
+    if (transport === undefined) {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+      return;
+    }
+    await transport.handleRequest(req, res);
+  });
+  return {
+    url,
+    sessions: () => transports.size,
+    close: async () => {
+      await Promise.all([...transports.values()].map((t) => t.close()));
+      await closeServer(server);
+    },
+  };
+}
+
+/** The v2 server package: `createMcpHandler` (2026-07-28, with its stateless fallback for older clients) behind the Node adapter. */
+export async function v2Server(): Promise<Deployment> {
+  const handler = createMcpHandler(() => {
+    const server = new V2Server({ name: 'interop-v2', version: '2.0.0' }, { capabilities: { tools: {}, resources: {} } });
+    server.setRequestHandler('tools/list', (request) => toolsPage(request.params?.cursor) as never);
+    server.setRequestHandler('tools/call', (request) => callFixture(request.params.name, (request.params.arguments ?? {}) as Json) as never);
+    server.setRequestHandler('resources/list', () => ({ resources: FIXTURE_RESOURCES }) as never);
+    server.setRequestHandler('resources/read', (request) => readFixture(request.params.uri) as never);
+    return server;
+  });
+  const { url, server } = await listen(toNodeHandler(handler) as Handler);
+  return {
+    url,
+    close: async () => {
+      await handler.close?.();
+      await closeServer(server);
+    },
+  };
+}
+
+/**
+ * The official server-everything, run as published (`mcp-server-everything streamableHttp`) in a
+ * child process with an empty environment. `everything-listen.cjs` makes its listen bind
+ * 127.0.0.1 on port 0 and reports the port, since the server reads a fixed PORT and binds all
+ * interfaces.
+ */
+export async function serverEverything(): Promise<Deployment> {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  const preload = fileURLToPath(new URL('./everything-listen.cjs', import.meta.url));
+  const child = fork(entry, ['streamableHttp'], { env: {}, execArgv: ['--require', preload], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}

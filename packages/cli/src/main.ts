@@ -10,7 +10,6 @@ import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
 import { watchGates } from './watch.js';
-import { prefetchAhead, runOrder, treeOptions } from './prefetch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -192,7 +191,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   try {
     today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, rootArg);
-    tree = SpecTree.load(root, treeOptions(root, io.env));
+    tree = SpecTree.load(root);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     // No gate can run. Machine formats still get their one document; text gets one line.
@@ -204,13 +203,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
 
   const options: GateOptions = { today, flags: new Set([...args.flags].filter((f) => f in command.flags)) };
   const stacks: string[] = [];
-  const ahead = prefetchAhead(tree, new Set(command.run(tree, selected, options).map((job) => job.gate.id)), io.env);
   const execute = async (on: SpecTree, gatesToRun: readonly Gate[]): Promise<GateResult[]> => {
     const jobs = command.run(on, gatesToRun, options);
     const results: GateResult[] = new Array<GateResult>(jobs.length);
-    for (const i of runOrder(jobs.map((job) => job.gate.id), command.name === 'check')) {
-      const job = jobs[i]!;
-      await ahead.ready(job.gate.id);
+    for (const [i, job] of jobs.entries()) {
       try {
         results[i] = await job.run();
       } catch (err) {
@@ -224,11 +220,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   };
 
   if (args.flags.has('--watch')) {
-    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); void tree.flushCache(); return c; }, log: io.stderr });
+    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
   }
   const code = report(await execute(tree, selected));
   printStacks();
-  await tree.flushCache(); // after the report: the parse cache never delays a result
   return code;
 
   function report(results: readonly GateResult[]): number {

@@ -48,7 +48,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
       diagnostics: [nothingToCheck(coreDir, kind === 'missing' ? 'does not exist' : 'is not a folder')],
     };
   }
-  const m = measure(tree, coreDir);
+  const m = await measure(tree, coreDir);
   const total = m.rows.reduce((n, r) => n + r.words, 0);
   const proseTotal = m.rows.reduce((n, r) => n + r.proseWords, 0);
   const cap = capFor(m.homed);

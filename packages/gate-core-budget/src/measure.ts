@@ -43,11 +43,11 @@ function coreDocuments(tree: SpecTree, dir: string, diagnostics: Diagnostic[], o
  * and `homed` from the shared classification. Prose words reuse the tree's parse, so a document
  * the classification already read as a home is not parsed again.
  */
-export function measure(tree: SpecTree, coreDir: string): Measurement {
+export async function measure(tree: SpecTree, coreDir: string): Promise<Measurement> {
   const diagnostics: Diagnostic[] = [];
   const paths: string[] = [];
   coreDocuments(tree, coreDir, diagnostics, paths);
-  const classification = classifyCoreFamilies(tree);
+  const classification = await classifyCoreFamilies(tree);
   const extHomes: string[] = [];
   for (const home of classification.extHomes) {
     if (home.status === 'counted') extHomes.push(home.path);
@@ -57,13 +57,10 @@ export function measure(tree: SpecTree, coreDir: string): Measurement {
     }
   }
   const specV2 = `${tree.paths.spec}/v2/`;
-  const rows = [...paths.map((p) => ({ p, ext: false })), ...extHomes.map((p) => ({ p, ext: true }))].map(({ p, ext }) => ({
-    path: p,
-    label: p.slice(specV2.length),
-    words: countWords(tree.text(p)),
-    proseWords: proseWords(tree.markdown(p).root),
-    ext,
-  }));
+  const rows: BudgetRow[] = [];
+  for (const { p, ext } of [...paths.map((p) => ({ p, ext: false })), ...extHomes.map((p) => ({ p, ext: true }))]) {
+    rows.push({ path: p, label: p.slice(specV2.length), words: countWords(tree.text(p)), proseWords: proseWords((await tree.markdown(p)).root), ext });
+  }
   rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   return { rows, homed: classification.counts.resolved, extHomes, diagnostics };
 }

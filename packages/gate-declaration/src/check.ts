@@ -28,14 +28,14 @@ interface Ctx {
 }
 
 /** The §4.8 rules of check-declaration (the generator's own rules run separately). */
-export function checkDeclarationRules(tree: SpecTree): Diagnostic[] {
+export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[]> {
   const ctx: Ctx = { tree, layout: layoutOf(tree), model: loadDeclaration(tree), out: [] };
   ctx.out.push(...validateDeclaration(tree, GATE_ID, 'declaration/schema'));
   schemaFields(ctx);
   keys(ctx);
   rows(ctx);
-  capabilitiesHeadings(ctx);
-  extReadmes(ctx);
+  await capabilitiesHeadings(ctx);
+  await extReadmes(ctx);
   requirementIds(ctx);
   profiles(ctx);
   return ctx.out;
@@ -121,7 +121,7 @@ function rows(ctx: Ctx): void {
 }
 
 /** § headings (depth 2–4) of core/capabilities.md and the core families, one to one. */
-function capabilitiesHeadings(ctx: Ctx): void {
+async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
   const file = ctx.layout.capabilitiesMd;
   const headings: Array<{ key: string; start: Point }> = [];
   if (ctx.tree.info(file).kind !== 'missing') {
@@ -134,7 +134,7 @@ function capabilitiesHeadings(ctx: Ctx): void {
       }
       if ('children' in node) for (const c of node.children as Nodes[]) walk(c);
     };
-    walk(ctx.tree.markdown(file).root);
+    walk((await ctx.tree.markdown(file)).root);
   }
   const core = new Set(ctx.model.core.map((f) => f.key));
   const seen = new Set<string>();
@@ -149,14 +149,14 @@ function capabilitiesHeadings(ctx: Ctx): void {
 }
 
 /** Every ext family's README states its witness and both maturity axes in its header region. */
-function extReadmes(ctx: Ctx): void {
+async function extReadmes(ctx: Ctx): Promise<void> {
   for (const f of ctx.model.ext) {
     const file = `${ctx.layout.extDir}/${f.key}/README.md`;
     if (ctx.tree.info(file).kind !== 'file') {
       atDecl(ctx, 'declaration/ext-readme', { key: f.key, file }, `${f.pointer}/key`);
       continue;
     }
-    const region = headerRegion(ctx.tree.markdown(file).root);
+    const region = headerRegion((await ctx.tree.markdown(file)).root);
     const text = region.map((n) => nameOf(n)).join('\n');
     const start = region[0]?.position?.start;
     for (const field of README_FIELDS) {

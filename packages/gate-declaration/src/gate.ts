@@ -31,9 +31,9 @@ export function runGenerator(tree: SpecTree, options: GateOptions): GateResult {
  * (so one run shows both), and only on failure for the check-declaration command (where upstream
  * echoed only the generator's failure).
  */
-export function runCheckDeclaration(tree: SpecTree, showGenerator: 'always' | 'on-failure'): GateResult {
+export async function runCheckDeclaration(tree: SpecTree, showGenerator: 'always' | 'on-failure'): Promise<GateResult> {
   const gen = checkGenerated(tree);
-  const diagnostics = [...gen.diagnostics, ...checkDeclarationRules(tree)];
+  const diagnostics = [...gen.diagnostics, ...(await checkDeclarationRules(tree))];
   const rows = rowCounts(tree);
   const ok = gen.ok && !hasErrors(diagnostics);
   const report: ReportLine[] = [...gen.report];
@@ -59,7 +59,7 @@ const commands: GateCommand[] = [
     name: 'check-declaration',
     summary: 'check spec/v2/declaration.json against its schema, the v1 root, the spec tree and the generated schema',
     flags: {},
-    run: (tree) => Promise.resolve(runCheckDeclaration(tree, 'on-failure')),
+    run: (tree) => runCheckDeclaration(tree, 'on-failure'),
   },
 ];
 
@@ -71,7 +71,7 @@ export const gate: Gate = {
   id: GATE_ID,
   summary: 'spec/v2/declaration.json → schemas/v2/capabilities.schema.json, and the declaration checks',
   rules: rules.docs,
-  check: (tree) => Promise.resolve(runCheckDeclaration(tree, 'always')),
+  check: (tree) => runCheckDeclaration(tree, 'always'),
   write: (tree) => Promise.resolve(runGenerator(tree, { today: '', flags: new Set(['--write']) })),
   commands,
   // The generated schema, built in memory, for `openwop-spec delta`.

@@ -43,32 +43,32 @@ function check(files: Record<string, string | null> = {}) {
 }
 const withDecl = (d: Decl) => ({ [DECL]: json(d) });
 const families = (...rows: Record<string, unknown>[]) => declaration({ families: rows });
-const only = (r: ReturnType<typeof check>, ruleId: string) => found(r, ruleId);
+const only = (r: Awaited<ReturnType<typeof check>>, ruleId: string) => found(r, ruleId);
 
-it('green: the fixture corpus passes every rule', () => {
-  const r = check();
+it('green: the fixture corpus passes every rule', async () => {
+  const r = await check();
   expect(r.diagnostics).toEqual([]);
   expect(r.ok).toBe(true);
 });
 
 describe('declaration/schema', () => {
-  it('red: a value the declaration schema rejects, at its position', () => {
+  it('red: a value the declaration schema rejects, at its position', async () => {
     const d = declaration({ version: '3.0' });
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([{ ruleId: 'declaration/schema', file: DECL, start: pos(json(d), '"3.0"') }]);
     expect(r.diagnostics[0]!.message).toBe('/version: must match pattern "^2\\.[0-9]+$"');
   });
 });
 
 describe('declaration/schema-field-undeclared', () => {
-  it('red: the live family row lacks normativeText and the profile row lacks summary', () => {
+  it('red: the live family row lacks normativeText and the profile row lacks summary', async () => {
     const schema = structuredClone(DECLARATION_SCHEMA) as any;
     delete schema.properties.families.items.oneOf[1].properties.normativeText;
     delete schema.properties.profiles.items.properties.summary;
     schema.properties.families.items.oneOf[1].additionalProperties = true;
     schema.properties.profiles.items.additionalProperties = true;
     const text = json(schema);
-    const r = check({ [SCHEMA]: text });
+    const r = await check({ [SCHEMA]: text });
     expect(only(r, 'declaration/schema-field-undeclared')).toEqual([
       { ruleId: 'declaration/schema-field-undeclared', file: SCHEMA, start: at(text, '/properties/families/items/oneOf/1/properties') },
       { ruleId: 'declaration/schema-field-undeclared', file: SCHEMA, start: at(text, '/properties/profiles/items/properties') },
@@ -78,56 +78,56 @@ describe('declaration/schema-field-undeclared', () => {
       'declaration.schema.json does not declare summary on the profile row; the gates read it',
     ]);
   });
-  it('green: fields declared through a local $ref and an allOf member count', () => {
+  it('green: fields declared through a local $ref and an allOf member count', async () => {
     const schema = structuredClone(DECLARATION_SCHEMA) as any;
     const live = schema.properties.families.items.oneOf[1];
     const { normativeText, facetsFrom, ...rest } = live.properties;
     schema.$defs = { live: { ...live, properties: rest, allOf: [{ properties: { normativeText, facetsFrom } }], additionalProperties: true } };
     schema.properties.families.items.oneOf[1] = { $ref: '#/$defs/live' };
-    expect(only(check({ [SCHEMA]: json(schema) }), 'declaration/schema-field-undeclared')).toEqual([]);
+    expect(only((await check({ [SCHEMA]: json(schema) })), 'declaration/schema-field-undeclared')).toEqual([]);
   });
 });
 
 describe('declaration/v1-key-unanchored', () => {
-  it('red: a v1 root key with no row', () => {
+  it('red: a v1 root key with no row', async () => {
     const v1 = { ...V1_SCHEMA, properties: { ...V1_SCHEMA.properties, legacyThing: { type: 'object' } } };
     const text = json(v1);
-    const r = check({ 'schemas/capabilities.schema.json': text });
+    const r = await check({ 'schemas/capabilities.schema.json': text });
     expect(found(r)).toEqual([{ ruleId: 'declaration/v1-key-unanchored', file: 'schemas/capabilities.schema.json', start: pos(text, '"legacyThing"') }]);
     expect(r.diagnostics[0]!.message).toBe('v1 root key `legacyThing` has no row — a reserved-undefined slot is unrepresentable under a closed root (RFC 0169 §B.3)');
   });
 });
 
 describe('declaration/duplicate-key', () => {
-  it('red: a key in metadata and families, reported at its second occurrence', () => {
+  it('red: a key in metadata and families, reported at its second occurrence', async () => {
     const d = declaration();
     d.metadata.push(metaRow('mcp', { disposition: 'deleted' }));
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(only(r, 'declaration/duplicate-key')).toEqual([{ ruleId: 'declaration/duplicate-key', file: DECL, start: pos(json(d), '"mcp"', '"families"') }]);
     expect(r.diagnostics.find((x) => x.ruleId === 'declaration/duplicate-key')!.message).toBe('key `mcp` appears 2 times');
   });
 });
 
 describe('row rules', () => {
-  it('declaration/peer-id: peerDependencyId differs from the key', () => {
+  it('declaration/peer-id: peerDependencyId differs from the key', async () => {
     const d = families(mcpRow({ peerDependencyId: 'host.mcp' }), toolCatalogRow(), canvasRow(), DELETED_ROW);
-    expect(found(check(withDecl(d)))).toEqual([{ ruleId: 'declaration/peer-id', file: DECL, start: pos(json(d), '"host.mcp"') }]);
+    expect(found((await check(withDecl(d))))).toEqual([{ ruleId: 'declaration/peer-id', file: DECL, start: pos(json(d), '"host.mcp"') }]);
   });
-  it('declaration/witness-class: a witness that is not a wire class', () => {
+  it('declaration/witness-class: a witness that is not a wire class', async () => {
     const d = families(mcpRow(), toolCatalogRow(), canvasRow({ witness: 'unwitnessable' }), DELETED_ROW);
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([{ ruleId: 'declaration/witness-class', file: DECL, start: pos(json(d), '"unwitnessable"') }]);
     expect(r.diagnostics[0]!.message).toBe('canvas: witness unwitnessable is not a wire class');
   });
-  it('declaration/externally-gated-stable: externally gated and stable', () => {
+  it('declaration/externally-gated-stable: externally gated and stable', async () => {
     const d = families(mcpRow(), toolCatalogRow(), canvasRow({ disposition: 'externally-gated', maturity: { technical: 'stable', adoption: 'none' } }), DELETED_ROW);
-    expect(found(check(withDecl(d)))).toEqual([{ ruleId: 'declaration/externally-gated-stable', file: DECL, start: pos(json(d), '"stable"', '"canvas"') }]);
+    expect(found((await check(withDecl(d))))).toEqual([{ ruleId: 'declaration/externally-gated-stable', file: DECL, start: pos(json(d), '"stable"', '"canvas"') }]);
     const ok = families(mcpRow(), toolCatalogRow(), canvasRow({ disposition: 'externally-gated' }), DELETED_ROW);
-    expect(found(check(withDecl(ok)))).toEqual([]);
+    expect(found((await check(withDecl(ok))))).toEqual([]);
   });
-  it('declaration/section: core and ext sections', () => {
+  it('declaration/section: core and ext sections', async () => {
     const d = families(mcpRow({ section: 'core/interop.md#mcp' }), toolCatalogRow(), canvasRow({ section: 'ext/canvas' }), DELETED_ROW);
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     // The record description carries the section, so the generated schema is stale as well.
     expect(only(r, 'declaration/section')).toEqual([
       { ruleId: 'declaration/section', file: DECL, start: pos(json(d), '"core/interop.md#mcp"') },
@@ -138,9 +138,9 @@ describe('row rules', () => {
       'canvas: section ext/canvas ≠ ext/canvas/',
     ]);
   });
-  it('declaration/normative-text-path: not canonical, and missing', () => {
+  it('declaration/normative-text-path: not canonical, and missing', async () => {
     const d = families(mcpRow({ normativeText: ['spec/v2/core/../core/interop.md', 'spec/v2/core/nope.md'] }), toolCatalogRow(), canvasRow(), DELETED_ROW);
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([
       { ruleId: 'declaration/normative-text-path', file: DECL, start: pos(json(d), '"spec/v2/core/../') },
       { ruleId: 'declaration/normative-text-path', file: DECL, start: pos(json(d), '"spec/v2/core/nope.md"') },
@@ -153,9 +153,9 @@ describe('row rules', () => {
 });
 
 describe('declaration/capabilities-heading', () => {
-  it('red: a core family without a heading (at its row), an extra and a repeated heading (at the heading)', () => {
+  it('red: a core family without a heading (at its row), an extra and a repeated heading (at the heading)', async () => {
     const md = '# Capabilities\n\n## § `mcp`\n\n## §`canvas`\n\n#### § mcp again\n\n##### § toolCatalog (too deep)\n\n    ## § toolCatalog (code)\n';
-    const r = check({ [CAPS]: md });
+    const r = await check({ [CAPS]: md });
     expect(found(r)).toEqual([
       { ruleId: 'declaration/capabilities-heading', file: CAPS, start: { line: 5, column: 1 } },
       { ruleId: 'declaration/capabilities-heading', file: CAPS, start: { line: 7, column: 1 } },
@@ -167,23 +167,23 @@ describe('declaration/capabilities-heading', () => {
       'core/capabilities.md has no § heading for toolCatalog',
     ]);
   });
-  it('red: no capabilities.md at all leaves every core family without a heading', () => {
-    expect(found(check({ [CAPS]: null })).map((d) => d.ruleId)).toEqual(['declaration/capabilities-heading', 'declaration/capabilities-heading']);
+  it('red: no capabilities.md at all leaves every core family without a heading', async () => {
+    expect(found((await check({ [CAPS]: null }))).map((d) => d.ruleId)).toEqual(['declaration/capabilities-heading', 'declaration/capabilities-heading']);
   });
-  it('green: headings of depth 2–4, with or without backticks', () => {
-    expect(found(check({ [CAPS]: CAPABILITIES_MD.replace('### § `toolCatalog`', '#### §toolCatalog') }))).toEqual([]);
+  it('green: headings of depth 2–4, with or without backticks', async () => {
+    expect(found((await check({ [CAPS]: CAPABILITIES_MD.replace('### § `toolCatalog`', '#### §toolCatalog') })))).toEqual([]);
   });
 });
 
 describe('declaration/ext-readme', () => {
-  it('red: an ext family without a README, at its row', () => {
-    const r = check({ [README]: null });
+  it('red: an ext family without a README, at its row', async () => {
+    const r = await check({ [README]: null });
     expect(found(r)).toEqual([{ ruleId: 'declaration/ext-readme', file: DECL, start: pos(json(declaration()), '"canvas"', '"families"') }]);
     expect(r.diagnostics[0]!.message).toBe('ext family canvas has no spec/v2/ext/canvas/README.md');
   });
-  it('red: a field only after the first ## heading or inside an HTML comment does not count', () => {
+  it('red: a field only after the first ## heading or inside an HTML comment does not count', async () => {
     const md = CANVAS_README.replace('| **technical:** | `experimental` |\n', '').replace('| **adoption:** | `none` |\n', '<!-- adoption: none -->\n') + '\ntechnical: experimental\n';
-    const r = check({ [README]: md });
+    const r = await check({ [README]: md });
     expect(found(r)).toEqual([
       { ruleId: 'declaration/ext-readme', file: README, start: { line: 1, column: 1 } },
       { ruleId: 'declaration/ext-readme', file: README, start: { line: 1, column: 1 } },
@@ -196,14 +196,14 @@ describe('declaration/ext-readme', () => {
 });
 
 describe('declaration/requirement-id', () => {
-  it('red: an id that is neither planned: nor in the conformance requirements', () => {
+  it('red: an id that is neither planned: nor in the conformance requirements', async () => {
     const d = families(mcpRow(), toolCatalogRow({ requirementIds: ['planned:x', 'REQ-NOPE'] }), canvasRow(), DELETED_ROW);
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([{ ruleId: 'declaration/requirement-id', file: DECL, start: pos(json(d), '"REQ-NOPE"') }]);
     expect(r.diagnostics[0]!.message).toBe('toolCatalog: requirement id REQ-NOPE is neither planned: nor in packages/conformance/requirements.json');
   });
-  it('red: with no requirements file, a profile id is unknown too', () => {
-    const r = check({ 'packages/conformance/requirements.json': null });
+  it('red: with no requirements file, a profile id is unknown too', async () => {
+    const r = await check({ 'packages/conformance/requirements.json': null });
     expect(found(r)).toEqual([{ ruleId: 'declaration/requirement-id', file: DECL, start: pos(json(declaration()), '"REQ-MCP-1"') }]);
     expect(r.diagnostics[0]!.message).toBe('openwop-mcp-client-v2: requirement id REQ-MCP-1 is neither planned: nor in packages/conformance/requirements.json');
   });
@@ -211,9 +211,9 @@ describe('declaration/requirement-id', () => {
 
 describe('profiles', () => {
   const withProfile = (p: Record<string, unknown>) => declaration({ profiles: [{ ...PROFILE, ...p }] });
-  it('declaration/profile-ref: an ext family and a deleted metadata key', () => {
+  it('declaration/profile-ref: an ext family and a deleted metadata key', async () => {
     const d = withProfile({ predicate: { families: ['mcp', 'canvas'], metadata: ['legacyFlag'] } });
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([
       { ruleId: 'declaration/profile-ref', file: DECL, start: pos(json(d), '"canvas"', '"predicate"') },
       { ruleId: 'declaration/profile-ref', file: DECL, start: pos(json(d), '"legacyFlag"', '"predicate"') },
@@ -223,27 +223,27 @@ describe('profiles', () => {
       'openwop-mcp-client-v2: predicate names legacyFlag, which is not a kept metadata key',
     ]);
   });
-  it('declaration/floor-empty: a predicate with no floor', () => {
+  it('declaration/floor-empty: a predicate with no floor', async () => {
     const d = withProfile({ floorScenarios: [] });
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r)).toEqual([{ ruleId: 'declaration/floor-empty', file: DECL, start: pos(json(d), '[]', '"profiles": [', '"floorScenarios"') }]);
     expect(r.diagnostics[0]!.message).toBe(
       'openwop-mcp-client-v2: predicate names 1 family(ies) and 1 metadata key(s) but floorScenarios is empty — a profile with no floor certifies on no evidence',
     );
-    expect(found(check(withDecl(withProfile({ predicate: {}, floorScenarios: [] }))))).toEqual([]);
+    expect(found((await check(withDecl(withProfile({ predicate: {}, floorScenarios: [] })))))).toEqual([]);
   });
-  it('declaration/floor-missing: planned and named entries that resolve to no scenario file', () => {
+  it('declaration/floor-missing: planned and named entries that resolve to no scenario file', async () => {
     const d = withProfile({ floorScenarios: ['planned:nope', 'gone.test.ts', '../escape'] });
-    const r = check(withDecl(d));
+    const r = await check(withDecl(d));
     expect(found(r).map((x) => x.ruleId)).toEqual(['declaration/floor-missing', 'declaration/floor-missing', 'declaration/floor-missing']);
     expect(found(r)[0]).toEqual({ ruleId: 'declaration/floor-missing', file: DECL, start: pos(json(d), '"planned:nope"') });
     expect(r.diagnostics[0]!.message).toBe(
       'openwop-mcp-client-v2: floorScenarios entry `planned:nope` resolves to packages/conformance/src/scenarios/v2-nope.test.ts, which does not exist — a declared floor with no scenario certifies nothing',
     );
   });
-  it('declaration/floor-not-major-2: a floor file the manifest runs only under major 1', () => {
+  it('declaration/floor-not-major-2: a floor file the manifest runs only under major 1', async () => {
     const d = withProfile({ floorScenarios: ['tool-catalog-projection', 'legacy'] });
-    const r = check({
+    const r = await check({
       ...withDecl(d),
       'packages/conformance/src/scenarios/legacy.test.ts': 'export {};\n',
       'packages/conformance/scenario-majors.json': json({ counts: {}, majors: { 'legacy.test.ts': [1], 'tool-catalog-projection.test.ts': [1, 2], 'v2-mcp-client-results.test.ts': [2] } }),
@@ -253,10 +253,10 @@ describe('profiles', () => {
       'openwop-mcp-client-v2: floor file legacy.test.ts does not target major 2 in packages/conformance/scenario-majors.json — it never runs in a v2 certification',
     );
   });
-  it('a missing scenario manifest is an input error when a floor needs it', () => {
+  it('a missing scenario manifest is an input error when a floor needs it', async () => {
     const f = generatedFixture();
     f.write({ 'packages/conformance/scenario-majors.json': null });
-    expect(() => checkDecl(f.tree())).toThrowError(expect.objectContaining({ name: 'InputError', location: { file: 'packages/conformance/scenario-majors.json' } }));
+    await expect(checkDecl(f.tree())).rejects.toThrowError(expect.objectContaining({ name: 'InputError', location: { file: 'packages/conformance/scenario-majors.json' } }));
   });
   it('floor entries resolve as upstream: planned:<stem> → v2-<stem>.test.ts, else one .test.ts suffix', () => {
     expect(floorFile('planned:mcp-client-results')).toBe('v2-mcp-client-results.test.ts');

@@ -329,7 +329,7 @@ export function generatedFixture(files: Record<string, FixtureEntry> = corpusFil
 }
 
 export const generate = (tree: SpecTree): GateResult => runGenerator(tree, CHECK);
-export const checkDecl = (tree: SpecTree): GateResult => runCheckDeclaration(tree, 'on-failure');
+export const checkDecl = (tree: SpecTree): Promise<GateResult> => runCheckDeclaration(tree, 'on-failure');
 export const gateCheck = (tree: SpecTree): Promise<GateResult> => gate.check(tree, CHECK);
 
 /** The `{ruleId, file, start}` triples of a result's diagnostics (optionally of one rule). */

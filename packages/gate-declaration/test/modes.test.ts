@@ -187,7 +187,7 @@ describe('the gate and its commands', () => {
 
   it('check-declaration echoes the generator line only when the generator part fails', async () => {
     const f = generatedFixture();
-    expect(checkDecl(f.tree())).toMatchObject({ ok: true, summaryLine: CHECK_OK, report: [] });
+    expect((await checkDecl(f.tree()))).toMatchObject({ ok: true, summaryLine: CHECK_OK, report: [] });
     f.write({ [OUT]: null });
     const r = await gate.commands[1]!.run(f.tree(), CHECK);
     expect(r).toMatchObject({ ok: false, summaryLine: '=== check-declaration FAILED ===', report: [{ text: STALE_LINE, stream: 'stderr' }] });

@@ -19,8 +19,8 @@ describe('this repository', () => {
     expect(r.exitCode).toBe(0);
   });
 
-  it('check-declaration passes every rule', () => {
-    const r = runCheckDeclaration(SpecTree.load(ROOT), 'on-failure');
+  it('check-declaration passes every rule', async () => {
+    const r = await runCheckDeclaration(SpecTree.load(ROOT), 'on-failure');
     expect(r.diagnostics).toEqual([]);
     expect(r.summaryLine).toMatch(/^=== check-declaration OK — \d+ family rows \(\d+ core \/ \d+ ext \/ \d+ deleted\), \d+ metadata keys, \d+ profiles; every v1 root key anchored ===$/);
   });
@@ -40,7 +40,7 @@ describe('a copy of this repository', () => {
     copy = undefined;
   });
 
-  it('removing client from the mcp facet file only is facets-mismatch, and --write leaves the schema alone', () => {
+  it('removing client from the mcp facet file only is facets-mismatch, and --write leaves the schema alone', async () => {
     copy = mkdtempSync(join(tmpdir(), 'openwop-spec-repo-'));
     for (const p of ['openwop-spec.config.json', 'spec', 'schemas', 'packages/conformance/requirements.json', 'packages/conformance/scenario-majors.json', 'packages/conformance/src/scenarios']) {
       cpSync(join(ROOT, p), join(copy, p), { recursive: true });
@@ -57,7 +57,7 @@ describe('a copy of this repository', () => {
     ]);
     expect(w.exitCode).toBe(1);
     expect(readFileSync(join(copy, OUT), 'utf8')).toBe(before);
-    expect(runCheckDeclaration(SpecTree.load(copy), 'on-failure').summaryLine).toBe('=== check-declaration FAILED ===');
+    expect((await runCheckDeclaration(SpecTree.load(copy), 'on-failure')).summaryLine).toBe('=== check-declaration FAILED ===');
   });
 });
 

@@ -87,11 +87,11 @@ describe('GATES.md §5 declaration rows', () => {
     expect(emitted(f.root).properties['preferredVersion']).toMatchObject({ deprecated: true, 'x-openwop-remove-in': '2.9' });
   });
 
-  it('26: upstream wrote non-atomically, byte-checked with no diff, borrowed Ajv from conformance/node_modules and ran the generator as a child process', () => {
+  it('26: upstream wrote non-atomically, byte-checked with no diff, borrowed Ajv from conformance/node_modules and ran the generator as a child process', async () => {
     const f = generatedFixture();
     f.write({ 'spec/v2/declaration.json': json(declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })) });
     // check-declaration runs the generator in-process and reports the drift as JSON pointers.
-    const r = checkDecl(f.tree());
+    const r = await checkDecl(f.tree());
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       // Both sides are cut to a window that starts just before the first difference.
       '/properties/mcp/description: changed (expected …rimental/none; RFC 0204", found …rimental/none; RFC 0153")',
@@ -106,12 +106,12 @@ describe('GATES.md §5 declaration rows', () => {
     expect(readFileSync(join(f.root, OUT), 'utf8')).toContain('RFC 0204');
   });
 
-  it("27: upstream's declaration.schema.json lacked normativeText on a closed row", () => {
+  it("27: upstream's declaration.schema.json lacked normativeText on a closed row", async () => {
     const schema = structuredClone(DECLARATION_SCHEMA) as any;
     delete schema.properties.families.items.oneOf[1].properties.normativeText;
     const f = generatedFixture();
     f.write({ 'spec/v2/declaration.schema.json': json(schema) });
-    const r = checkDecl(f.tree());
+    const r = await checkDecl(f.tree());
     expect(found(r, 'declaration/schema-field-undeclared')).toHaveLength(1);
     // The data uses normativeText, so the closed row also rejects it.
     expect(found(r, 'declaration/schema').length).toBeGreaterThan(0);

@@ -99,8 +99,8 @@ export function figures(m: Measured, eos: EosClock, today: string, baseline: Bas
 }
 
 /** All inputs, loaded and validated before any line is printed (GATES.md §2.1). */
-export function loadInputs(tree: SpecTree, requireBaseline: boolean): { c: Classification; baseline?: Baseline; eos: EosClock } {
-  const c = classifyCoreFamilies(tree);
+export async function loadInputs(tree: SpecTree, requireBaseline: boolean): Promise<{ c: Classification; baseline?: Baseline; eos: EosClock }> {
+  const c = await classifyCoreFamilies(tree);
   const baseline = loadBaseline(tree);
   if (!baseline && requireBaseline) {
     const file = `${tree.paths.docs}/normative-home-baseline.json`;
@@ -112,7 +112,7 @@ export function loadInputs(tree: SpecTree, requireBaseline: boolean): { c: Class
 
 export async function checkNormativeHome(tree: SpecTree, options: GateOptions): Promise<GateResult> {
   const deadline = options.flags.has('--deadline');
-  const { c, baseline, eos } = loadInputs(tree, true);
+  const { c, baseline, eos } = await loadInputs(tree, true);
   const b = baseline!;
   const T = options.today;
   const E = eos.date;

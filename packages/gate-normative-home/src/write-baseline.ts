@@ -17,7 +17,7 @@ const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].fil
  * missing block is non-empty.
  */
 export async function writeBaseline(tree: SpecTree, options: GateOptions): Promise<GateResult> {
-  const { c, baseline, eos } = loadInputs(tree, false);
+  const { c, baseline, eos } = await loadInputs(tree, false);
   const m = measured(c);
   const r = new Report();
   const complete = reportClassification(r, c);

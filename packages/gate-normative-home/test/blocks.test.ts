@@ -159,6 +159,14 @@ describe('every failure class of GATES.md §2.6 is red on a fixture and green wh
     expect((await run(tree0204('after'))).exitCode).toBe(0);
   });
 
+  it('a form B header table inside the leading blockquote claims the family, as the same table outside it does', async () => {
+    const table = '>\n> | **homes:** | `toolCatalog` |\n> | --- | --- |';
+    const r = await run(tree0204('after', { [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', table) }));
+    expect([r.exitCode, r.diagnostics]).toEqual([0, []]);
+    const unclaimed = await run(tree0204('after', { [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', table.replace('`toolCatalog`', '`tools`')) }));
+    expect(ids(unclaimed)).toEqual(['home/unclaimed']);
+  });
+
   it('stray and duplicate families are errors at their pointers; removing them is green', async () => {
     const decl = JSON.parse(rfc0204Tree('after').files[DECLARATION]!) as Record<string, any>;
     decl['profiles'] = [{ key: 'ghost', anchor: 'core', kind: 'family' }];

@@ -13,4 +13,3 @@ export * from './gate.js';
 export * from './fixture.js';
 export * from './classify/index.js';
 export * from './gc.js';
-export type { Parsing } from './markdown-pool.js';

@@ -7,10 +7,7 @@ import { CONFIG_FILE, pathsFromConfig } from './config.js';
 import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
-import { parseMarkdown } from './markdown.js';
-import { MarkdownCache } from './markdown-cache.js';
-import { startParsing } from './markdown-pool.js';
-import type { Parsing, PoolOptions } from './markdown-pool.js';
+import { markdownParser } from './markdown.js';
 import { decodeUtf8 } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
@@ -58,19 +55,10 @@ export interface AccessLog {
 
 export const newAccessLog = (): AccessLog => ({ files: new Set(), stats: new Set(), dirs: new Set() });
 
-export interface TreeOptions {
-  /**
-   * A directory for the content-hash cache of parsed documents (the CLI uses
-   * `node_modules/.cache/openwop-spec` under the root); no cache when absent.
-   */
-  cacheDir?: string;
-}
-
 export interface TreeStats {
   reads: number;
   jsonParses: number;
   markdownParses: number;
-  markdownCacheHits: number;
 }
 
 /**
@@ -78,7 +66,7 @@ export interface TreeStats {
  * every gate in a run shares one parse. Paths are repository-relative POSIX paths.
  */
 export class SpecTree {
-  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0, markdownCacheHits: 0 };
+  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0 };
   private readonly texts = new Map<string, string>();
   private readonly jsons = new Map<string, JsonDoc>();
   private readonly markdowns = new Map<string, MarkdownDoc>();
@@ -87,22 +75,19 @@ export class SpecTree {
   /** Access logs being recorded (nested: a derived value records into its own and every open log). */
   private readonly logs = new Set<AccessLog>();
   private realRoot: string;
-  private readonly cache: MarkdownCache | undefined;
 
   private constructor(
     readonly root: string,
     readonly paths: CorpusPaths,
-    options: TreeOptions = {},
   ) {
     this.realRoot = realpathSync(root);
-    this.cache = options.cacheDir === undefined ? undefined : new MarkdownCache(options.cacheDir);
   }
 
   /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
-  static load(root: string, options: TreeOptions = {}): SpecTree {
+  static load(root: string): SpecTree {
     const probe = new SpecTree(root, pathsFromConfig(undefined));
     const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
-    const tree = new SpecTree(root, pathsFromConfig(config), options);
+    const tree = new SpecTree(root, pathsFromConfig(config));
     if (config) tree.jsons.set(CONFIG_FILE, config);
     return tree;
   }
@@ -219,85 +204,25 @@ export class SpecTree {
     return doc;
   }
 
-  markdown(path: string): MarkdownDoc {
+  /** The document's mdast, parsed at most once per tree (the parser is loaded on the first parse). */
+  async markdown(path: string): Promise<MarkdownDoc> {
     if (this.logs.size) this.note(path);
     const cached = this.markdowns.get(path);
     if (cached) return cached;
+    this.text(path); // a missing or unreadable file is reported before the parser loads
+    const parse = await markdownParser();
+    const again = this.markdowns.get(path);
+    if (again) return again;
     const text = this.text(path);
-    const entry = this.cache?.lookup(text);
-    if (entry?.root) return this.keepMarkdown(path, text, entry.root);
-    return this.keepMarkdown(path, text, parseMarkdown(text), entry?.key);
-  }
-
-  /** Writes the parse cache back if this tree parsed anything new (the CLI calls it once a run has reported). */
-  flushCache(): Promise<void> {
-    return this.cache?.flush() ?? Promise.resolve();
-  }
-
-  /** Keeps a parsed document; `cacheKey` is its key in the cache for a fresh parse (none for a hit). */
-  private keepMarkdown(path: string, text: string, root: Root, cacheKey?: string): MarkdownDoc {
-    const doc = { file: path, text, root };
-    if (this.cache && cacheKey === undefined) this.stats.markdownCacheHits++;
-    else {
-      this.stats.markdownParses++;
-      if (cacheKey !== undefined) this.cache?.store(cacheKey, root);
-    }
+    const doc = { file: path, text, root: parse(text) };
+    this.stats.markdownParses++;
     this.markdowns.set(path, doc);
     return doc;
   }
 
   /**
-   * Parses ahead, on every core, the markdown documents a run is about to read, so the synchronous
-   * `markdown()` calls of the gates find them cached. Only an optimisation: a path that is missing,
-   * unreadable or not a file is left for the gate to meet (and report) itself, and any document not
-   * prefetched is still parsed on demand. Records nothing in access logs.
-   */
-  prefetchMarkdown(paths: readonly string[], options: PoolOptions = {}): Promise<void> {
-    return this.startPrefetch(paths, options).finish();
-  }
-
-  /**
-   * Like `prefetchMarkdown`, but returns as soon as the workers have their jobs, so this thread can
-   * do other work first; `finish()` makes it help with what is left and resolves when all is parsed.
-   */
-  startPrefetch(paths: readonly string[], options: PoolOptions = {}): Parsing {
-    const logs = [...this.logs];
-    this.logs.clear();
-    const jobs: Array<{ key: string; text: string }> = [];
-    const cacheKeys = new Map<string, string>();
-    try {
-      for (const path of new Set(paths)) {
-        if (this.markdowns.has(path) || this.info(path).kind !== 'file') continue;
-        let text: string;
-        try {
-          text = this.text(path);
-        } catch {
-          continue;
-        }
-        const cached = this.cache?.lookup(text);
-        if (cached?.root) this.keepMarkdown(path, text, cached.root);
-        else {
-          if (cached) cacheKeys.set(path, cached.key);
-          jobs.push({ key: path, text });
-        }
-      }
-    } finally {
-      for (const log of logs) this.logs.add(log);
-    }
-    return startParsing(
-      jobs,
-      (path, root) => {
-        const text = this.texts.get(path);
-        // A file invalidated while it was being parsed is parsed again on demand.
-        if (text !== undefined && !this.markdowns.has(path)) this.keepMarkdown(path, text, root, cacheKeys.get(path));
-      },
-      options,
-    );
-  }
-
-  /**
    * A value derived from the tree and cached with it (the declaration model, the classification):
-   * computed once per tree, dropped by `invalidate`.
+   * computed once per tree, dropped by `invalidate`. A promise records what it reads until it settles.
    */
   derive<T>(key: string, compute: () => T): T {
     const hit = this.memo.get(key);
@@ -315,9 +240,16 @@ export class SpecTree {
     let value: T;
     try {
       value = compute();
-    } finally {
+    } catch (err) {
       this.logs.delete(log);
+      throw err;
     }
+    if (value instanceof Promise) {
+      value.then(
+        () => this.logs.delete(log),
+        () => this.logs.delete(log),
+      );
+    } else this.logs.delete(log);
     this.memo.set(key, { value, log });
     return value;
   }

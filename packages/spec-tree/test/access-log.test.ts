@@ -11,7 +11,7 @@ describe('SpecTree.record (the access log --watch uses)', () => {
     const tree = fixture.tree();
     tree.text('a.md'); // cached before recording starts
     const { value, log } = await tree.record(async () => {
-      tree.markdown('a.md');
+      await tree.markdown('a.md');
       tree.json('b.json');
       tree.exists('missing.md');
       return tree.list('d').length;
@@ -31,6 +31,20 @@ describe('SpecTree.record (the access log --watch uses)', () => {
     expect([...second.log.files]).toEqual([...first.log.files]);
     expect([...second.log.stats]).toEqual([...first.log.stats]);
     expect(second.log.files.has('c.md')).toBe(true);
+  });
+
+  it('an async derived value records what it reads until it settles, and replays all of it', async () => {
+    fixture = createFixture({ 'a.md': '# A\n', 'b.md': 'b' });
+    const tree = fixture.tree();
+    const compute = async (): Promise<string> => {
+      await tree.markdown('a.md');
+      return tree.text('b.md');
+    };
+    const first = await tree.record(() => tree.derive('k', compute));
+    const second = await tree.record(() => tree.derive('k', compute));
+    expect(second.value).toBe('b');
+    expect([...first.log.files].sort()).toEqual(['a.md', 'b.md']);
+    expect([...second.log.files].sort()).toEqual(['a.md', 'b.md']);
   });
 
   it('cachedInfo answers from the cache only', () => {

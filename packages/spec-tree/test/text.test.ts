@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { LineIndex, headerRegion, kwOf, nameOf, normaliseInside, parseMarkdown, pathProblem, sourceLine } from '../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LineIndex, headerRegion, kwOf, nameOf, normaliseInside, markdownParser, pathProblem, sourceLine } from '../src/index.js';
+import type { MarkdownParser } from '../src/index.js';
+
+let parse: MarkdownParser;
+beforeAll(async () => {
+  parse = await markdownParser();
+});
 
 describe('pathProblem (GATES.md §2.2)', () => {
   it.each([
@@ -27,7 +33,7 @@ describe('normaliseInside', () => {
 });
 
 describe('mdast renderings (GATES.md §2.4)', () => {
-  const para = (md: string) => parseMarkdown(md).children[0]!;
+  const para = (md: string) => parse(md).children[0]!;
   it('name() keeps inline code in backticks and drops html', () => {
     expect(nameOf(para('See `mcp.client` <!-- MUST --> here **now**'))).toBe('See `mcp.client`  here now');
   });
@@ -35,20 +41,20 @@ describe('mdast renderings (GATES.md §2.4)', () => {
     expect(kwOf(para('a `MUST` b MAY'))).toBe('a   b MAY');
   });
   it('joins table cells with " | " and rows with newlines; breaks become newlines', () => {
-    const table = parseMarkdown('| a | `b` |\n| --- | --- |\n| c | d |\n').children[0]!;
+    const table = parse('| a | `b` |\n| --- | --- |\n| c | d |\n').children[0]!;
     expect(nameOf(table)).toBe('a | `b`\nc | d');
     expect(nameOf(para('one  \ntwo'))).toBe('one\ntwo');
   });
   it('images render their alt text; code blocks nothing', () => {
-    expect(nameOf(parseMarkdown('- ![alt text](x.png) item\n\n  ```\n  MUST\n  ```\n').children[0]!)).toBe('alt text item\n');
+    expect(nameOf(parse('- ![alt text](x.png) item\n\n  ```\n  MUST\n  ```\n').children[0]!)).toBe('alt text item\n');
   });
   it('the header region ends at the first heading of depth 2 or more', () => {
-    const root = parseMarkdown('# Title\n\n> **Status:** x\n\n## Body\n\nMore\n');
+    const root = parse('# Title\n\n> **Status:** x\n\n## Body\n\nMore\n');
     expect(headerRegion(root).map((n) => n.type)).toEqual(['heading', 'blockquote']);
-    expect(headerRegion(parseMarkdown('no headings\n')).length).toBe(1);
+    expect(headerRegion(parse('no headings\n')).length).toBe(1);
   });
   it('parses GFM tables and YAML front matter, but not autolink literals', () => {
-    const root = parseMarkdown('---\na: 1\n---\n\n| x |\n| - |\n\nsee https://example.com\n');
+    const root = parse('---\na: 1\n---\n\n| x |\n| - |\n\nsee https://example.com\n');
     expect(root.children.map((n) => n.type)).toEqual(['yaml', 'table', 'paragraph']);
     expect(root.children[2]!.type === 'paragraph' && root.children[2].children.map((c) => c.type)).toEqual(['text']);
   });

@@ -35,7 +35,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * §2.7), shared by the core-budget and normative-home gates and computed once per tree. Only the
  * documents that are declared prose homes are parsed, each once, through the tree's cache.
  */
-export function classifyCoreFamilies(tree: SpecTree): Classification {
+export async function classifyCoreFamilies(tree: SpecTree): Promise<Classification> {
   return tree.derive('classify:core-families', () => new Classifier(tree).run());
 }
 
@@ -72,11 +72,12 @@ class Classifier {
     return { pointer, at: { get start() { return get().start; }, get end() { return get().end; } } };
   }
 
-  run(): Classification {
+  async run(): Promise<Classification> {
     const model = loadDeclaration(this.tree);
     const stray = this.findStray(model.value);
     const { core, duplicates } = this.discover(model.live);
-    const families = core.map((row) => this.classifyFamily(row));
+    const families: FamilyResult[] = [];
+    for (const row of core) families.push(await this.classifyFamily(row));
     const counts = { core: families.length, resolved: 0, v1Dependent: 0, undeclared: 0, failing: 0 };
     for (const f of families) {
       if (f.bucket === 'resolved') counts.resolved++;
@@ -134,7 +135,7 @@ class Classifier {
     return value as string[];
   }
 
-  private classifyFamily(row: FamilyRow): FamilyResult {
+  private async classifyFamily(row: FamilyRow): Promise<FamilyResult> {
     const declared = this.declaredHomes(row);
     const ntPointer = `${row.pointer}/normativeText`;
     const base = {
@@ -146,7 +147,8 @@ class Classifier {
       uncovered: [] as string[],
     };
     if (!declared) return { ...base, bucket: 'undeclared', homes: [] };
-    const homes = declared.map((path, index) => this.evaluateHome(row.key, path, index, `${ntPointer}/${index}`));
+    const homes: HomeResult[] = [];
+    for (const [index, path] of declared.entries()) homes.push(await this.evaluateHome(row.key, path, index, `${ntPointer}/${index}`));
     if (homes.some((h) => h.finding)) return { ...base, bucket: 'failing', homes };
     const fail = (finding: FamilyFinding): FamilyResult => ({ ...base, bucket: 'failing', homes, finding });
     if (homes.every((h) => h.class === 'schema')) return fail({ ruleId: 'home/schema-only' });
@@ -187,8 +189,8 @@ class Classifier {
     return out;
   }
 
-  private evaluateHome(key: string, path: string, index: number, pointer: string): HomeResult {
-    const verdict = this.pathVerdict(path);
+  private async evaluateHome(key: string, path: string, index: number, pointer: string): Promise<HomeResult> {
+    const verdict = await this.pathVerdict(path);
     const result: HomeResult = { path, index, ...this.located(pointer) };
     if (verdict.class !== undefined) result.class = verdict.class;
     if (verdict.banner) result.banner = verdict.banner;
@@ -207,15 +209,15 @@ class Classifier {
   }
 
   /** Class, file checks, seams and banner of one path (§2.2, §2.3), computed once per path. */
-  private pathVerdict(path: string): PathVerdict {
+  private async pathVerdict(path: string): Promise<PathVerdict> {
     const cached = this.verdicts.get(path);
     if (cached) return cached;
-    const verdict = this.computeVerdict(path);
+    const verdict = await this.computeVerdict(path);
     this.verdicts.set(path, verdict);
     return verdict;
   }
 
-  private computeVerdict(path: string): PathVerdict {
+  private async computeVerdict(path: string): Promise<PathVerdict> {
     const reason = pathProblem(path);
     if (reason) return { finding: { ruleId: 'home/bad-path', reason } };
     const cls = homeClass(path, this.prefixes);
@@ -239,7 +241,7 @@ class Classifier {
     if (info.kind !== 'file') return { class: cls, finding: { ruleId: 'home/not-a-file' }, related: document };
     if (cls === 'schema') return { class: cls };
     if (baseName(path) === SEAMS_CATALOG) return { class: cls, finding: { ruleId: 'home/seams-catalog' }, related: document };
-    const md = this.tree.markdown(path);
+    const md = await this.tree.markdown(path);
     const facts = readDocument(path, md.text, md.root);
     if (cls !== 'v1') for (const miss of facts.nearMisses) this.nearMisses.push({ file: path, ...miss });
     const verdict: PathVerdict = { class: cls, facts };

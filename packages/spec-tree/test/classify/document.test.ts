@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { parseMarkdown, readDocument } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { markdownParser, readDocument } from '../../src/index.js';
+import type { MarkdownParser } from '../../src/index.js';
 
-const read = (md: string) => readDocument('spec/v2/core/x.md', md, parseMarkdown(md));
+let parse: MarkdownParser;
+beforeAll(async () => {
+  parse = await markdownParser();
+});
+
+const read = (md: string) => readDocument('spec/v2/core/x.md', md, parse(md));
 const claims = (md: string): string[] => [...read(md).claims.keys()];
 
 describe('the reciprocal marker table (GATES.md §2.3)', () => {

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { NameIndex, coversFacet, hasKeyword, isClaimToken, kwOf, nameOf, names, namesDotted, parseMarkdown, titledFor, titledKeys } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NameIndex, coversFacet, hasKeyword, isClaimToken, kwOf, nameOf, names, namesDotted, markdownParser, titledFor, titledKeys } from '../../src/index.js';
+import type { MarkdownParser } from '../../src/index.js';
+
+let parse: MarkdownParser;
+beforeAll(async () => {
+  parse = await markdownParser();
+});
 
 describe('the naming rule (GATES.md §2.4)', () => {
   const table: Array<[string, string, boolean]> = [
@@ -51,7 +57,7 @@ describe('the naming rule (GATES.md §2.4)', () => {
 
 describe('titled for (GATES.md §2.4)', () => {
   const heading = (md: string): string => {
-    const node = parseMarkdown(md).children[0]!;
+    const node = parse(md).children[0]!;
     expect(node.type).toBe('heading');
     return nameOf(node);
   };
@@ -71,7 +77,7 @@ describe('titled for (GATES.md §2.4)', () => {
     expect(titledFor(heading(md), key)).toBe(false);
   });
   it('`##mcp` is not a CommonMark heading, so it titles nothing (upstream accepted it)', () => {
-    expect(parseMarkdown('##mcp').children[0]!.type).toBe('paragraph');
+    expect(parse('##mcp').children[0]!.type).toBe('paragraph');
   });
   it('agrees with the regex of GATES.md §2.4 (key escaped) on generated headings', () => {
     const oracle = (name: string, key: string): boolean =>
@@ -96,7 +102,7 @@ describe('keywords (GATES.md §2.4)', () => {
     expect(hasKeyword(`A host ${k} do it.`)).toBe(false);
   });
   it('a keyword in inline code or an HTML comment never counts, because kw() drops both', () => {
-    const para = (md: string) => parseMarkdown(md).children[0]!;
+    const para = (md: string) => parse(md).children[0]!;
     expect(hasKeyword(kwOf(para('The field `MUST` is reserved.')))).toBe(false);
     expect(hasKeyword(kwOf(para('A note <!-- MUST --> here.')))).toBe(false);
     expect(hasKeyword(kwOf(para('A host MUST do it.')))).toBe(true);

@@ -25,7 +25,8 @@ export interface McpClientInputs {
 
 /** The capability claims the rows gate on, as the host advertises them (presence is the claim). */
 export interface HostCapabilities {
-  mcp?: { client?: true };
+  /** `revisions`: the MCP revisions the host lists (`mcp.revisions`), when it says. */
+  mcp?: { client?: true; revisions?: string[] };
   toolCatalog?: { sources?: string[]; compactView?: boolean };
 }
 

@@ -1,11 +1,12 @@
 // Running the rows against one host (RFC0204-RUNTIME §7). A suite environment holds the fake MCP
 // server and the dead address for a whole file: it is started once and never reset, so every row
 // picks its exchange by method and a distinguishing param.
-import { createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
+import { EARLIER_REVISION_PATH, createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { readDescriptorSchemaText } from './corpus.js';
 import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from './host-under-test.js';
 import { HostUnavailable } from './host-under-test.js';
+import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
 import { ROWS, REQUIREMENT_PREFIX } from './rows/index.js';
 import type { Row, RowContext, RowResult } from './rows/index.js';
 import { schemaTextSeamOf } from './seams.js';
@@ -40,7 +41,7 @@ export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {
   const fake = createFakeMcpServer({ responseMode: options.responseMode ?? 'json' });
   const url = await fake.start();
   const dead = await deadEndpoint();
-  const bindings = { conformance: url, 'conformance.down': dead, 'conformance-down': dead };
+  const bindings = { conformance: url, 'conformance.down': dead, 'conformance-down': dead, [EARLIER_SERVER_ID]: fake.earlierRevisionUrl };
   try {
     assertLoopbackBindings(bindings);
   } catch (err) {
@@ -48,6 +49,12 @@ export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {
     throw err;
   }
   return { fake, bindings, schemaText, close: () => fake.stop() };
+}
+
+/** Points the fake's bindings at a forwarder on `port` (for a live host configured before the suite starts). */
+export function forwardBindings(env: SuiteEnvironment, port: number): void {
+  env.bindings['conformance'] = `http://127.0.0.1:${port}/mcp`;
+  env.bindings[EARLIER_SERVER_ID] = `http://127.0.0.1:${port}${EARLIER_REVISION_PATH}`;
 }
 
 export interface RowReport {

@@ -2,14 +2,16 @@
 //   pnpm --filter @openwop-spec/conformance run suite -- --host <url> [--token <t>] [--major 1|2]
 //        [--fake-port <n>] [--sse] [--format text|json]
 // The live host must bind serverId `conformance` to the suite's fake MCP server (with
-// --fake-port, at http://127.0.0.1:<n>/mcp) and `conformance.down` / `conformance-down` to a
+// --fake-port, at http://127.0.0.1:<n>/mcp), `conformance.earlier` to its 2025-11-25 endpoint
+// (http://127.0.0.1:<n>/mcp-2025-11-25) and `conformance.down` / `conformance-down` to a
 // loopback address nothing answers. Exit 0 when no row fails or is blocked, 1 otherwise, 2 on
 // a usage error.
 import { parseArgs } from 'node:util';
 import { httpHost } from './adapters/http.js';
 import { forwardLoopback } from './forward.js';
 import type { Forwarder } from './forward.js';
-import { runRows, startSuiteEnvironment } from './run.js';
+import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
+import { forwardBindings, runRows, startSuiteEnvironment } from './run.js';
 import type { RunReport } from './run.js';
 
 export interface SuiteIo {
@@ -104,9 +106,9 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
         io.err(`suite: cannot listen on 127.0.0.1:${options.fakePort} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         return 2;
       }
-      env.bindings['conformance'] = `http://127.0.0.1:${forwarder.port}/mcp`;
+      forwardBindings(env, forwarder.port);
     }
-    io.err(`suite: the host must bind conformance → ${env.bindings['conformance']}`);
+    io.err(`suite: the host must bind conformance → ${env.bindings['conformance']} and ${EARLIER_SERVER_ID} → ${env.bindings[EARLIER_SERVER_ID]}`);
     const factory = httpHost({ baseUrl: options.host, major: options.major, ...(options.token ? { apiKey: options.token } : {}) });
     const report = await runRows(factory, env);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));

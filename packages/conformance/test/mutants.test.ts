@@ -19,6 +19,8 @@ const EXPECTED: Record<string, string[]> = {
   'list-tools-page': ['M-merge-pages', 'M-drop-cursor', 'M-drop-annotations'],
   'server-health': ['M-connected', 'M-always-reachable'],
   'reject-unknown-server': ['M-undefined-unknown'],
+  'earlier-revision-unaltered': ['M-write-resulttype'],
+  'earlier-revision-health': ['M-discover-only-health'],
   'v1-raw-verbatim': ['M-rebuild-raw'],
   'mcp-unclassified-write': ['M-copy-readonly'],
   'annotations-derived': ['M-readonly-on-write', 'M-omit-openworld'],

@@ -31,9 +31,9 @@ describe('reference host', () => {
   it('judges non-vacuously: the catalog rows saw annotated descriptors, the claim tool and several tools', async () => {
     const report = await runRows(reference(), env);
     const reason = (id: string) => report.rows.find((r) => r.id === id)!.reason;
-    expect(reason('annotations-derived')).toMatch(/^9 annotated descriptors/);
+    expect(reason('annotations-derived')).toMatch(/^10 annotated descriptors/);
     expect(reason('mcp-unclassified-write')).toMatch(/^1 descriptor\(s\) of the read-only-claim tool/);
-    expect(reason('catalog-order')).toMatch(/^9 tools/);
+    expect(reason('catalog-order')).toMatch(/^10 tools/);
   });
 
   it('gives the same reasons on a second run (no nonces, ports or run ids in them)', async () => {
@@ -103,12 +103,29 @@ describe('verdicts the reference never earns', () => {
       'list-tools-page': 'inapplicable',
       'server-health': 'inapplicable',
       'reject-unknown-server': 'inapplicable',
+      'earlier-revision-unaltered': 'inapplicable',
+      'earlier-revision-health': 'inapplicable',
       'v1-raw-verbatim': 'inapplicable',
       'mcp-unclassified-write': 'inapplicable',
       'annotations-derived': 'inapplicable',
       'annotations-schema': 'pass',
       'catalog-order': 'inapplicable',
     });
+  });
+
+  it('makes the earlier-revision rows inapplicable when mcp.revisions lists only 2026-07-28, blocked when unbound', async () => {
+    const rows = ['earlier-revision-unaltered', 'earlier-revision-health'];
+    const modernOnly = await runRows(stub({ capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28'] } }) }), env, ROWS.filter((r) => rows.includes(r.id)));
+    expect(verdicts(modernOnly)).toEqual({ 'earlier-revision-unaltered': 'inapplicable', 'earlier-revision-health': 'inapplicable' });
+    const unbound = stub({
+      capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28', '2025-11-25'] } }),
+      runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }),
+    });
+    const report = await runRows(unbound, env, ROWS.filter((r) => rows.includes(r.id)));
+    expect(report.rows.map((r) => [r.verdict, r.reason])).toEqual([
+      ['blocked', 'the host has no conformance.earlier binding'],
+      ['blocked', 'the host has no conformance.earlier binding'],
+    ]);
   });
 
   it('blocks the ctx.mcp rows when the host does not run the fixture', async () => {

@@ -29,7 +29,12 @@ async function freePort(): Promise<number> {
 /** A live host configured up front: conformance → 127.0.0.1:<port>, the down ids → a dead address. */
 async function liveHost(factory: HostFactory, port: number, apiKey: string): Promise<HostFront> {
   const dead = await deadEndpoint();
-  const host = await factory({ conformance: `http://127.0.0.1:${port}/mcp`, 'conformance.down': dead, 'conformance-down': dead });
+  const host = await factory({
+    conformance: `http://127.0.0.1:${port}/mcp`,
+    'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
+    'conformance.down': dead,
+    'conformance-down': dead,
+  });
   return serveHost(host, { major: 2, apiKey });
 }
 
@@ -46,8 +51,10 @@ describe('suite', () => {
     front = await liveHost(reference(), port, key);
     const out = io();
     expect(await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out)).toBe(0);
-    expect(out.stderr).toEqual([`suite: the host must bind conformance → http://127.0.0.1:${port}/mcp`]);
-    expect(out.stdout.at(-1)).toBe('9 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stderr).toEqual([
+      `suite: the host must bind conformance → http://127.0.0.1:${port}/mcp and conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
+    ]);
+    expect(out.stdout.at(-1)).toBe('11 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
     expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(/inapplicable +the host exposes no v1 invokeTool leg/);
   });
 
@@ -65,7 +72,7 @@ describe('suite', () => {
     const out = io();
     const dead = new URL(await deadEndpoint());
     expect(await runSuite(['--host', `http://127.0.0.1:${dead.port}`], out)).toBe(1);
-    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 9 blocked, 0 inapplicable, 0 advisory-miss');
+    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 11 blocked, 0 inapplicable, 0 advisory-miss');
   });
 
   it.each([

@@ -3,6 +3,8 @@ export {
   createFakeMcpServer,
   decodeHeaderValue,
   DEFAULT_PROTOCOL_VERSIONS,
+  EARLIER_REVISION,
+  EARLIER_REVISION_PATH,
   FIXTURE_RESOURCE_URI,
   LATEST_REVISION,
 } from './server.js';

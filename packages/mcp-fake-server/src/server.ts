@@ -18,6 +18,9 @@ import type { Answer, Json, JsonObject } from './tools.js';
 export const LATEST_REVISION = '2026-07-28';
 export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([LATEST_REVISION, '2025-06-18']);
 export const FIXTURE_RESOURCE_URI = 'conformance://fixture/readme';
+/** A second endpoint on the same port for a server that predates 2026-07-28: it speaks only this revision. */
+export const EARLIER_REVISION = '2025-11-25';
+export const EARLIER_REVISION_PATH = '/mcp-2025-11-25';
 /** Requests larger than this are refused with 413; the fake only ever needs small bodies. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -41,6 +44,8 @@ export interface Invocation {
   headers: Record<string, string>;
   /** The MCP-Protocol-Version header as received, or "(absent)". */
   revision: string;
+  /** The endpoint asked: `/mcp`, or EARLIER_REVISION_PATH. */
+  path: string;
   timestamp: number;
 }
 
@@ -128,6 +133,11 @@ export class FakeMcpServer {
     return this.baseUrl;
   }
 
+  /** The endpoint of an older server on the same port: EARLIER_REVISION only, its legacy subset. */
+  get earlierRevisionUrl(): string {
+    return this.url.replace(/\/mcp$/, EARLIER_REVISION_PATH);
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     if (server === undefined) return;
@@ -169,7 +179,7 @@ export class FakeMcpServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake.invalid').pathname;
-    if (path !== '/mcp') {
+    if (path !== '/mcp' && path !== EARLIER_REVISION_PATH) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
@@ -211,6 +221,7 @@ export class FakeMcpServer {
       params: structuredClone(params),
       headers,
       revision: revision ?? '(absent)',
+      path,
       timestamp: this.now(),
     });
     if (id === undefined) {
@@ -218,7 +229,7 @@ export class FakeMcpServer {
       return;
     }
 
-    const answer = this.answer(method, params, headers);
+    const answer = this.answer(path === EARLIER_REVISION_PATH ? [EARLIER_REVISION] : this.versions, method, params, headers);
     const body: Record<string, unknown> = { jsonrpc: '2.0', id };
     let status = 200;
     if ('result' in answer) body.result = answer.result;
@@ -230,12 +241,12 @@ export class FakeMcpServer {
   }
 
   /** Validation order of §5, then dispatch. */
-  private answer(method: string, params: Record<string, unknown>, headers: Record<string, string>): Answer {
+  private answer(versions: readonly string[], method: string, params: Record<string, unknown>, headers: Record<string, string>): Answer {
     const revision = headers['mcp-protocol-version'];
-    if (revision !== undefined && !this.versions.includes(revision)) return unsupported(this.versions, revision);
+    if (revision !== undefined && !versions.includes(revision)) return unsupported(versions, revision);
     if (revision === undefined || revision !== LATEST_REVISION) {
-      if (!this.versions.some((version) => version < LATEST_REVISION)) return unsupported(this.versions, '(absent)');
-      return this.legacy(method, params, revision);
+      if (!versions.some((version) => version < LATEST_REVISION)) return unsupported(versions, '(absent)');
+      return legacy(versions, method, params, revision);
     }
     const mismatch = headerMismatch(method, params, headers);
     if (mismatch !== undefined) return { error: { code: -32020, message: `Header mismatch: ${mismatch}` } };
@@ -276,29 +287,6 @@ export class FakeMcpServer {
     }
   }
 
-  /** The pre-2026 subset: enough for a legacy client to initialize, list and call `echo`. */
-  private legacy(method: string, params: Record<string, unknown>, revision: string | undefined): Answer {
-    const legacyVersions = this.versions.filter((version) => version < LATEST_REVISION);
-    switch (method) {
-      case 'initialize': {
-        const requested = params.protocolVersion;
-        const agreed =
-          typeof requested === 'string' && legacyVersions.includes(requested) ? requested : (revision ?? legacyVersions[0]!);
-        return { result: { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } } };
-      }
-      case 'tools/list':
-        return { result: { tools: [toolDefinitions()[0]!] } };
-      case 'tools/call': {
-        if (params.name !== 'echo') return invalidParams('Unknown tool');
-        const args = isObject(params.arguments) ? params.arguments : {};
-        if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
-        return { result: { content: [{ type: 'text', text: args.text }], isError: false } };
-      }
-      default:
-        return methodNotFound();
-    }
-  }
-
   private send(res: ServerResponse, reply: Reply, request: { method: string; params: unknown } | undefined): void {
     const wire = JSON.stringify(reply.body);
     if (request !== undefined) {
@@ -325,6 +313,31 @@ export class FakeMcpServer {
       return;
     }
     res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(wire);
+  }
+}
+
+/** The pre-2026 subset: enough for a legacy client to initialize, ping, list and call `echo`. */
+function legacy(versions: readonly string[], method: string, params: Record<string, unknown>, revision: string | undefined): Answer {
+  const legacyVersions = versions.filter((version) => version < LATEST_REVISION);
+  switch (method) {
+    case 'initialize': {
+      const requested = params.protocolVersion;
+      const agreed =
+        typeof requested === 'string' && legacyVersions.includes(requested) ? requested : (revision ?? legacyVersions[0]!);
+      return { result: { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } } };
+    }
+    case 'ping':
+      return { result: {} };
+    case 'tools/list':
+      return { result: { tools: [toolDefinitions()[0]!] } };
+    case 'tools/call': {
+      if (params.name !== 'echo') return invalidParams('Unknown tool');
+      const args = isObject(params.arguments) ? params.arguments : {};
+      if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
+      return { result: { content: [{ type: 'text', text: args.text }], isError: false } };
+    }
+    default:
+      return methodNotFound();
   }
 }
 

@@ -7,6 +7,8 @@ import {
   READONLY_CLAIM_PREFIX,
   TOOLS_PAGE_SIZE,
   createFakeMcpServer,
+  EARLIER_REVISION,
+  EARLIER_REVISION_PATH,
   deadEndpoint,
   decodeHeaderValue,
   isLoopbackHost,
@@ -402,6 +404,31 @@ describe('revisions', () => {
       const sent = await rpc(url, 'initialize', {}, { headers: { 'MCP-Protocol-Version': undefined }, meta: null });
       expect(sent.status).toBe(400);
       expect(sent.json.error.data).toEqual({ supported: ['2026-07-28'], requested: '(absent)' });
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  test('the 2025-11-25 endpoint on the same port: -32022 to 2026-07-28, the legacy subset (with ping) to 2025-11-25', async () => {
+    const fake = createFakeMcpServer();
+    const url = await fake.start();
+    try {
+      const earlier = fake.earlierRevisionUrl;
+      expect(earlier).toBe(url.replace(/\/mcp$/, EARLIER_REVISION_PATH));
+      const modern = await rpc(earlier, 'tools/list');
+      expect(modern.status).toBe(400);
+      expect(modern.json.error.data).toEqual({ supported: [EARLIER_REVISION], requested: V });
+      const legacy = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
+      const init = await rpc(earlier, 'initialize', { protocolVersion: '2025-11-25', capabilities: {} }, { headers: legacy, meta: null });
+      expect(init.json.result.protocolVersion).toBe('2025-11-25');
+      const inSession = { 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Method': undefined };
+      expect((await rpc(earlier, 'ping', {}, { headers: inSession, meta: null })).json.result).toEqual({});
+      const call = await rpc(earlier, 'tools/call', { name: 'echo', arguments: { text: 'old' } }, { headers: inSession, meta: null });
+      expect(call.json.result).toEqual({ content: [{ type: 'text', text: 'old' }], isError: false });
+      expect(fake.invocations().map((i) => i.path)).toEqual(Array(4).fill(EARLIER_REVISION_PATH));
+      // The main endpoint is unchanged: it still speaks 2026-07-28 and its own list.
+      expect((await rpc(url, 'server/discover')).json.result.supportedVersions).toEqual(fake.protocolVersions());
+      expect(fake.invocations().at(-1)!.path).toBe('/mcp');
     } finally {
       await fake.stop();
     }

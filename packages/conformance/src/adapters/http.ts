@@ -43,7 +43,10 @@ export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapab
   };
   const out: HostCapabilities = {};
   const mcp = family('mcp');
-  if (mcp?.['client'] === true) out.mcp = { client: true };
+  if (mcp?.['client'] === true) {
+    const revisions = Array.isArray(mcp['revisions']) ? mcp['revisions'].filter((r): r is string => typeof r === 'string') : undefined;
+    out.mcp = revisions === undefined ? { client: true } : { client: true, revisions };
+  }
   const catalog = family('toolCatalog');
   if (catalog !== undefined) {
     const sources = Array.isArray(catalog['sources']) ? catalog['sources'].filter((s): s is string => typeof s === 'string') : undefined;

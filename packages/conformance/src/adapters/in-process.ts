@@ -3,7 +3,7 @@
 // `invokeTool` adapter; the catalog projects the built-in tools and every bound MCP server (so the
 // suite's fake is a catalog source) and is served through the real `GET /tools` handler.
 import { randomUUID } from 'node:crypto';
-import { createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
+import { SUPPORTED_REVISIONS, createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
 import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
 import { createToolCatalog, createToolsHandler } from '@openwop-spec/tool-catalog';
 import type { Classification, ToolDescriptor, ToolsResponse } from '@openwop-spec/tool-catalog';
@@ -109,7 +109,7 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
   });
   const sources = [...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(serverIds.length > 0 ? ['mcp'] : [])])].sort();
   const capabilities: HostCapabilities = {
-    ...(serverIds.length > 0 ? { mcp: { client: true } } : {}),
+    ...(serverIds.length > 0 ? { mcp: { client: true, revisions: [...SUPPORTED_REVISIONS] } } : {}),
     toolCatalog: { sources, compactView: true },
   };
   const answer = (r: ToolsResponse): HttpAnswer => ({ status: r.status, body: asLogged(r.body) });

@@ -6,7 +6,8 @@
  *   OPENWOP_HOST_URL (+ OPENWOP_HOST_TOKEN)  a live host, driven by HttpHost at the target major.
  *       Rows whose expected value is the fake's recording need the host to reach this run's fake:
  *       OPENWOP_MCP_FAKE_SERVER_PORT=<n> forwards 127.0.0.1:<n> to it (bind the host's
- *       `conformance` there); without it those rows are skipped as blocked.
+ *       `conformance` to http://127.0.0.1:<n>/mcp and `conformance.earlier` to
+ *       http://127.0.0.1:<n>/mcp-2025-11-25); without it those rows are skipped as blocked.
  *   otherwise                                 the in-process reference host, unless
  *       OPENWOP_IN_PROCESS_HOST=false, in which case every row is skipped with the reason.
  * The corpus row reads tool-descriptor.schema.json under OPENWOP_SCHEMAS_DIR (see schemas.ts).
@@ -19,7 +20,7 @@ import type { Forwarder } from '../forward.js';
 import type { HostFactory } from '../host-under-test.js';
 import { rowById } from '../rows/index.js';
 import type { Row } from '../rows/index.js';
-import { openRun, startSuiteEnvironment } from '../run.js';
+import { forwardBindings, openRun, startSuiteEnvironment } from '../run.js';
 import type { OpenRun, SuiteEnvironment } from '../run.js';
 import { hostConfig, targetMajor } from './env.js';
 import { req } from './requirements.js';
@@ -74,7 +75,7 @@ export function rfc0204Rows(ids: readonly string[]): void {
             'with a fixed fake port, run the scenario files sequentially (vitest --no-file-parallelism)',
         );
       }
-      env.bindings['conformance'] = `http://127.0.0.1:${forwarder.port}/mcp`;
+      forwardBindings(env, forwarder.port);
     }
     run = await openRun(choice.factory, env);
   }, 60_000);

@@ -1,5 +1,6 @@
 // Mutants on the CtxMcp handed to the v2 fixture node (rows call-tool-verbatim,
-// call-tool-iserror-resolves, list-tools-page, server-health, reject-unknown-server). The catalog
+// call-tool-iserror-resolves, list-tools-page, server-health, reject-unknown-server and the two
+// earlier-revision rows). The catalog
 // reads through listToolsPage and the v1 leg through its own adapter, so none of these reach them.
 import { INTERNAL_ERROR, McpErrorResponse } from '@openwop-spec/mcp-client';
 import type { CallToolResult, CtxMcp, ListToolsResult, McpServerHealth } from '@openwop-spec/mcp-client';
@@ -18,14 +19,15 @@ function onCtx(id: string, row: string, description: string, patch: (mcp: CtxMcp
 }
 
 /**
- * Alters a successful callTool result. Scoped to `isError !== true` (§7.2): the always-error result
- * carries `_meta` too, and these mutants belong to call-tool-verbatim alone.
+ * Alters a successful callTool result of the `conformance` server. Scoped to `isError !== true`
+ * (§7.2): the always-error result carries `_meta` too, and these mutants belong to
+ * call-tool-verbatim alone; the earlier-revision server's results have a row of their own.
  */
 function alterSuccess(id: string, description: string, alter: (r: CallToolResult) => unknown): Mutant {
   return onCtx(id, 'call-tool-verbatim', description, (mcp) => ({
     async callTool(req) {
       const r = await mcp.callTool(req);
-      return r.isError === true ? r : (alter(r) as CallToolResult);
+      return r.isError === true || req.serverId !== 'conformance' ? r : (alter(r) as CallToolResult);
     },
   }));
 }
@@ -78,6 +80,18 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
   })),
   onCtx('M-always-reachable', 'server-health', 'reports reachable without probing', () => ({
     serverHealth: async () => ({ state: 'reachable' }),
+  })),
+  onCtx('M-write-resulttype', 'earlier-revision-unaltered', 'writes resultType: "complete" into a result that has none', (mcp) => ({
+    async callTool(req) {
+      const r = await mcp.callTool(req);
+      return Object.hasOwn(r, 'resultType') ? r : ({ ...(r as object), resultType: 'complete' } as CallToolResult);
+    },
+  })),
+  onCtx('M-discover-only-health', 'earlier-revision-health', 'reports unreachable when no DiscoverResult came (no older-revision health)', (mcp) => ({
+    async serverHealth(req) {
+      const health = await mcp.serverHealth(req);
+      return health.discover === undefined ? { state: 'unreachable' } : health;
+    },
   })),
   onCtx('M-undefined-unknown', 'reject-unknown-server', 'resolves undefined for an unknown serverId', (mcp) => ({
     async callTool(req) {

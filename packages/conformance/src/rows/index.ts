@@ -4,6 +4,7 @@ import { annotationsSchema } from './annotations-schema.js';
 import { callToolIsErrorResolves } from './call-tool-iserror-resolves.js';
 import { callToolVerbatim } from './call-tool-verbatim.js';
 import { catalogOrder } from './catalog-order.js';
+import { earlierRevisionHealth, earlierRevisionUnaltered } from './earlier-revision.js';
 import { listToolsPage } from './list-tools-page.js';
 import { mcpUnclassifiedWrite } from './mcp-unclassified-write.js';
 import { rejectUnknownServer } from './reject-unknown-server.js';
@@ -17,6 +18,8 @@ export const ROWS: readonly Row[] = Object.freeze([
   listToolsPage,
   serverHealth,
   rejectUnknownServer,
+  earlierRevisionUnaltered,
+  earlierRevisionHealth,
   v1RawVerbatim,
   mcpUnclassifiedWrite,
   annotationsDerived,
@@ -34,6 +37,8 @@ export {
   callToolIsErrorResolves,
   callToolVerbatim,
   catalogOrder,
+  earlierRevisionHealth,
+  earlierRevisionUnaltered,
   listToolsPage,
   mcpUnclassifiedWrite,
   rejectUnknownServer,

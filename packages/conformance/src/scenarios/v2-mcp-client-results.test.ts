@@ -8,5 +8,13 @@ import { rfc0204Rows } from '../lib/rfc0204.js';
 import { describeScenario } from '../lib/scenario.js';
 
 describeScenario(import.meta.url, 'v2-mcp-client-results (RFC 0204 §A)', () => {
-  rfc0204Rows(['call-tool-verbatim', 'call-tool-iserror-resolves', 'list-tools-page', 'server-health', 'reject-unknown-server']);
+  rfc0204Rows([
+    'call-tool-verbatim',
+    'call-tool-iserror-resolves',
+    'list-tools-page',
+    'server-health',
+    'reject-unknown-server',
+    'earlier-revision-unaltered',
+    'earlier-revision-health',
+  ]);
 });

@@ -9,6 +9,7 @@ import { GATES } from './registry.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
+import { initCommand } from './init-command.js';
 import { watchGates } from './watch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
@@ -84,7 +85,12 @@ function helpText(cmds: readonly Command[], gates: readonly Gate[]): string[] {
     '',
     'Commands:',
     ...cmds.map((c) => `  ${pad(c.name, 20)}${c.summary}${Object.keys(c.flags).length ? ` [${Object.keys(c.flags).join('] [')}]` : ''}`),
-    ...(cmds.length > 1 ? [`  ${pad('delta', 20)}what the working tree changes in every gate's figures, against a git base [--base REF]`] : []),
+    ...(cmds.length > 1
+      ? [
+          `  ${pad('delta', 20)}what the working tree changes in every gate's figures, against a git base [--base REF]`,
+          `  ${pad('init', 20)}create the files the gates need that the repository lacks, from what it commits; then check [--dry-run]`,
+        ]
+      : []),
     '',
     'Gates:',
     ...gates.map((g) => `  ${pad(g.id, 20)}${g.summary}`),
@@ -135,9 +141,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   }
   const name = argv[0]!;
   if (name === 'delta') return deltaCommand(argv.slice(1), io, gates);
+  if (name === 'init') return initCommand(argv.slice(1), io, (args) => main(['check', ...args], io, gates));
   const command = cmds.find((c) => c.name === name);
   if (!command) {
-    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'help']);
+    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'init', 'help']);
     return usage(name.startsWith('-') ? `expected a command before ${name}` : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
 

@@ -20,7 +20,10 @@ export type { MajorsLayout } from './layout.js';
 export { lintMajor2, resolveImport } from './lint/lint.js';
 export type { LintResult } from './lint/lint.js';
 export { isV1RequestPath } from './lint/analyse.js';
-export { parserLoaded } from './lint/parser.js';
+export { createParser, parserLoaded } from './lint/parser.js';
+export type { Parse, ParsedModule } from './lint/parser.js';
+export { child, childList, staticString, unparen } from './lint/ast.js';
+export type { AstNode, Comment } from './lint/ast.js';
 
 const summary = 'which scenario files run at which protocol major, and the major-awareness lint of major-2 files';
 

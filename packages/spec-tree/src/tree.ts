@@ -55,6 +55,14 @@ export interface AccessLog {
 
 export const newAccessLog = (): AccessLog => ({ files: new Set(), stats: new Set(), dirs: new Set() });
 
+export interface TreeOptions {
+  /**
+   * The corpus paths, instead of those openwop-spec.config.json gives (`openwop-spec init` plans
+   * with the layout it is about to write).
+   */
+  paths?: CorpusPaths;
+}
+
 export interface TreeStats {
   reads: number;
   jsonParses: number;
@@ -84,7 +92,8 @@ export class SpecTree {
   }
 
   /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
-  static load(root: string): SpecTree {
+  static load(root: string, options: TreeOptions = {}): SpecTree {
+    if (options.paths) return new SpecTree(root, options.paths);
     const probe = new SpecTree(root, pathsFromConfig(undefined));
     const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
     const tree = new SpecTree(root, pathsFromConfig(config));

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createFixture } from '../src/index.js';
+import { createAtomic, createFixture } from '../src/index.js';
 import type { Fixture } from '../src/index.js';
 
 let fx: Fixture | undefined;
@@ -123,5 +124,17 @@ describe('SpecTree reading', () => {
     expect(tree.write('out/deep/b.json', 'b\n')).toBe('written');
     expect([...tree.written]).toEqual(['out/a.json', 'out/deep/b.json']);
     expect(tree.list('out').map((e) => e.name)).toEqual(['a.json', 'deep']);
+  });
+
+  it('createAtomic creates a missing file (parents too) and never replaces one, not even a dangling symlink', () => {
+    const f = fixture({ 'out/a.json': 'old\n', 'out/link.json': { symlink: 'nowhere.json' } });
+    const abs = (p: string): string => join(f.root, ...p.split('/'));
+    expect(createAtomic(abs('out/deep/b.json'), 'b\n')).toBe('written');
+    expect(readFileSync(abs('out/deep/b.json'), 'utf8')).toBe('b\n');
+    expect(createAtomic(abs('out/a.json'), 'new\n')).toBe('exists');
+    expect(readFileSync(abs('out/a.json'), 'utf8')).toBe('old\n');
+    expect(createAtomic(abs('out/link.json'), 'new\n')).toBe('exists');
+    expect(readlinkSync(abs('out/link.json'))).toBe('nowhere.json');
+    expect(readdirSync(abs('out')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 });

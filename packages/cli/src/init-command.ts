@@ -1,0 +1,67 @@
+import { InputError, formatInputError } from '@openwop-spec/diagnostics';
+import { applyInit, planInit } from '@openwop-spec/init';
+import type { PlannedFile } from '@openwop-spec/init';
+import { findRoot } from '@openwop-spec/spec-tree';
+import { UsageError, parseArgs } from './args.js';
+import type { Io } from './main.js';
+
+export const INIT_HELP = [
+  'Usage: openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]',
+  '',
+  'Creates, once, every file the gates need that the repository lacks, each derived from what it',
+  'commits: the scenario-majors config (from the committed manifest, with the RFC numbers and reasons',
+  "of the generator's comments), the capability record base and metadata shapes (copied from the",
+  'committed schemas/v2/capabilities.schema.json), and openwop-spec.config.json where the layout',
+  'differs from the default. Existing files are kept, never overwritten. Then runs `check`.',
+  '--dry-run prints the plan and the files it would create, and writes nothing.',
+];
+
+/** `openwop-spec init`: plan, write, report, then run `check` (given as `check`, with its arguments). */
+export async function initCommand(argv: readonly string[], io: Io, check: (args: string[]) => Promise<number>): Promise<number> {
+  const fail = (line: string): number => {
+    io.stderr(line);
+    return 2;
+  };
+  let args;
+  try {
+    args = parseArgs(argv, ['--root', '--today'], ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h']);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec init --help`);
+    throw err;
+  }
+  if (args.flags.has('--help') || args.flags.has('-h')) {
+    for (const line of INIT_HELP) io.stdout(line);
+    return 0;
+  }
+  if (args.positionals.length) return fail(`openwop-spec: init takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec init --help`);
+  const dryRun = args.flags.has('--dry-run');
+
+  let files: PlannedFile[];
+  let root: string;
+  try {
+    root = findRoot(io.cwd, args.values.get('--root'));
+    const plan = await planInit(root);
+    files = dryRun ? plan.files : applyInit(plan);
+    for (const file of files) {
+      const verb = file.action === 'keep' ? 'kept' : dryRun ? 'would create' : 'created';
+      io.stdout(`openwop-spec init: ${verb} ${file.path} (${file.from})`);
+      if (dryRun && file.content) for (const line of file.content.trimEnd().split('\n')) io.stdout(`    ${line}`);
+    }
+    for (const warning of plan.warnings) io.stderr(`openwop-spec init: warning: ${warning}`);
+  } catch (err) {
+    if (err instanceof InputError) return fail(formatInputError('init', err));
+    throw err;
+  }
+  if (dryRun) return 0;
+
+  const forwarded = [
+    '--root', root,
+    ...(args.values.has('--today') ? ['--today', args.values.get('--today')!] : []),
+    ...['--color', '--no-color', '--debug'].filter((f) => args.flags.has(f)),
+  ];
+  const code = await check(forwarded);
+  const created = files.filter((f) => f.action === 'create').length;
+  const result = code === 0 ? 'check passed' : code === 1 ? 'check failed (exit 1)' : 'check could not run every gate (exit 2)';
+  (code === 0 ? io.stdout : io.stderr)(`openwop-spec init: created ${created} file(s), kept ${files.length - created}; ${result}`);
+  return code;
+}

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GATES } from '../src/index.js';
+import { createFixture, run } from './helpers.js';
+import type { Fixture } from './helpers.js';
+import { SIX_ENTRIES, TWO_ENTRIES, schemaWithField, snapshot, upstreamFigures, upstreamTree } from '../../init/test/upstream-tree.js';
+
+let fx: Fixture | undefined;
+afterEach(() => {
+  fx?.remove();
+  fx = undefined;
+});
+const upstream = (entries = SIX_ENTRIES): Fixture => (fx = createFixture(upstreamTree(entries)));
+const TODAY = ['--today', '2026-09-22'];
+
+const MISSING = [
+  'openwop-spec scenario-majors: conformance/scenario-majors.config.json does not exist — `openwop-spec init` creates it from the committed conformance/scenario-majors.json; the gate reads from it which scenario files run at both protocol majors (conformance/scenario-majors.config.json)',
+  'openwop-spec declaration: spec/v2/capability-record.base.json does not exist — `openwop-spec init` copies it from a record of the committed schemas/v2/capabilities.schema.json; the gate starts every capability record it generates with its status, since, until and allOf (spec/v2/capability-record.base.json)',
+];
+const CREATED = [
+  'conformance/scenario-majors.config.json',
+  'spec/v2/capability-record.base.json',
+  'spec/v2/metadata/protocolVersions.schema.json',
+  'spec/v2/metadata/preferredVersion.schema.json',
+  'spec/v2/metadata/protocolVersion.schema.json',
+  'spec/v2/metadata/extensions.schema.json',
+];
+
+describe('check on a tree that init has not prepared', () => {
+  it('exits 2 with one line per missing file, and the other gates still run and report', async () => {
+    const r = await run(['check', ...TODAY], { cwd: upstream().root });
+    expect(r.code).toBe(2);
+    expect(r.stderr.filter((l) => l.startsWith('openwop-spec scenario-majors:') || l.startsWith('openwop-spec declaration:'))).toEqual(MISSING);
+    const [budget, , home] = upstreamFigures(SIX_ENTRIES);
+    expect(r.stdout).toContain(budget);
+    expect(r.stdout).toContain(home);
+    expect(r.stdout.at(-1)).toMatch(/^=== schemas OK — /);
+    expect(r.stderr.at(-1)).toBe('openwop-spec: 3 of 5 gates passed (could not run: scenario-majors, declaration)');
+  });
+
+  it('json: each gate that could not run has exit code 2 and its line; the others their results', async () => {
+    const r = await run(['check', '--format', 'json', ...TODAY], { cwd: upstream().root });
+    expect(r.code).toBe(2);
+    const doc = JSON.parse(r.stdout.join('\n')) as { ok: boolean; gates: Record<string, { exitCode: number; summary: string }> };
+    expect(doc.ok).toBe(false);
+    expect(Object.entries(doc.gates).map(([id, g]) => [id, g.exitCode])).toEqual([
+      ['core-budget', 0], ['normative-home', 0], ['scenario-majors', 2], ['declaration', 2], ['schemas', 0],
+    ]);
+    expect([doc.gates['scenario-majors']!.summary, doc.gates['declaration']!.summary]).toEqual(MISSING);
+  });
+
+  it('sarif: a tool execution notification per gate that could not run', async () => {
+    const r = await run(['check', '--format', 'sarif', ...TODAY], { cwd: upstream().root });
+    expect(r.code).toBe(2);
+    const log = JSON.parse(r.stdout.join('\n')) as { runs: Array<{ invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ message: { text: string }; properties: { gate: string } }> }> }> };
+    const invocation = log.runs[0]!.invocations[0]!;
+    expect(invocation.executionSuccessful).toBe(false);
+    expect(invocation.toolExecutionNotifications.map((n) => [n.properties.gate, n.message.text])).toEqual([
+      ['scenario-majors', MISSING[0]],
+      ['declaration', MISSING[1]],
+    ]);
+  });
+
+  it('github: an error annotation per gate that could not run', async () => {
+    const r = await run(['check', ...TODAY], { cwd: upstream().root, env: { GITHUB_ACTIONS: 'true' } });
+    expect(r.code).toBe(2);
+    expect(r.stdout.filter((l) => l.startsWith('::error'))).toEqual([
+      `::error title=scenario-majors could not run::${MISSING[0]}`,
+      `::error title=declaration could not run::${MISSING[1]}`,
+    ]);
+  });
+});
+
+describe('openwop-spec init (in-process)', () => {
+  it('creates the missing files, says what it created, runs check with upstream figures, and exits 0', async () => {
+    const r = await run(['init', ...TODAY], { cwd: upstream().root });
+    expect(r.code, r.stderr.join('\n')).toBe(0);
+    expect(r.stdout.filter((l) => l.startsWith('openwop-spec init: ')).map((l) => l.replace(/ \(.*$/, ''))).toEqual([
+      ...CREATED.map((p) => `openwop-spec init: created ${p}`),
+      'openwop-spec init: created 6 file(s), kept 0; check passed',
+    ]);
+    expect(r.stderr).toEqual([]);
+    for (const figure of upstreamFigures(SIX_ENTRIES)) expect(r.stdout).toContain(figure);
+  });
+
+  it('a second init keeps every file, changes no byte and still reports the check', async () => {
+    const root = upstream().root;
+    await run(['init', ...TODAY], { cwd: root });
+    const before = snapshot(root);
+    const r = await run(['init', ...TODAY], { cwd: root });
+    expect(r.code).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+    expect(r.stdout.filter((l) => l.startsWith('openwop-spec init: '))).toEqual([
+      ...CREATED.map((p) => `openwop-spec init: kept ${p} (it exists)`),
+      'openwop-spec init: created 0 file(s), kept 6; check passed',
+    ]);
+  });
+
+  it('--dry-run prints the plan and each file it would create, writes nothing and runs no check', async () => {
+    const root = upstream(TWO_ENTRIES).root;
+    const before = snapshot(root);
+    const r = await run(['init', '--dry-run'], { cwd: root });
+    expect(r.code).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+    expect(r.stdout.filter((l) => l.startsWith('openwop-spec init: ')).map((l) => l.replace(/ \(.*$/, ''))).toEqual(CREATED.map((p) => `openwop-spec init: would create ${p}`));
+    expect(r.stdout).toContain(`    ${' '.repeat(6)}"file": "runs-replay-stable.test.ts",`);
+    expect(r.stdout.some((l) => l.startsWith('==='))).toBe(false);
+  });
+
+  it('an input error is one line naming the file and position; nothing is written and no check runs', async () => {
+    const root = (fx = createFixture({ ...upstreamTree(), 'schemas/v2/capabilities.schema.json': schemaWithField('ledger', 'status', { const: 'stable' }) })).root;
+    const before = snapshot(root);
+    const r = await run(['init'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toEqual([]);
+    expect(r.stderr).toHaveLength(1);
+    expect(r.stderr[0]).toMatch(
+      /^openwop-spec init: cannot create spec\/v2\/capability-record\.base\.json: the records of schemas\/v2\/capabilities\.schema\.json disagree on the record base at \/properties\/ledger\/properties\/status; .* \(schemas\/v2\/capabilities\.schema\.json:\d+:\d+\)$/,
+    );
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it.each([
+    [['init', '--format', 'json'], 'openwop-spec: unknown option --format; see openwop-spec init --help'],
+    [['init', 'declaration'], 'openwop-spec: init takes no arguments (got declaration); see openwop-spec init --help'],
+  ])('%j is a usage error', async (argv, line) => {
+    const r = await run(argv, { cwd: upstream(TWO_ENTRIES).root });
+    expect([r.code, r.stderr]).toEqual([2, [line]]);
+  });
+
+  it('--help describes the command; the command list names it', async () => {
+    const help = await run(['init', '--help'], { cwd: upstream(TWO_ENTRIES).root });
+    expect([help.code, help.stdout[0]]).toEqual([0, 'Usage: openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]']);
+    expect((await run(['--help'], { cwd: fx!.root })).stdout.some((l) => /^ {2}init {16}create the files the gates need/.test(l))).toBe(true);
+  });
+});
+
+describe('end to end through the built CLI, on an upstream tree whose generator lists six files', () => {
+  const bin = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
+  const cli = (root: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args, '--root', root], { encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' } });
+
+  it('check exits 2 naming the missing files; init creates them; a second init is a no-op; check and scenario-majors --check pass', () => {
+    const root = upstream().root;
+    const before = cli(root, 'check', ...TODAY);
+    expect(before.status).toBe(2);
+    for (const line of MISSING) expect(before.stderr).toContain(`${line}\n`);
+    expect(before.stdout).toContain(`${upstreamFigures(SIX_ENTRIES)[0]}\n`);
+
+    const init = cli(root, 'init', ...TODAY);
+    expect(init.status, init.stderr).toBe(0);
+    for (const p of CREATED) expect(init.stdout).toContain(`openwop-spec init: created ${p} (`);
+    expect(init.stdout.trimEnd().split('\n').at(-1)).toBe('openwop-spec init: created 6 file(s), kept 0; check passed');
+
+    const initialised = snapshot(root);
+    const again = cli(root, 'init', ...TODAY);
+    expect(again.status).toBe(0);
+    expect(snapshot(root)).toEqual(initialised);
+
+    const majors = cli(root, 'scenario-majors', '--check');
+    expect([majors.status, majors.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, upstreamFigures(SIX_ENTRIES)[3]]);
+    // The manifest upstream's script wrote, $comment included, is fresh as it stands: nothing rewrote it.
+    expect(initialised['conformance/scenario-majors.json']).toBe(upstreamTree(SIX_ENTRIES)['conformance/scenario-majors.json']);
+
+    const check = cli(root, 'check', ...TODAY);
+    expect(check.status, check.stderr).toBe(0);
+    for (const figure of upstreamFigures(SIX_ENTRIES)) expect(check.stdout).toContain(`${figure}\n`);
+  });
+});
+
+describe('the workflow an adopting repository copies (packages/init/templates/openwop-spec.yml)', () => {
+  const workflow = readFileSync(new URL('../../init/templates/openwop-spec.yml', import.meta.url), 'utf8');
+  const calls = [...workflow.matchAll(/^\s+run: node "\$OPENWOP_SPEC" (.+)$/gm)].map((m) => m[1]!);
+
+  it('has one step per gate, each passing on an initialised upstream tree', async () => {
+    const root = upstream(TWO_ENTRIES).root;
+    await run(['init', ...TODAY], { cwd: root });
+    const checks = calls.filter((c) => c.startsWith('check '));
+    expect(checks.map((c) => c.split(' ')[1])).toEqual(GATES.map((g) => g.id));
+    for (const call of checks) {
+      const r = await run([...call.replace(/--root \.$/, '').trim().split(' '), '--root', root, ...TODAY], { cwd: root });
+      expect([call, r.code]).toEqual([call, 0]);
+    }
+  });
+
+  it('calls delta with options the command takes, and installs the pnpm this repository pins', async () => {
+    const delta = calls.find((c) => c.startsWith('delta '))!.replace(/"origin\/\$\{\{ github\.base_ref \}\}"/, 'origin/main');
+    expect(delta).toBe('delta --root . --base origin/main --format markdown');
+    expect((await run([...delta.split(' '), '--help'], { cwd: upstream(TWO_ENTRIES).root })).code).toBe(0);
+    const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { packageManager: string }).packageManager;
+    expect(workflow).toContain(`npm install --global ${pinned}`);
+  });
+});

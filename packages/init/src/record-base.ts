@@ -1,0 +1,130 @@
+import { InputError } from '@openwop-spec/diagnostics';
+import { SEEDED_FROM, layoutOf, seedNode } from '@openwop-spec/gate-declaration';
+import { escapePointerToken, loadDeclaration } from '@openwop-spec/spec-tree';
+import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import { keep, render } from './plan.js';
+import type { PlannedFile } from './plan.js';
+
+const BASE_FIELDS = ['status', 'since', 'until'] as const;
+/** How many disagreeing pointers the error line names before "and N more". */
+const NAMED = 5;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The committed generated schema, parsed; init derives the record base and metadata shapes from it. */
+function committedSchema(tree: SpecTree, need: string): JsonDoc {
+  const output = layoutOf(tree).output;
+  if (tree.info(output).kind === 'missing') {
+    throw new InputError(`cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`, { file: output });
+  }
+  return tree.json(output);
+}
+
+/**
+ * Plans `capability-record.base.json`: the `status`, `since` and `until` every family record of the
+ * committed schema carries, and the `allOf` entries every record starts with. Records that
+ * disagree on a field are an input error naming their pointers: init copies, it never picks.
+ */
+export function planRecordBase(tree: SpecTree): PlannedFile {
+  const layout = layoutOf(tree);
+  if (tree.info(layout.recordBase).kind !== 'missing') return keep(layout.recordBase);
+  const doc = committedSchema(tree, layout.recordBase);
+  const properties = isObject(doc.value) && isObject(doc.value['properties']) ? doc.value['properties'] : {};
+  const seen = new Set<string>();
+  const records: Array<{ pointer: string; record: Record<string, unknown> }> = [];
+  for (const row of loadDeclaration(tree).core) {
+    const record = properties[row.key];
+    if (seen.has(row.key) || !Object.hasOwn(properties, row.key) || !isObject(record)) continue;
+    seen.add(row.key);
+    records.push({ pointer: `/properties/${escapePointerToken(row.key)}`, record });
+  }
+  if (records.length === 0) {
+    throw new InputError(`cannot create ${layout.recordBase}: ${layout.output} holds no record of a core family to copy it from`, { file: layout.output });
+  }
+
+  const base: Record<string, unknown> = {};
+  const disagree: string[] = [];
+  for (const field of BASE_FIELDS) {
+    const values = records.map(({ pointer, record }) => ({ pointer: `${pointer}/properties/${field}`, value: isObject(record['properties']) ? record['properties'][field] : undefined }));
+    const value = mostCommon(values.map((v) => v.value));
+    if (value === undefined) {
+      throw new InputError(`cannot create ${layout.recordBase}: the records of ${layout.output} have no properties.${field}`, { file: layout.output, start: doc.locate(values[0]!.pointer).start });
+    }
+    base[field] = value;
+    disagree.push(...values.filter((v) => !same(v.value, value)).map((v) => v.pointer));
+  }
+  if (disagree.length > 0) {
+    const named = disagree.slice(0, NAMED).join(', ') + (disagree.length > NAMED ? ` and ${disagree.length - NAMED} more` : '');
+    throw new InputError(
+      `cannot create ${layout.recordBase}: the records of ${layout.output} disagree on the record base at ${named}; make them agree (or write the record base by hand), then run init again`,
+      { file: layout.output, start: doc.locate(disagree[0]!).start },
+    );
+  }
+  // A record's allOf is the base's rules, then its facet source's: the base is what all share first.
+  const lists = records.map(({ record }) => (Array.isArray(record['allOf']) ? record['allOf'] : []));
+  let shared = 0;
+  while (shared < lists[0]!.length && lists.every((l) => shared < l.length && same(l[shared], lists[0]![shared]))) shared++;
+
+  const content = render({
+    $comment: `The fields and rules every capability record starts with, copied by openwop-spec init from the records of ${layout.output}.`,
+    properties: base,
+    allOf: lists[0]!.slice(0, shared),
+  });
+  return { path: layout.recordBase, action: 'create', content, from: `what the ${records.length} record(s) of ${layout.output} share` };
+}
+
+/**
+ * Plans a metadata shape file for each kept metadata key whose committed shape the generator could
+ * not otherwise reproduce: it has no file, and seeding from the v1 schema gives something else
+ * (upstream's generator kept such shapes in its code).
+ */
+export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
+  const layout = layoutOf(tree);
+  const out: PlannedFile[] = [];
+  let doc: JsonDoc | undefined;
+  const v1 = tree.info(layout.v1Schema).kind === 'file' ? tree.json(layout.v1Schema).value : undefined;
+  const v1Properties = isObject(v1) && isObject(v1['properties']) ? v1['properties'] : {};
+  const done = new Set<string>();
+  for (const row of loadDeclaration(tree).metadata) {
+    if (row.disposition !== 'kept' || done.has(row.key)) continue;
+    done.add(row.key);
+    const path = `${layout.metadataDir}/${row.key}.schema.json`;
+    if (tree.info(path).kind !== 'missing') {
+      out.push(keep(path));
+      continue;
+    }
+    doc ??= committedSchema(tree, path);
+    const properties = isObject(doc.value) && isObject(doc.value['properties']) ? doc.value['properties'] : {};
+    const committed = Object.hasOwn(properties, row.key) ? properties[row.key] : undefined;
+    if (!isObject(committed)) continue; // nothing to copy; the declaration gate reports the key
+    if (Object.hasOwn(v1Properties, row.key)) {
+      const seeded = seedNode(v1Properties[row.key], `/properties/${escapePointerToken(row.key)}`).node;
+      if (same(isObject(seeded) ? { ...seeded, [SEEDED_FROM]: 'v1' } : seeded, committed)) continue;
+    }
+    const id = typeof doc.value === 'object' && doc.value !== null ? (doc.value as Record<string, unknown>)['$id'] : undefined;
+    const content = render({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      // Beside the generated schema's $id, so a relative $ref resolves here as it does there.
+      ...(typeof id === 'string' && URL.canParse(id) ? { $id: new URL(`metadata-${row.key}.schema.json`, id).href } : {}),
+      $comment: `Metadata shape, copied by openwop-spec init from ${layout.output}; the declaration gate copies it into that schema minus $schema, $id and $comment.`,
+      ...committed,
+    });
+    out.push({ path, action: 'create', content, from: `${layout.output}#/properties/${escapePointerToken(row.key)} (seeding from ${layout.v1Schema} would not reproduce it)` });
+  }
+  return out;
+}
+
+/** The value most entries have (ties go to the earliest); undefined values count too. */
+function mostCommon(values: readonly unknown[]): unknown {
+  const counts = new Map<string, { value: unknown; n: number }>();
+  for (const value of values) {
+    const key = JSON.stringify(value) ?? 'undefined';
+    const entry = counts.get(key) ?? { value, n: 0 };
+    entry.n++;
+    counts.set(key, entry);
+  }
+  let best: { value: unknown; n: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.n > best.n) best = entry;
+  return best?.value;
+}

@@ -67,6 +67,21 @@ describe('listToolsPage', () => {
     expect(stub.sent).toHaveLength(2);
   });
 
+  test('a page nested 10,000 deep is cached and served again intact (the cache copies without recursion)', async () => {
+    const depth = 10_000;
+    const schema = `${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`;
+    const text = `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"deep","inputSchema":{"type":"object","x":${schema}}}],"ttlMs":60000,"cacheScope":"public"}}`;
+    const stub = stubFetch(() => new Response(text, { headers: { 'Content-Type': 'application/json' } }));
+    const client = createMcpClient({ servers: { s: { url: 'http://127.0.0.1:1/mcp' } }, fetch: stub.fetch, now: () => 0 });
+    for (let i = 0; i < 2; i++) {
+      const page = await client.listToolsPage('s', undefined, { cache: true });
+      let node = page.tools[0]!.inputSchema['x'] as Record<string, unknown>;
+      for (let level = 0; level < depth; level++) node = node['a'] as Record<string, unknown>;
+      expect(node).toStrictEqual({});
+    }
+    expect(stub.sent).toHaveLength(1);
+  });
+
   test('two servers at the same url do not share entries', async () => {
     const client = createMcpClient({ servers: { a: { url }, b: { url } }, now: () => 0 });
     await client.listToolsPage('a', undefined, { cache: true });

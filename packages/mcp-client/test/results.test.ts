@@ -174,7 +174,7 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
     expect(seen[2]!.headers['mcp-name']).toBe('echo');
   });
 
-  test('every request carries _meta and a fresh id; initialize is never sent', async () => {
+  test('to a 2026-07-28 server every request carries _meta and a fresh id; initialize is never sent', async () => {
     await client.serverHealth({ serverId: 'conformance' });
     await client.callTool({ serverId: 'conformance', name: 'echo', arguments: { text: 'a' }, idempotencyKey: 'k' });
     await client.callTool({ serverId: 'conformance', name: 'echo', arguments: { text: 'b' }, idempotencyKey: 'k' });

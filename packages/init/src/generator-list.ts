@@ -11,7 +11,7 @@ export interface ListedFile {
 }
 
 /** The name upstream's generator gives its list of files that run at both majors. */
-export const LIST_NAME = 'BOTH_MAJORS';
+const LIST_NAME = 'BOTH_MAJORS';
 
 const RFC = /\bRFC\s*(\d{4})\b/;
 const PARAGRAPH_START = /^RFC\s*\d{4}\b/;

@@ -1,4 +1,4 @@
 export { planInit, applyInit } from './init.js';
 export type { InitPlan, PlannedFile } from './plan.js';
-export { readGeneratorList, LIST_NAME } from './generator-list.js';
+export { readGeneratorList } from './generator-list.js';
 export type { ListedFile } from './generator-list.js';

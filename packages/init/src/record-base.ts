@@ -2,14 +2,13 @@ import { InputError } from '@openwop-spec/diagnostics';
 import { SEEDED_FROM, layoutOf, seedNode } from '@openwop-spec/gate-declaration';
 import { escapePointerToken, loadDeclaration } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
-import { keep, render } from './plan.js';
+import { isObject, keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';
 
 const BASE_FIELDS = ['status', 'since', 'until'] as const;
 /** How many disagreeing pointers the error line names before "and N more". */
 const NAMED = 5;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The committed generated schema, parsed; init derives the record base and metadata shapes from it. */
@@ -102,7 +101,7 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
       const seeded = seedNode(v1Properties[row.key], `/properties/${escapePointerToken(row.key)}`).node;
       if (same(isObject(seeded) ? { ...seeded, [SEEDED_FROM]: 'v1' } : seeded, committed)) continue;
     }
-    const id = typeof doc.value === 'object' && doc.value !== null ? (doc.value as Record<string, unknown>)['$id'] : undefined;
+    const id = isObject(doc.value) ? doc.value['$id'] : undefined;
     const content = render({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       // Beside the generated schema's $id, so a relative $ref resolves here as it does there.

@@ -4,15 +4,13 @@ import { escapePointerToken } from '@openwop-spec/spec-tree';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { readGeneratorList } from './generator-list.js';
 import type { ListedFile } from './generator-list.js';
-import { keep, render } from './plan.js';
+import { isObject, keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';
 
 /** Where upstream keeps its generator, inside the conformance package. */
-export const GENERATOR = 'scripts/generate-scenario-majors.mjs';
+const GENERATOR = 'scripts/generate-scenario-majors.mjs';
 
 const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*\.test\.ts$/;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Plans `scenario-majors.config.json`: its bothMajors are the files the committed manifest runs at
@@ -30,9 +28,8 @@ export async function planScenarioConfig(tree: SpecTree, warnings: string[]): Pr
   if (tree.info(layout.manifest).kind !== 'missing') {
     files = bothMajorsOf(tree, layout.manifest);
     source = `the files ${layout.manifest} runs at both majors`;
-    const inList = new Set(listed?.map((l) => l.file));
-    const notInManifest = [...inList].filter((f) => !files.includes(f) && !f.startsWith('v2-')).sort();
-    if (listed && notInManifest.length > 0) {
+    const notInManifest = [...new Set(listed?.map((l) => l.file))].filter((f) => !files.includes(f) && !f.startsWith('v2-')).sort();
+    if (notInManifest.length > 0) {
       warnings.push(`${generatorPath} lists ${notInManifest.join(', ')}, which ${layout.manifest} does not run at both majors; not carried over (regenerate the manifest, then add them to ${layout.config} if they belong)`);
     }
   } else if (listed) {

@@ -22,6 +22,7 @@ const fixture = (files: Record<string, FixtureEntry>): Fixture => {
 };
 
 const CONFIG = 'conformance/scenario-majors.config.json';
+const UPSTREAM_TEXT = upstreamTree()['schemas/v2/capabilities.schema.json'] as string;
 const BASE = 'spec/v2/capability-record.base.json';
 const metadataFile = (key: string): string => `spec/v2/metadata/${key}.schema.json`;
 const brief = (files: readonly PlannedFile[]) => files.map((f) => `${f.action} ${f.path}`);
@@ -155,6 +156,16 @@ describe('what the tree commits decides; what it does not say is asked for, neve
     ]);
   });
 
+  it('a comment that gives a reason but no RFC number: the reason is kept, rfc 0000, and a warning asks for the number', async () => {
+    const script = "const BOTH_MAJORS = [\n  'fixtures-valid.test.ts', // checks the suite's own fixtures\n  'runs-replay-stable.test.ts', // RFC 0171: gates via gateFamily\n];\n";
+    const plan = await planInit(fixture({ ...upstreamTree(), 'conformance/scripts/generate-scenario-majors.mjs': script }).root);
+    expect(parsed(plan.files, CONFIG)['bothMajors']).toEqual([
+      { file: 'fixtures-valid.test.ts', rfc: '0000', reason: "checks the suite's own fixtures" },
+      { file: 'runs-replay-stable.test.ts', rfc: '0171', reason: 'RFC 0171: gates via gateFamily' },
+    ]);
+    expect(plan.warnings).toEqual([`${CONFIG}: fill in the RFC number of fixtures-valid.test.ts (their comment names no RFC)`]);
+  });
+
   it('without a generator, every entry is marked for filling in', async () => {
     const plan = await planInit(fixture(without(upstreamTree(), 'conformance/scripts/generate-scenario-majors.mjs')).root);
     expect((parsed(plan.files, CONFIG)['bothMajors'] as Array<{ rfc: string }>).map((e) => e.rfc)).toEqual(['0000', '0000']);
@@ -195,6 +206,20 @@ describe('input errors: exit 2 material, raised before anything is written', () 
         message: expect.stringMatching(/^cannot create spec\/v2\/capability-record\.base\.json: the records of schemas\/v2\/capabilities\.schema\.json disagree on the record base at \/properties\/tools\/properties\/since;/),
         location: { file: 'schemas/v2/capabilities.schema.json', start: parseJson(text, 'x').locate('/properties/tools/properties/since').start },
       },
+    );
+  });
+
+  it('records that lack a base field altogether, or no record of a core family at all', async () => {
+    const schema = JSON.parse(UPSTREAM_TEXT) as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    for (const key of ['runs', 'tools', 'ledger']) delete schema.properties[key]!.properties!['until'];
+    await expectError(
+      { 'schemas/v2/capabilities.schema.json': json(schema) },
+      { message: 'cannot create spec/v2/capability-record.base.json: the records of schemas/v2/capabilities.schema.json have no properties.until' },
+    );
+    for (const key of ['runs', 'tools', 'ledger']) delete schema.properties[key];
+    await expectError(
+      { 'schemas/v2/capabilities.schema.json': json(schema) },
+      { message: 'cannot create spec/v2/capability-record.base.json: schemas/v2/capabilities.schema.json holds no record of a core family to copy it from' },
     );
   });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createAtomic, createFixture } from '../src/index.js';
+import { DEFAULT_PATHS, SpecTree, createAtomic, createFixture } from '../src/index.js';
 import type { Fixture } from '../src/index.js';
 
 let fx: Fixture | undefined;
@@ -124,6 +124,12 @@ describe('SpecTree reading', () => {
     expect(tree.write('out/deep/b.json', 'b\n')).toBe('written');
     expect([...tree.written]).toEqual(['out/a.json', 'out/deep/b.json']);
     expect(tree.list('out').map((e) => e.name)).toEqual(['a.json', 'deep']);
+  });
+
+  it('load takes the corpus paths it is given instead of the configuration file', () => {
+    const f = fixture({ 'openwop-spec.config.json': '{"paths": {"conformance": "packages/conformance"}}' });
+    expect(SpecTree.load(f.root).paths.conformance).toBe('packages/conformance');
+    expect(SpecTree.load(f.root, { paths: { ...DEFAULT_PATHS, spec: 'corpus/spec' } }).paths).toEqual({ ...DEFAULT_PATHS, spec: 'corpus/spec' });
   });
 
   it('createAtomic creates a missing file (parents too) and never replaces one, not even a dangling symlink', () => {

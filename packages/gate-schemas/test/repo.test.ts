@@ -2,9 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SpecTree } from '@openwop-spec/spec-tree';
 import type { Fixture } from '@openwop-spec/spec-tree';
-import { checkSchemas, compileSchemas } from '../src/index.js';
+import { compileSchemas } from '../src/index.js';
 import { OPTIONS, check, fixture, found } from './helpers.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
@@ -56,19 +55,8 @@ function clause(schema: Json, prefix: string): number {
   return i;
 }
 
-describe("this repository's schemas", () => {
-  it('are green: every schema compiles and every example behaves as documented', async () => {
-    const result = await checkSchemas(SpecTree.load(REPO), OPTIONS);
-    expect(found(result)).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(result.figures['schemas']).toBe(result.figures['compiled']);
-    expect(result.figures['schemaFiles']).toContain(DESCRIPTOR);
-    expect(result.figures['valid']).toBeGreaterThan(0);
-    expect(result.figures['invalid']).toBeGreaterThan(0);
-    expect(result.summaryLine).toMatch(/^=== schemas OK — \d+ schema\(s\) compile; \d+ example\(s\) behave as documented ===$/);
-  });
-
-  it('are still green when copied into a fixture (the sabotage tests start from a green tree)', async () => {
+describe('a copy of the corpus', () => {
+  it('is green (the sabotage tests start from a green tree)', async () => {
     expect(found(await check(fixture(corpus())))).toEqual([]);
   });
 });
@@ -140,8 +128,11 @@ describe('sabotage of the corpus turns the gate red', () => {
     expect(forbidden).toContain('anyOf');
     forbidden.splice(forbidden.indexOf('anyOf'), 1);
     const fx = fixture({ ...files, [compact]: JSON.stringify(schema, null, 2) });
+    // The invalid compact examples that fail only for the anyOf they nest.
+    const nesting = Object.keys(files).filter((p) => p.startsWith('schemas/v2/examples/invalid/compact-tool-descriptor/') && !p.endsWith('.expect.json') && files[p]!.includes('"anyOf"'));
+    expect(nesting.length).toBeGreaterThan(0);
     const passing = found(await check(fx)).filter((d) => d.ruleId === 'schemas/invalid-example-passes');
-    expect(passing.map((d) => d.file)).toEqual(['schemas/v2/examples/invalid/compact-tool-descriptor/nested-anyof.json']);
+    expect(passing.map((d) => d.file)).toEqual(nesting.sort());
   });
 
   it('a sidecar pointing at the wrong member: the example fails for another reason', async () => {
@@ -168,7 +159,7 @@ describe('the RFC 0204 annotation table, encoded in tool-descriptor.schema.json'
   });
 
   it('accepts the derived annotations for all 80 combinations, and rejects each single flipped hint at that hint', () => {
-    const validate = compileSchemas(SpecTree.load(REPO)).byFile.get(DESCRIPTOR)?.validate;
+    const validate = compileSchemas(fixture(corpus()).tree()).byFile.get(DESCRIPTOR)?.validate;
     expect(validate, `${DESCRIPTOR} compiles`).toBeDefined();
     let combinations = 0;
     let flips = 0;

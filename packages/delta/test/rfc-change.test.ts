@@ -1,0 +1,156 @@
+// `openwop-spec delta` on an RFC-style change to a copy of this repository's corpus: a v1-dependent
+// family moved to a v2 home, a new family with a facet, and a new v2 scenario, with the derived
+// files regenerated and the baseline banked. Every expected figure is computed from the change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Fixture, Gate, GateOptions } from '@openwop-spec/spec-tree';
+import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
+import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
+import { gate as scenarioMajors } from '@openwop-spec/gate-scenario-majors';
+import { gate as declaration } from '@openwop-spec/gate-declaration';
+import { gate as schemas } from '@openwop-spec/gate-schemas';
+import { formatGrouped } from '@openwop-spec/diagnostics';
+import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
+import { delta, renderMarkdown } from '../src/index.js';
+import type { DeltaReport } from '../src/index.js';
+
+const GATES: Gate[] = [coreBudget, normativeHome, scenarioMajors, declaration, schemas];
+const TODAY = '2026-09-22';
+const options = (...flags: string[]): GateOptions => ({ today: TODAY, flags: new Set(flags) });
+const SCENARIO = 'v2-clock-skew-bounded.test.ts';
+const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+
+function snapshot(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (name === '.git') continue;
+      const abs = join(dir, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else out.set(abs, readFileSync(abs, 'utf8'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+let fx: Fixture;
+let report: DeltaReport;
+let moved: ReturnType<typeof moveToV2Home>;
+let added: ReturnType<typeof addFamilyWithFacet>;
+let base: { figures: Record<string, Record<string, any>>; capabilities: number };
+let before: Map<string, string>;
+let after: Map<string, string>;
+
+beforeAll(async () => {
+  fx = copyCorpus();
+  const read = (path: string): string => readFileSync(join(fx.root, path), 'utf8');
+  const capabilities = 'spec/v2/core/capabilities.md';
+  const baseTree = fx.tree();
+  base = {
+    figures: { budget: (await coreBudget.check(baseTree, options())).figures, home: (await normativeHome.check(baseTree, options())).figures },
+    capabilities: words(read(capabilities)),
+  };
+  git(fx.root, 'init', '-q');
+  git(fx.root, 'add', '-A');
+  git(fx.root, 'commit', '-qm', 'base');
+  git(fx.root, 'tag', 'base');
+  // The RFC's edits, then what its author runs: regenerate, and bank the ratchet's gain. Uncommitted.
+  moved = moveToV2Home(fx.root);
+  added = addFamilyWithFacet(fx.root);
+  writeFileSync(join(fx.root, 'packages/conformance/src/scenarios', SCENARIO), '// A major-2 scenario added by the change.\nexport {};\n');
+  await scenarioMajors.write!(fx.tree(), options());
+  await declaration.write!(fx.tree(), options());
+  await normativeHome.commands[0]!.run(fx.tree(), options('--write-baseline'));
+  before = snapshot(fx.root);
+  report = await delta(fx.root, GATES, { base: 'base', today: TODAY });
+  after = snapshot(fx.root);
+}, 120_000);
+afterAll(() => fx?.remove());
+
+describe('openwop-spec delta on an RFC-style change', () => {
+  it('both sides ran every gate', () => {
+    expect(Object.keys(report.gates)).toEqual(GATES.map((g) => g.id));
+    for (const g of Object.values(report.gates)) expect(g.errors).toBeUndefined();
+  });
+
+  it('core budget: the two new documents and the capabilities.md edits, and the cap two homed families higher', () => {
+    const read = (path: string): string => readFileSync(join(fx.root, path), 'utf8');
+    const [movedWords, addedWords] = [words(read(moved.home)), words(read(added.home))];
+    const capsDelta = words(read('spec/v2/core/capabilities.md')) - base.capabilities;
+    const growth = movedWords + addedWords + capsDelta;
+    const homed = base.figures['budget']!['homed'] as number;
+    const changes = report.gates['core-budget']!.changes;
+    expect(changes.filter((c) => c.type === 'figure')).toEqual([
+      expect.objectContaining({ name: 'total', delta: growth }),
+      expect.objectContaining({ name: 'cap', delta: 400 }),
+      { type: 'figure', name: 'homed', before: homed, after: homed + 2, delta: 2 },
+      expect.objectContaining({ name: 'headroom', delta: 400 - growth }),
+    ]);
+    const label = (path: string): string => path.slice('spec/v2/'.length);
+    expect(changes.filter((c) => c.type === 'row')).toEqual(
+      [
+        { type: 'row', path: 'core/capabilities.md', change: 'changed', before: base.capabilities, after: base.capabilities + capsDelta, delta: capsDelta },
+        { type: 'row', path: label(moved.home), change: 'added', before: null, after: movedWords, delta: movedWords },
+        { type: 'row', path: label(added.home), change: 'added', before: null, after: addedWords, delta: addedWords },
+      ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+  });
+
+  it('normative home: the moved family leaves v1-dependent, the new one arrives resolved, and the baseline edits are named', () => {
+    const counts = base.figures['home']!['counts'] as { resolved: number; v1Dependent: number };
+    const changes = report.gates['normative-home']!.changes;
+    expect(changes).toContainEqual({ type: 'figure', name: 'resolved', before: counts.resolved, after: counts.resolved + 2, delta: 2 });
+    expect(changes).toContainEqual({ type: 'figure', name: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, delta: -1 });
+    expect(changes.filter((c) => c.type === 'bucket')).toEqual([
+      { type: 'bucket', key: moved.key, before: 'v1-dependent', after: 'resolved' },
+      { type: 'bucket', key: added.key, before: null, after: 'resolved' },
+    ]);
+    expect(changes.filter((c) => c.type === 'baseline')).toEqual([
+      { type: 'baseline', field: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, state: 'made' },
+      { type: 'baseline', field: 'v1Carried', before: moved.key, after: null, state: 'made' },
+    ]);
+  });
+
+  it('scenario majors: one more file, at major 2 only', () => {
+    const changes = report.gates['scenario-majors']!.changes;
+    expect(changes.filter((c) => c.type === 'figure').map((c) => c.type === 'figure' && [c.name, c.delta])).toEqual([
+      ['files', 1],
+      ['v1', 0],
+      ['v2', 1],
+    ]);
+    expect(changes.filter((c) => c.type === 'file')).toEqual([{ type: 'file', file: SCENARIO, before: null, after: [2] }]);
+  });
+
+  it('declaration: exactly one pointer of the generated schema changes, the new family', () => {
+    expect(report.gates['declaration']!.changes).toEqual([
+      { type: 'pointer', pointer: `/properties/${added.key}`, change: 'added', document: 'schemas/v2/capabilities.schema.json' },
+    ]);
+  });
+
+  it('schemas: the new facet file is one more schema', () => {
+    expect(report.gates['schemas']!.changes).toEqual([
+      expect.objectContaining({ type: 'figure', name: 'schemas', delta: 1 }),
+      { type: 'path', kind: 'schema', path: added.facetFile, change: 'added' },
+    ]);
+  });
+
+  it('renders a markdown block quoting the figures', () => {
+    const md = renderMarkdown(report).join('\n');
+    const cap = base.figures['budget']!['cap'] as number;
+    expect(md).toContain(`\`${moved.key}: v1-dependent → resolved\``);
+    expect(md).toContain(`\`baseline edited: ${moved.key} out of v1Carried\``);
+    expect(md).toContain(`\`+ ${moved.home.slice('spec/v2/'.length)}`);
+    expect(md).toContain(`\`cap ${formatGrouped(cap)} → ${formatGrouped(cap + 400)} (+400)\``);
+  });
+
+  it('changes no file in the working tree and leaves the git state as it was', () => {
+    expect(after).toEqual(before);
+    expect(git(fx.root, 'stash', 'list')).toBe('');
+    expect(git(fx.root, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
+  });
+});

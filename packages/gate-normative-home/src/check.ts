@@ -90,7 +90,12 @@ export function figures(m: Measured, eos: EosClock, today: string, baseline: Bas
   const c = m.classification;
   return {
     counts: { ...c.counts },
-    families: c.families.map((f) => ({ key: f.key, bucket: f.bucket, homes: f.homes.map((h) => ({ path: h.path, class: h.class ?? null })) })),
+    families: c.families.map((f) => ({
+      key: f.key,
+      bucket: f.bucket,
+      homes: f.homes.map((h) => ({ path: h.path, class: h.class ?? null, ...(h.claim ? { line: h.claim.start.line, column: h.claim.start.column } : {}) })),
+      facets: f.facets.map((x) => ({ name: x.name, covered: x.covered })),
+    })),
     facetsUncovered: m.uncovered,
     eos: eos.date ? { date: eos.date, days: daysBetween(today, eos.date) } : null,
     baseline: baseline ? baseline.value : null,

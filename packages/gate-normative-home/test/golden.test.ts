@@ -101,7 +101,7 @@ describe('the RFC 0204 transition (issue 5)', () => {
 });
 
 describe('JSON figures (GATES.md §2.10)', () => {
-  it('carry counts, families with homes and classes, uncovered facets, eos, the baseline and the measured state', async () => {
+  it('carry counts, families with homes (classes, claim positions) and facets, uncovered facets, eos, the baseline and the measured state', async () => {
     const r = await run(tree0204('after'));
     const f = r.figures as Record<string, any>;
     expect(Object.keys(f)).toEqual(['counts', 'families', 'facetsUncovered', 'eos', 'baseline', 'measured']);
@@ -110,9 +110,17 @@ describe('JSON figures (GATES.md §2.10)', () => {
       key: 'mcp',
       bucket: 'resolved',
       homes: [
-        { path: 'spec/v2/core/interop.md', class: 'core' },
-        { path: 'spec/v2/core/host-services.md', class: 'core' },
+        { path: 'spec/v2/core/interop.md', class: 'core', line: 4, column: 23 },
+        { path: 'spec/v2/core/host-services.md', class: 'core', line: 4, column: 70 },
       ],
+      facets: [...['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt', 'profiles', 'features', 'serverUrls', 'serverMount', 'mrtr', 'client'].map((name) => ({ name, covered: true }))],
+    });
+    // A v1 home claims nothing (v1 homes are exempt from the marker), so it has no line.
+    expect(f['families'].find((x: any) => x.key === 'kvStorage')).toEqual({
+      key: 'kvStorage',
+      bucket: 'v1-dependent',
+      homes: [{ path: 'spec/v1/host-capabilities.md', class: 'v1' }],
+      facets: [{ name: 'maxTtlSeconds', covered: true }],
     });
     expect(f['eos']).toEqual({ date: '2026-12-04', days: 73 });
     expect(f['baseline']).toEqual(rfc0204Tree('after').baseline);

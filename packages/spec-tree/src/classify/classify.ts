@@ -201,7 +201,9 @@ class Classifier {
     }
     // The reciprocal marker is the one check that depends on the family (v1 homes are exempt).
     const facts = verdict.facts;
-    if (facts && verdict.class !== 'v1' && !facts.claims.has(key)) {
+    const claim = facts?.claims.get(key);
+    if (claim) result.claim = claim;
+    if (facts && verdict.class !== 'v1' && !claim) {
       result.finding = { ruleId: 'home/unclaimed' };
       result.related = facts.marker ? { file: path, what: 'marker', ...facts.marker } : { file: path, what: 'document', start };
     }

@@ -53,6 +53,8 @@ export interface HomeResult extends Located {
   related?: DocumentRef;
   /** The Status banner of a prose home that was read. */
   banner?: Banner;
+  /** Where the home document's marker claims the family (its inline code), when it does. */
+  claim?: Span;
 }
 
 export interface FacetResult extends Located {

@@ -64,18 +64,22 @@ export interface Materialised {
 
 /**
  * Writes the tree of commit `sha` into a new temporary directory, reading from git's object store
- * only: the work tree, the index and HEAD are never touched.
+ * only: the work tree, the index and HEAD are never touched. With `paths` (relative to the spec
+ * root), only those of them that exist at the commit are written.
  */
-export function materialise(root: string, sha: string): Materialised {
+export function materialise(root: string, sha: string, paths?: readonly string[]): Materialised {
   const { top, prefix } = gitLocation(root);
   const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-base-'));
   const cleanup = (): void => rmSync(dir, { recursive: true, force: true });
   const specRoot = prefix ? join(dir, ...prefix.split('/')) : dir;
+  const under = (p: string): string => (prefix ? `${prefix}/${p}` : p);
   try {
-    // A spec root that did not exist yet at the base is an empty tree there.
-    const exists = !prefix || git(top, ['ls-tree', '--name-only', sha, '--', prefix]).stdout.length > 0;
-    if (exists) {
-      const archive = git(top, ['archive', '--format=tar', sha, '--', ...(prefix ? [prefix] : [])]);
+    // A spec root (or a listed path) that did not exist yet at the base is absent there; ls-tree
+    // lists what exists, since git archive refuses a path that matches nothing.
+    const wanted = paths ? paths.map(under) : prefix ? [prefix] : [];
+    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted]).stdout.toString('utf8').split('\0').filter(Boolean);
+    if (wanted.length === 0 || present.length > 0) {
+      const archive = git(top, ['archive', '--format=tar', sha, '--', ...present]);
       if (!archive.ok) throw new InputError(`cannot read base ${sha.slice(0, 12)}: ${firstLine(archive.stderr)}`);
       const tar = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
       if (tar.status !== 0) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(tar.stderr?.toString('utf8') ?? '')}`);
@@ -86,4 +90,34 @@ export function materialise(root: string, sha: string): Materialised {
     throw err;
   }
   return { root: specRoot, sha, cleanup };
+}
+
+export interface Commit {
+  sha: string;
+  /** The committer date, ISO 8601 with its offset (`git log %cI`). */
+  date: string;
+  subject: string;
+}
+
+/**
+ * The last `limit` commits reachable from HEAD that touched any of `paths` (relative to the spec
+ * root), newest first, and whether the clone is shallow (so older history may be missing). A
+ * repository without commits has none; a folder outside git gives undefined.
+ */
+export function commitsTouching(root: string, paths: readonly string[], limit: number): { commits: Commit[]; shallow: boolean } | undefined {
+  if (!git(root, ['rev-parse', '--show-toplevel']).ok) return undefined;
+  const { top, prefix } = gitLocation(root);
+  const shallow = git(top, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
+  if (!git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).ok) return { commits: [], shallow };
+  const log = git(top, ['log', `-n${limit}`, '--format=%H%x1f%cI%x1f%s', 'HEAD', '--', ...paths.map((p) => (prefix ? `${prefix}/${p}` : p))]);
+  if (!log.ok) throw new InputError(`cannot read the git history: ${firstLine(log.stderr)}`);
+  const commits = log.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [sha = '', date = '', subject = ''] = line.split('\x1f');
+      return { sha, date, subject };
+    });
+  return { commits, shallow };
 }

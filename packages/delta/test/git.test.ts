@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
 import { createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, Gate } from '@openwop-spec/spec-tree';
-import { delta } from '../src/index.js';
+import { commitsTouching, delta, materialise } from '../src/index.js';
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
@@ -130,5 +130,54 @@ describe('delta over git', () => {
     } finally {
       clone.remove();
     }
+  });
+});
+
+describe('git plumbing for reports over history', () => {
+  it('materialise with paths writes only the listed paths that exist at the commit', () => {
+    const f = repo();
+    const head = git(f.root, 'rev-parse', 'HEAD').trim();
+    const m = materialise(f.root, head, ['spec', 'evidence', 'pnpm-workspace.yaml']);
+    try {
+      expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1)).sort()).toEqual(['pnpm-workspace.yaml', 'spec/a.md']);
+    } finally {
+      m.cleanup();
+    }
+    const none = materialise(f.root, head, ['evidence']);
+    try {
+      expect(readdirSync(none.root)).toEqual([]);
+    } finally {
+      none.cleanup();
+    }
+  });
+
+  it('commitsTouching lists the last N commits that touched the paths, newest first, with date and subject', () => {
+    const f = repo();
+    const commit = (files: Record<string, string>, message: string, date: string): void => {
+      f.write(files);
+      git(f.root, 'add', '-A');
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', message], {
+        cwd: f.root,
+        env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
+      });
+    };
+    commit({ 'spec/a.md': 'one\n' }, 'spec one', '2026-10-01T10:00:00+02:00');
+    commit({ 'src/code.ts': 'export const x = 1;\n' }, 'code only', '2026-10-02T10:00:00Z');
+    commit({ 'spec/a.md': 'two\n' }, 'spec two', '2026-10-03T10:00:00Z');
+    const { commits, shallow } = commitsTouching(f.root, ['spec'], 2)!;
+    expect(shallow).toBe(false);
+    expect(commits.map((c) => [c.subject, c.date])).toEqual([
+      ['spec two', '2026-10-03T10:00:00+00:00'],
+      ['spec one', '2026-10-01T10:00:00+02:00'],
+    ]);
+    expect(commits[0]!.sha).toBe(git(f.root, 'rev-parse', 'HEAD').trim());
+    expect(commitsTouching(f.root, ['spec'], 10)!.commits.map((c) => c.subject)).toEqual(['spec two', 'spec one', 'base']);
+  });
+
+  it('commitsTouching: a repository without commits has none; a folder outside git has no history', () => {
+    fx = createFixture({ 'spec/a.md': 'x\n' });
+    expect(commitsTouching(fx.root, ['spec'], 5)).toBeUndefined();
+    git(fx.root, 'init', '-q');
+    expect(commitsTouching(fx.root, ['spec'], 5)).toEqual({ commits: [], shallow: false });
   });
 });

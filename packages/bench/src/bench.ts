@@ -1,17 +1,16 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { GATES } from '@openwop-spec/cli';
 import { writeCorpus } from './generate.js';
+import { measure } from './measure.js';
 import { formatTable, summarise } from './stats.js';
-import type { Sample, Summary } from './stats.js';
+import type { Summary } from './stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_CLI = join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js');
-const PROBE = pathToFileURL(join(here, 'probe.js')).href;
 const CACHE_DIR = join('node_modules', '.cache', 'openwop-spec');
 
 interface Options {
@@ -48,20 +47,6 @@ function parseOptions(argv: readonly string[]): Options {
   }
   if (!(o.runs >= 1) || !(o.gateRuns >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('runs and scales must be positive integers');
   return o;
-}
-
-/** Runs `node [--import probe] script args` as a fresh process and measures it. */
-function measure(script: string, args: readonly string[], probe: string): Sample & { code: number; stdout: string } {
-  rmSync(probe, { force: true });
-  const t0 = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--import', PROBE, script, ...args], {
-    env: { ...process.env, OPENWOP_BENCH_PROBE: probe, NO_COLOR: '1' },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  const usage = JSON.parse(readFileSync(probe, 'utf8')) as { userMs: number; systemMs: number; maxRssKiB: number };
-  return { wallMs, cpuMs: usage.userMs + usage.systemMs, rssMiB: usage.maxRssKiB / 1024, code: child.status ?? -1, stdout: child.stdout };
 }
 
 interface ScaleResult {

@@ -10,6 +10,7 @@ import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { deltaCommand } from './delta-command.js';
 import { initCommand } from './init-command.js';
+import { reportCommand } from './report-command.js';
 import { watchGates } from './watch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
@@ -89,6 +90,7 @@ function helpText(cmds: readonly Command[], gates: readonly Gate[]): string[] {
       ? [
           `  ${pad('delta', 20)}what the working tree changes in every gate's figures, against a git base [--base REF]`,
           `  ${pad('init', 20)}create the files the gates need that the repository lacks, from what it commits; then check [--dry-run]`,
+          `  ${pad('report', 20)}the spec's health as one HTML page with charts [--out FILE] [--history N] [--format html|markdown]`,
         ]
       : []),
     '',
@@ -142,9 +144,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   const name = argv[0]!;
   if (name === 'delta') return deltaCommand(argv.slice(1), io, gates);
   if (name === 'init') return initCommand(argv.slice(1), io, (args) => main(['check', ...args], io, gates));
+  if (name === 'report') return reportCommand(argv.slice(1), io, gates);
   const command = cmds.find((c) => c.name === name);
   if (!command) {
-    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'init', 'help']);
+    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'init', 'report', 'help']);
     return usage(name.startsWith('-') ? `expected a command before ${name}` : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
 

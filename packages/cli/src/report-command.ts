@@ -1,0 +1,102 @@
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { InputError, formatInputError } from '@openwop-spec/diagnostics';
+import type { GateResult } from '@openwop-spec/diagnostics';
+import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/spec-tree';
+import { UsageError, parseArgs } from './args.js';
+import type { Io } from './main.js';
+import { treeOptions } from './prefetch.js';
+import { nearest } from './suggest.js';
+import { resolveToday } from './today.js';
+
+const FORMATS = ['html', 'markdown'] as const;
+const DEFAULT_OUT = 'openwop-spec-report.html';
+
+export const REPORT_HELP = [
+  'Usage: openwop-spec report [--out FILE] [--history N] [--format html|markdown] [--root DIR] [--today YYYY-MM-DD]',
+  '',
+  'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and',
+  'its bucket, the burn-down of open families to v1 end of support over the last N commits that',
+  'touched the spec (default 30), the scenario majors and every finding. Open it in any browser; it',
+  'makes no network request and needs no server.',
+  '',
+  `  --out FILE        where to write the page (default: ${DEFAULT_OUT} in the current directory)`,
+  '  --history N       how many commits to measure for the burn-down (default 30; 0 for none)',
+  '  --format FORMAT   html (default) or markdown: tables without pictures, on stdout unless --out',
+  '',
+  'Each commit is read from git into a temporary folder (the working tree, index and HEAD are never',
+  'touched) and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the',
+  'next report measures only new commits. Exit 0 when the report is written, whatever the gates',
+  'found; 2 when it cannot be (usage, unreadable repository).',
+];
+
+/** `openwop-spec report`: run every gate, measure the history, write the page. */
+export async function reportCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
+  const fail = (line: string): number => {
+    io.stderr(line);
+    return 2;
+  };
+  let args;
+  try {
+    args = parseArgs(argv, ['--out', '--history', '--format', '--root', '--today'], ['--help', '-h', '--debug']);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec report --help`);
+    throw err;
+  }
+  if (args.flags.has('--help') || args.flags.has('-h')) {
+    for (const line of REPORT_HELP) io.stdout(line);
+    return 0;
+  }
+  if (args.positionals.length) return fail(`openwop-spec: report takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec report --help`);
+  const format = args.values.get('--format') ?? 'html';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    const hint = nearest(format, FORMATS);
+    return fail(`openwop-spec: --format ${format} is not one of ${FORMATS.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}; see openwop-spec report --help`);
+  }
+  const historyArg = args.values.get('--history') ?? '30';
+  if (!/^\d{1,4}$/.test(historyArg)) return fail(`openwop-spec: --history ${historyArg} is not a whole number of commits (0–9999); see openwop-spec report --help`);
+
+  try {
+    const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
+    const root = findRoot(io.cwd, args.values.get('--root'));
+    const cacheDir = treeOptions(root, io.env).cacheDir;
+    const tree = SpecTree.load(root, cacheDir === undefined ? {} : { cacheDir });
+    const options = { today, flags: new Set<string>() };
+    const results: GateResult[] = [];
+    for (const gate of gates) {
+      try {
+        results.push(await gate.check(tree, options));
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        const summaryLine = formatInputError(gate.id, err);
+        results.push({ gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] });
+      }
+    }
+    // Loaded here, not at start-up: the charting library is needed by this command only.
+    const report = await import('@openwop-spec/report');
+    const history = await report.collectHistory(root, tree.paths, {
+      limit: Number(historyArg),
+      ...(cacheDir === undefined ? {} : { cacheDir: join(cacheDir, 'report-history') }),
+    });
+    const data = report.buildReport({ today, results, history });
+    const outArg = args.values.get('--out');
+    if (format === 'markdown' && outArg === undefined) {
+      for (const line of report.renderMarkdown(data)) io.stdout(line);
+    } else {
+      const out = resolve(io.cwd, outArg ?? DEFAULT_OUT);
+      const linkBase = relative(dirname(out), root).split(sep).join('/');
+      const text = format === 'markdown' ? report.renderMarkdown(data).join('\n') + '\n' : await report.renderHtml(data, { linkBase: linkBase ? `${linkBase}/` : '' });
+      try {
+        writeAtomic(out, text);
+      } catch (err) {
+        throw new InputError(`cannot write ${outArg ?? DEFAULT_OUT}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      }
+      io.stdout(`wrote ${outArg ?? DEFAULT_OUT}`);
+    }
+    await tree.flushCache();
+    return 0;
+  } catch (err) {
+    if (err instanceof InputError) return fail(`openwop-spec report: ${err.message}`);
+    throw err;
+  }
+}

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createFixture, probeGate, run } from './helpers.js';
+import type { Fixture } from './helpers.js';
+import { repo } from '../../report/test/fixture.js';
+import type { Repo } from '../../report/test/fixture.js';
+
+const bin = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
+let fx: Fixture | Repo | undefined;
+afterEach(() => fx?.remove());
+
+function plain(): Fixture {
+  fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'probe.txt': 'FAIL' });
+  return fx;
+}
+
+/** Two commits of the report's fixture spec, a change in the working tree, and a node_modules. */
+function history(): Repo {
+  const r = repo();
+  fx = r;
+  r.commit({ core: [] }, '2026-09-20', 'all five in v1');
+  r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1');
+  r.put({ core: ['alpha', 'beta'] });
+  mkdirSync(join(r.root, 'node_modules'));
+  return r;
+}
+
+describe('openwop-spec report', () => {
+  it.each([
+    [['report', '--history', '0'], 0],
+    [['report', '--format', 'markdown', '--history', '0'], 0],
+    [['report', '--help'], 0],
+    [['report', '--format', 'pdf'], 2],
+    [['report', '--history', 'ten'], 2],
+    [['report', '--history', '-1'], 2],
+    [['report', '--ouut', 'x.html'], 2],
+    [['report', 'extra'], 2],
+    [['report', '--today', '2026-02-30'], 2],
+  ])('%j exits %i', async (argv, code) => {
+    expect((await run(argv, { cwd: plain().root, gates: [probeGate()] })).code).toBe(code);
+  });
+
+  it('writes openwop-spec-report.html in the current directory, or --out; findings included, exit 0', async () => {
+    const f = plain();
+    const out = await run(['report', '--history', '0'], { cwd: f.root, gates: [probeGate()] });
+    expect([out.code, out.stdout, out.stderr]).toEqual([0, ['wrote openwop-spec-report.html'], []]);
+    const html = readFileSync(join(f.root, 'openwop-spec-report.html'), 'utf8');
+    expect(html).toContain('<a href="probe.txt">probe.txt:1:1</a>');
+    expect(html).toContain('history is off (--history 0), so only today is shown');
+    const sub = join(f.root, 'sub');
+    mkdirSync(sub);
+    expect((await run(['report', '--history', '0', '--out', 'reports/today.html'], { cwd: sub, gates: [probeGate()] })).stdout).toEqual(['wrote reports/today.html']);
+    // Links are relative to the page's folder.
+    expect(readFileSync(join(sub, 'reports', 'today.html'), 'utf8')).toContain('<a href="../../probe.txt">probe.txt:1:1</a>');
+  });
+
+  it('--format markdown prints the compact tables on stdout (no file), or writes them to --out', async () => {
+    const f = plain();
+    const out = await run(['report', '--format', 'markdown', '--today', '2026-12-01'], { cwd: f.root, gates: [probeGate()] });
+    expect(out.stdout[0]).toBe('## openwop-spec report — 2026-12-01');
+    expect(out.stdout).toContain('| probe | error | probe.txt:1:1 | the probe file says FAIL | `probe/finding` |');
+    expect(out.stdout.join('\n')).toContain('> no git history: the repository root is not inside a git repository, so only today is shown');
+    expect(existsSync(join(f.root, 'openwop-spec-report.html'))).toBe(false);
+    await run(['report', '--format', 'markdown', '--today', '2026-12-01', '--out', 'summary.md'], { cwd: f.root, gates: [probeGate()] });
+    expect(readFileSync(join(f.root, 'summary.md'), 'utf8')).toBe(out.stdout.join('\n') + '\n');
+  });
+
+  it('usage errors are one line that names the fix', async () => {
+    const f = plain();
+    expect((await run(['report', '--format', 'htm'], { cwd: f.root, gates: [probeGate()] })).stderr).toEqual([
+      'openwop-spec: --format htm is not one of html, markdown (did you mean html?); see openwop-spec report --help',
+    ]);
+    expect((await run(['report', '--history', 'ten'], { cwd: f.root, gates: [probeGate()] })).stderr).toEqual([
+      'openwop-spec: --history ten is not a whole number of commits (0–9999); see openwop-spec report --help',
+    ]);
+    const help = await run(['report', '--help'], { cwd: f.root, gates: [probeGate()] });
+    expect(help.stdout[0]).toBe('Usage: openwop-spec report [--out FILE] [--history N] [--format html|markdown] [--root DIR] [--today YYYY-MM-DD]');
+    expect((await run(['--help'], { cwd: f.root })).stdout.some((l) => l.startsWith('  report '))).toBe(true);
+    expect((await run(['reprot'], { cwd: f.root })).stderr).toEqual(['openwop-spec: unknown command "reprot" (did you mean report?); see openwop-spec --help']);
+  });
+
+  it('a root it cannot find is exit 2 with one line; a gate that cannot read its input is a finding in the page', async () => {
+    const f = plain();
+    const missing = await run(['report', '--root', join(f.root, 'nope')], { cwd: f.root, gates: [probeGate()] });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toHaveLength(1);
+    expect(missing.stderr[0]).toMatch(/^openwop-spec report: /);
+    f.write({ 'probe.txt': null });
+    const out = await run(['report', '--history', '0'], { cwd: f.root, gates: [probeGate()] });
+    expect(out.code).toBe(0);
+    expect(readFileSync(join(f.root, 'openwop-spec-report.html'), 'utf8')).toMatch(/<p class="error">openwop-spec probe: probe.txt does not exist\b/);
+  });
+
+  it('with the real gates: measures the history once, then serves it from node_modules/.cache', async () => {
+    const r = history();
+    const first = await run(['report', '--today', '2026-11-20'], { cwd: r.root });
+    expect(first.code).toBe(0);
+    const page = readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8');
+    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-09-20\): 5 open families, 5 allowed"/);
+    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-10-10\): 4 open families, 4 allowed"/);
+    expect(page).toContain('aria-label="today (2026-11-20): 3 open families, 1 allowed"');
+    const cache = join(r.root, 'node_modules', '.cache', 'openwop-spec', 'report-history');
+    const [key] = readdirSync(cache);
+    expect(readdirSync(join(cache, key!))).toHaveLength(2);
+    await run(['report', '--today', '2026-11-20'], { cwd: r.root });
+    expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
+  });
+
+  it('the built command gives the same bytes whatever the time zone, locale and current directory', () => {
+    const r = history();
+    const out = join(r.root, 'node_modules', 'a.html');
+    const write = (env: Record<string, string>, cwd: string): string => {
+      const p = spawnSync(process.execPath, [bin, 'report', '--root', r.root, '--out', out, '--today', '2026-11-20'], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(p.status, p.stderr).toBe(0);
+      return readFileSync(out, 'utf8');
+    };
+    const a = write({ TZ: 'Pacific/Kiritimati', LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' }, r.root);
+    const b = write({ TZ: 'America/Los_Angeles', LC_ALL: 'C', LANG: 'C' }, join(r.root, 'spec'));
+    expect(a).toBe(b);
+  });
+});

@@ -1,0 +1,256 @@
+import { View, parse } from 'vega';
+import { compile } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import { formatGrouped } from '@openwop-spec/diagnostics';
+import { BUCKETS } from './model.js';
+import type { ReportData } from './model.js';
+
+/** A chart: its Vega-Lite specification and the sentence that stands in for it. */
+export interface Chart {
+  id: string;
+  title: string;
+  /** The text alternative: what the chart shows, in words. */
+  alt: string;
+  spec: TopLevelSpec;
+}
+
+type Logger = NonNullable<NonNullable<Parameters<typeof compile>[1]>['logger']>;
+
+/** Vega-Lite only warns about a spec it has to drop parts of; here that is a defect, not a note. */
+const strict: Logger = {
+  level(): Logger {
+    return strict;
+  },
+  error(...args: readonly unknown[]): Logger {
+    throw new Error(`vega-lite: ${args.join(' ')}`);
+  },
+  warn(...args: readonly unknown[]): Logger {
+    throw new Error(`vega-lite: ${args.join(' ')}`);
+  },
+  info(): Logger {
+    return strict;
+  },
+  debug(): Logger {
+    return strict;
+  },
+};
+
+/**
+ * Renders a chart to an SVG string at generation time: Vega-Lite compiles the spec to Vega, and a
+ * headless Vega view (no canvas, no DOM) draws it. Text widths are Vega's estimate, so the bytes do
+ * not depend on the fonts installed.
+ */
+export async function renderSvg(chart: Chart): Promise<string> {
+  const view = new View(parse(compile(chart.spec, { logger: strict, config: CONFIG }).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/** Type sizes that stay legible when the page is printed or the SVG scales down. */
+const CONFIG = {
+  font: 'sans-serif',
+  title: { fontSize: 15, subtitleFontSize: 12, subtitleColor: '#444' },
+  axis: { labelFontSize: 12, titleFontSize: 12, labelLimit: 260 },
+  legend: { labelFontSize: 12 },
+  text: { fontSize: 12 },
+} as const;
+
+const WIDTH = 560;
+const BLUE = '#4c78a8';
+export const BUCKET_COLOURS: Readonly<Record<(typeof BUCKETS)[number], string>> = {
+  resolved: '#3a8a3a',
+  'v1-dependent': '#e08a1e',
+  undeclared: '#c0392b',
+  failing: '#7d3c98',
+};
+const dayTime = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+const plural = (n: number, one: string, many: string): string => `${formatGrouped(n)} ${n === 1 ? one : many}`;
+
+export function budgetTotalChart(b: NonNullable<ReportData['budget']>): Chart {
+  const parts = [
+    { part: 'words', value: Math.min(b.total, b.cap) },
+    { part: 'over the cap', value: Math.max(0, b.total - b.cap) },
+    { part: 'headroom', value: Math.max(0, b.headroom) },
+  ].map((p, order) => ({ ...p, order, kernel: 'spec/v2/core/', alt: `${p.part}: ${formatGrouped(p.value)}` }));
+  const alt = `The core documents hold ${plural(b.total, 'word', 'words')} against a cap of ${formatGrouped(b.cap)}: ${
+    b.headroom >= 0 ? `${formatGrouped(b.headroom)} words of headroom` : `${formatGrouped(-b.headroom)} words over the cap`
+  }.`;
+  return {
+    id: 'chart-budget-total',
+    title: 'Core budget: total against the cap',
+    alt,
+    spec: {
+      title: { text: 'Core budget: total against the cap', subtitle: `cap ${formatGrouped(b.cap)} = ${b.formula}` },
+      description: alt,
+      width: WIDTH,
+      height: 36,
+      layer: [
+        {
+          data: { values: parts },
+          mark: { type: 'bar' },
+          encoding: {
+            x: { field: 'value', type: 'quantitative', stack: 'zero', title: 'words', scale: { domainMax: Math.max(b.cap, b.total) } },
+            y: { field: 'kernel', type: 'nominal', title: 'measured' },
+            color: {
+              field: 'part',
+              type: 'nominal',
+              title: null,
+              scale: { domain: ['words', 'over the cap', 'headroom'], range: [BLUE, '#c0392b', '#dde6ef'] },
+              legend: { orient: 'bottom' },
+            },
+            order: { field: 'order' },
+            description: { field: 'alt' },
+          },
+        },
+        {
+          data: { values: [{ cap: b.cap, alt: `cap: ${formatGrouped(b.cap)}` }] },
+          mark: { type: 'rule', color: '#000', strokeWidth: 2 },
+          encoding: { x: { field: 'cap', type: 'quantitative' }, description: { field: 'alt' } },
+        },
+      ],
+    },
+  };
+}
+
+export function budgetDocumentsChart(b: NonNullable<ReportData['budget']>): Chart {
+  const values = b.rows.map((r) => ({ document: r.label, words: r.words, alt: `${r.label}: ${formatGrouped(r.words)} words` }));
+  const largest = b.rows[0];
+  const alt = `${plural(b.rows.length, 'document', 'documents')} in the core budget${largest ? `; the largest is ${largest.label} with ${plural(largest.words, 'word', 'words')}` : ''}.`;
+  const y = { field: 'document', type: 'nominal', sort: null, title: 'document' } as const;
+  return {
+    id: 'chart-budget-documents',
+    title: 'Words per core document',
+    alt,
+    spec: {
+      title: { text: 'Words per core document', subtitle: `total ${formatGrouped(b.total)} of the ${formatGrouped(b.cap)}-word cap` },
+      description: alt,
+      width: WIDTH,
+      height: { step: 18 },
+      data: { values },
+      layer: [
+        {
+          mark: { type: 'bar', color: BLUE },
+          encoding: { y, x: { field: 'words', type: 'quantitative', title: 'words' }, description: { field: 'alt' } },
+        },
+        {
+          mark: { type: 'text', align: 'left', dx: 3, aria: false },
+          encoding: { y, x: { field: 'words', type: 'quantitative' }, text: { field: 'words', type: 'quantitative', format: ',' } },
+        },
+      ],
+    },
+  };
+}
+
+export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
+  const values = BUCKETS.map((bucket) => ({ bucket, families: f.counts[bucket], alt: `${bucket}: ${plural(f.counts[bucket], 'family', 'families')}` }));
+  const alt = `${plural(f.rows.length, 'core family', 'core families')}: ${BUCKETS.map((b) => `${f.counts[b]} ${b}`).join(', ')}.`;
+  const x = { field: 'bucket', type: 'nominal', sort: [...BUCKETS], title: 'bucket', axis: { labelAngle: 0 } } as const;
+  return {
+    id: 'chart-families',
+    title: 'Core families by bucket',
+    alt,
+    spec: {
+      title: 'Core families by bucket',
+      description: alt,
+      width: { step: 90 },
+      height: 200,
+      data: { values },
+      layer: [
+        {
+          mark: { type: 'bar' },
+          encoding: {
+            x,
+            y: { field: 'families', type: 'quantitative', title: 'families' },
+            color: { field: 'bucket', type: 'nominal', scale: { domain: [...BUCKETS], range: BUCKETS.map((b) => BUCKET_COLOURS[b]) }, legend: null },
+            description: { field: 'alt' },
+          },
+        },
+        {
+          mark: { type: 'text', dy: -6, aria: false },
+          encoding: { x, y: { field: 'families', type: 'quantitative' }, text: { field: 'families', type: 'quantitative' } },
+        },
+      ],
+    },
+  };
+}
+
+const LEGEND = { orient: 'bottom', symbolType: 'stroke', symbolStrokeWidth: 2, labelLimit: 300 } as const;
+const OPEN = 'open (no v2 home)';
+const ALLOWED = 'allowed by the schedule';
+
+export function burnDownChart(d: ReportData['burnDown']): Chart {
+  const points = d.points.map((p, index) => ({
+    series: OPEN,
+    time: dayTime(p.day),
+    index,
+    open: p.open,
+    alt: `${p.label} (${p.day}): ${plural(p.open, 'open family', 'open families')}${p.allowed !== undefined ? `, ${p.allowed} allowed` : ''}`,
+  }));
+  const allowed = d.allowed.map((a) => ({ series: ALLOWED, time: dayTime(a.day), allowed: a.allowed, alt: `allowed on ${a.day}: ${a.allowed}` }));
+  const last = d.points.at(-1);
+  const alt = [
+    d.points.length === 0 ? 'No measured point.' : `${plural(d.points.length, 'point', 'points')}; the latest, ${last!.label} on ${last!.day}, has ${plural(last!.open, 'open family', 'open families')}${last!.allowed !== undefined ? ` against ${last!.allowed} allowed` : ''}.`,
+    d.eos && d.t0 && d.openAtT0 !== undefined ? `The allowed line falls from ${d.openAtT0} on ${d.t0} to 0 on ${d.eos}, the v1 end of support.` : 'There is no allowed line.',
+  ].join(' ');
+  const x = { field: 'time', type: 'temporal', scale: { type: 'utc' }, title: 'date (UTC)', axis: { format: '%Y-%m-%d', labelAngle: -30 } } as const;
+  const series = {
+    color: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, ALLOWED], range: [BLUE, '#888'] }, legend: LEGEND },
+    strokeDash: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, ALLOWED], range: [[1, 0], [6, 4]] }, legend: LEGEND },
+  } as const;
+  return {
+    id: 'chart-burn-down',
+    title: 'Burn-down to v1 end of support',
+    alt,
+    spec: {
+      title: { text: 'Burn-down to v1 end of support', subtitle: 'core families without a v2 home, per commit, against the allowed line' },
+      description: alt,
+      width: WIDTH,
+      height: 260,
+      layer: [
+        ...(allowed.length > 0
+          ? [
+              {
+                data: { values: allowed },
+                mark: { type: 'line' as const, point: { filled: false, size: 30 } },
+                encoding: { x, y: { field: 'allowed', type: 'quantitative' as const, title: 'families' }, ...series, description: { field: 'alt' } },
+              },
+            ]
+          : []),
+        {
+          data: { values: points },
+          mark: { type: 'line', point: { filled: true, size: 50 } },
+          encoding: { x, y: { field: 'open', type: 'quantitative', title: 'families' }, order: { field: 'index' }, ...series, description: { field: 'alt' } },
+        },
+      ],
+    },
+  };
+}
+
+export function majorsChart(m: NonNullable<ReportData['majors']>): Chart {
+  const groups = [
+    { group: 'v1 only', files: m.v1Only },
+    { group: 'both majors', files: m.both },
+    { group: 'v2 only', files: m.v2Only },
+  ].map((g) => ({ ...g, alt: `${g.group}: ${plural(g.files, 'file', 'files')}` }));
+  const alt = `${plural(m.files, 'scenario file', 'scenario files')}: ${groups.map((g) => `${g.files} ${g.group}`).join(', ')}.`;
+  const x = { field: 'group', type: 'nominal', sort: null, title: 'protocol major', axis: { labelAngle: 0 } } as const;
+  return {
+    id: 'chart-majors',
+    title: 'Scenario files per protocol major',
+    alt,
+    spec: {
+      title: 'Scenario files per protocol major',
+      description: alt,
+      width: { step: 110 },
+      height: 200,
+      data: { values: groups },
+      layer: [
+        { mark: { type: 'bar', color: BLUE }, encoding: { x, y: { field: 'files', type: 'quantitative', title: 'scenario files' }, description: { field: 'alt' } } },
+        { mark: { type: 'text', dy: -6, aria: false }, encoding: { x, y: { field: 'files', type: 'quantitative' }, text: { field: 'files', type: 'quantitative' } } },
+      ],
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export { buildReport, pointFigures, allowedAt, utcDay, BUCKETS } from './model.js';
+export type { BurnPoint, FamilyRow, History, HistoryPoint, PointFigures, ReportData, ReportInput } from './model.js';
+export { collectHistory, historyInputs } from './history.js';
+export type { HistoryOptions } from './history.js';
+export { HistoryCache, codeKey } from './cache.js';
+export { renderHtml } from './html.js';
+export type { HtmlOptions } from './html.js';
+export { renderMarkdown } from './markdown.js';
+export { renderSvg } from './charts.js';
+export type { Chart } from './charts.js';

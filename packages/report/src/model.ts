@@ -1,0 +1,225 @@
+import { formatGrouped } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
+import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
+import { daysBetween } from '@openwop-spec/gate-normative-home';
+
+/** The figures the burn-down needs at one commit, taken from the gates' figures there. */
+export interface PointFigures {
+  core: number;
+  resolved: number;
+  /** Core families without a v2 home: core − resolved (v1-dependent, undeclared or failing). */
+  open: number;
+  words: number;
+  cap: number;
+}
+
+/** One commit of the history. */
+export interface HistoryPoint {
+  sha: string;
+  /** The committer date, ISO 8601. */
+  date: string;
+  subject: string;
+  figures?: PointFigures;
+  /** Why the gates could not measure this commit. */
+  error?: string;
+}
+
+export interface History {
+  /** Newest first, as git lists them. */
+  points: HistoryPoint[];
+  /** Why history is missing or incomplete (not a git repository, a shallow clone, …). */
+  notes: string[];
+}
+
+export const BUCKETS = ['resolved', 'v1-dependent', 'undeclared', 'failing'] as const;
+export type BucketName = (typeof BUCKETS)[number];
+
+export interface FamilyRow {
+  key: string;
+  bucket: BucketName;
+  homes: Array<{ path: string; class: string | null; line?: number; column?: number }>;
+  facets: Array<{ name: string; covered: boolean }>;
+}
+
+export interface BurnPoint {
+  /** `today` for the working tree, else the commit's short id. */
+  label: string;
+  sha?: string;
+  subject?: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  open: number;
+  /** The schedule's allowance on that day, when the day lies between t0 and the end of support. */
+  allowed?: number;
+}
+
+export interface ReportData {
+  today: string;
+  /** Every gate's outcome, in run order. */
+  gates: Array<{ id: string; ok: boolean; summary: string }>;
+  budget?: {
+    rows: Array<{ path: string; label: string; words: number }>;
+    total: number;
+    cap: number;
+    homed: number;
+    headroom: number;
+    formula: string;
+  };
+  families?: { rows: FamilyRow[]; counts: Record<BucketName, number> };
+  burnDown: {
+    /** Oldest first; the last is today's working tree when the normative-home gate ran. */
+    points: BurnPoint[];
+    /** The allowed line's samples (t0, each point's day in range, the end of support), by day. */
+    allowed: Array<{ day: string; allowed: number }>;
+    t0?: string;
+    openAtT0?: number;
+    eos?: string;
+    /** Commits the gates could not measure. */
+    unmeasured: Array<{ sha: string; day: string; error: string }>;
+    notes: string[];
+  };
+  majors?: {
+    files: number;
+    v1Only: number;
+    both: number;
+    v2Only: number;
+    lint: { files: number; modules: number; violations: number; suppressed: number };
+  };
+  findings: Array<{ gate: string; error?: string; diagnostics: Diagnostic[] }>;
+}
+
+export interface ReportInput {
+  /** The day the report describes (YYYY-MM-DD, UTC): the working tree's point on the burn-down. */
+  today: string;
+  results: readonly GateResult[];
+  history: History;
+}
+
+type Figures = Record<string, unknown>;
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const obj = (v: unknown): Figures | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Figures) : undefined);
+
+/** The UTC day of an ISO 8601 timestamp. */
+export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
+
+/** A gate's figures, or undefined when the gate did not run or could not produce them. */
+function figuresOf(results: readonly GateResult[], gate: string): Figures | undefined {
+  const f = results.find((r) => r.gate === gate)?.figures;
+  return f && Object.keys(f).length > 0 ? f : undefined;
+}
+
+/** The burn-down figures of one commit, from its core-budget and normative-home figures. */
+export function pointFigures(budget: Figures, home: Figures): PointFigures | undefined {
+  const counts = obj(home['counts']);
+  const core = num(counts?.['core']);
+  const resolved = num(counts?.['resolved']);
+  const words = num(budget['total']);
+  const cap = num(budget['cap']);
+  if (core === undefined || resolved === undefined || words === undefined || cap === undefined) return undefined;
+  return { core, resolved, open: core - resolved, words, cap };
+}
+
+/** ceil(openAtT0 × (E − T) / (E − t0)), the normative-home gate's schedule (differences in days). */
+export const allowedAt = (day: string, t0: string, openAtT0: number, eos: string): number =>
+  Math.ceil((openAtT0 * daysBetween(day, eos)) / daysBetween(t0, eos));
+
+function budgetSection(f: Figures | undefined): ReportData['budget'] {
+  const total = num(f?.['total']);
+  const cap = num(f?.['cap']);
+  const homed = num(f?.['homed']);
+  if (!f || total === undefined || cap === undefined || homed === undefined) return undefined;
+  const rows = (Array.isArray(f['rows']) ? (f['rows'] as Array<{ path: string; label: string; words: number }>) : [])
+    .map(({ path, label, words }) => ({ path, label, words }))
+    .sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  return {
+    rows,
+    total,
+    cap,
+    homed,
+    headroom: cap - total,
+    formula: `${formatGrouped(BASE)} + ${PER_FAMILY} × (${homed} homed − ${HOMED_AT_0190})`,
+  };
+}
+
+function familiesSection(f: Figures | undefined): ReportData['families'] {
+  if (!f || !Array.isArray(f['families'])) return undefined;
+  const rows = (f['families'] as FamilyRow[]).map((x) => ({ key: x.key, bucket: x.bucket, homes: x.homes ?? [], facets: x.facets ?? [] }));
+  const counts = Object.fromEntries(BUCKETS.map((b) => [b, rows.filter((r) => r.bucket === b).length])) as Record<BucketName, number>;
+  return { rows, counts };
+}
+
+function burnDownSection(today: string, home: Figures | undefined, history: History): ReportData['burnDown'] {
+  const notes = [...history.notes];
+  const baseline = obj(home?.['baseline']);
+  const t0 = typeof baseline?.['t0'] === 'string' ? (baseline['t0'] as string) : undefined;
+  const openAtT0 = num(baseline?.['openAtT0']);
+  const eos = typeof obj(home?.['eos'])?.['date'] === 'string' ? (obj(home?.['eos'])!['date'] as string) : undefined;
+
+  const points: BurnPoint[] = [];
+  const unmeasured: ReportData['burnDown']['unmeasured'] = [];
+  for (const p of [...history.points].reverse()) {
+    if (p.figures) points.push({ label: p.sha.slice(0, 7), sha: p.sha, subject: p.subject, day: utcDay(p.date), open: p.figures.open });
+    else unmeasured.push({ sha: p.sha, day: utcDay(p.date), error: p.error ?? 'not measured' });
+  }
+  const counts = obj(home?.['counts']);
+  const core = num(counts?.['core']);
+  const resolved = num(counts?.['resolved']);
+  if (core !== undefined && resolved !== undefined) points.push({ label: 'today', day: today, open: core - resolved });
+  else notes.push('the normative-home gate could not run on the working tree, so today has no point');
+
+  let schedule: { t0: string; openAtT0: number; eos: string } | undefined;
+  if (!home) {
+    // The note above already says why.
+  } else if (eos === undefined) notes.push('the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line');
+  else if (t0 === undefined || openAtT0 === undefined) notes.push('the normative-home baseline has no t0 and openAtT0, so there is no allowed line');
+  else if (daysBetween(t0, eos) <= 0) notes.push(`t0 ${t0} is not before the end of support ${eos}, so the schedule has no span`);
+  else schedule = { t0, openAtT0, eos };
+
+  const allowed: ReportData['burnDown']['allowed'] = [];
+  if (schedule) {
+    const inRange = (day: string): boolean => day >= schedule.t0 && day <= schedule.eos;
+    for (const p of points) if (inRange(p.day)) p.allowed = allowedAt(p.day, schedule.t0, schedule.openAtT0, schedule.eos);
+    const days = [...new Set([schedule.t0, ...points.map((p) => p.day).filter(inRange), schedule.eos])].sort();
+    for (const day of days) allowed.push({ day, allowed: allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos) });
+  }
+  return { points, allowed, ...(schedule ?? {}), unmeasured, notes };
+}
+
+function majorsSection(f: Figures | undefined): ReportData['majors'] {
+  const counts = obj(f?.['counts']);
+  const lint = obj(f?.['lint']);
+  const files = num(counts?.['files']);
+  const v1 = num(counts?.['v1']);
+  const v2 = num(counts?.['v2']);
+  if (files === undefined || v1 === undefined || v2 === undefined || !lint) return undefined;
+  // Every scenario file targets major 1, major 2 or both (the gate's naming rule), so the three
+  // groups follow from the counts.
+  return {
+    files,
+    v1Only: files - v2,
+    both: v1 + v2 - files,
+    v2Only: files - v1,
+    lint: { files: num(lint['files']) ?? 0, modules: num(lint['modules']) ?? 0, violations: num(lint['violations']) ?? 0, suppressed: num(lint['suppressed']) ?? 0 },
+  };
+}
+
+/** Everything the report shows, from this run's gate results and the history. Pure. */
+export function buildReport(input: ReportInput): ReportData {
+  const { results, today, history } = input;
+  const home = figuresOf(results, 'normative-home');
+  return {
+    today,
+    // The summary line without the `=== … ===` frame the terminal output uses.
+    gates: results.map((r) => ({ id: r.gate, ok: r.ok, summary: r.summaryLine.trim().replace(/^=+\s*|\s*=+$/g, '') })),
+    budget: budgetSection(figuresOf(results, 'core-budget')),
+    families: familiesSection(home),
+    burnDown: burnDownSection(today, home, history),
+    majors: majorsSection(figuresOf(results, 'scenario-majors')),
+    findings: results.map((r) => ({
+      gate: r.gate,
+      // A gate that stopped on an input error has no figures; its summary line says why.
+      ...(Object.keys(r.figures).length === 0 && r.exitCode === 2 ? { error: r.summaryLine.trim() } : {}),
+      diagnostics: r.diagnostics,
+    })),
+  };
+}

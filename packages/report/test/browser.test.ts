@@ -1,0 +1,180 @@
+// Opens a generated report in a real headless Chromium (Debian's package, driven by playwright-core)
+// and reads what a person would see from the rendered DOM. There is no skip: where Chromium cannot
+// start, the test fails with the command that installs it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
+import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
+import { DEFAULT_PATHS, SpecTree } from '@openwop-spec/spec-tree';
+import { buildReport, collectHistory, renderHtml } from '../src/index.js';
+import { EOS, KEYS, T0, coreDoc, coreWords, expectedAllowed, repo, wc } from './fixture.js';
+import type { Repo } from './fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TODAY = '2026-11-20';
+/** The working tree's state: four families homed in v2, epsilon still in v1. */
+const CORE_NOW = ['alpha', 'beta', 'gamma', 'delta'];
+
+let r: Repo;
+let url: string;
+/** The commits, oldest first, with the open families each leaves. */
+const commits: Array<{ day: string; open: number; sha: string }> = [];
+
+beforeAll(async () => {
+  r = repo();
+  commits.push({ day: '2026-09-20', open: 5, sha: r.commit({ core: [] }, '2026-09-20', 'all five in v1') });
+  commits.push({ day: '2026-10-10', open: 4, sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1') });
+  commits.push({ day: '2026-11-01', open: 2, sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1') });
+  r.put({ core: CORE_NOW });
+
+  const tree = SpecTree.load(r.root);
+  const options = { today: TODAY, flags: new Set<string>() };
+  const results = [await coreBudget.check(tree, options), await normativeHome.check(tree, options)];
+  const history = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+  const file = join(r.root, 'report.html');
+  writeFileSync(file, await renderHtml(buildReport({ today: TODAY, results, history }), { linkBase: '' }));
+  url = pathToFileURL(file).href;
+});
+
+afterAll(async () => {
+  await (await launching?.catch(() => undefined))?.close();
+  r?.remove();
+});
+
+let launching: Promise<Browser> | undefined;
+/**
+ * Chromium, started once on a fresh temporary profile (launch() gives it its own --user-data-dir).
+ * Each test awaits it, so a browser that cannot start fails every test with the fix.
+ */
+function browser(): Promise<Browser> {
+  launching ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS }).catch((err: unknown) => {
+    const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    throw new Error(`Chromium could not start from ${CHROMIUM} (${first}); install it with: apt-get install -y chromium`);
+  });
+  return launching;
+}
+
+interface Opened {
+  page: Page;
+  requests: string[];
+  errors: string[];
+}
+
+async function open(javaScriptEnabled = true): Promise<Opened> {
+  const context = await (await browser()).newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (req) => requests.push(req.url()));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, requests, errors };
+}
+
+const labels = (page: Page, selector: string): Promise<string[]> =>
+  page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+
+describe('the report in Chromium', () => {
+  it('draws one bar per core document with its word count, and the cap', async () => {
+    const { page } = await open();
+    const expected = CORE_NOW.map((k) => ({ label: `core/${k}.md`, words: wc(coreDoc(k, coreWords(k))) })).sort((a, b) => b.words - a.words);
+    const bars = await labels(page, '#chart-budget-documents [aria-roledescription="bar"]');
+    expect(bars).toEqual(expected.map((e) => `${e.label}: ${e.words} words`));
+    // The numbers table beside the chart says the same.
+    const rows = await page.locator('#budget .chart-row:nth-of-type(2) table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows).toEqual(expected.map((e) => [e.label, String(e.words)]));
+    // Four homed families are fewer than nine, so the cap is the base 25,000.
+    expect(await labels(page, '#chart-budget-total [aria-roledescription="rule mark"]')).toEqual(['cap: 25,000']);
+    expect(await page.locator('#chart-budget-total svg text', { hasText: 'cap 25,000' }).count()).toBe(1);
+  });
+
+  it('lists one row per core family with its bucket, and the bucket chart counts them', async () => {
+    const { page } = await open();
+    const rows = await page.locator('#families tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td code')?.textContent, tr.getAttribute('data-bucket'), tr.querySelector('.bucket')?.textContent]));
+    expect(rows).toEqual(KEYS.map((k) => [k, CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent', CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent']));
+    expect(await labels(page, '#chart-families [aria-roledescription="bar"]')).toEqual(['resolved: 4 families', 'v1-dependent: 1 family', 'undeclared: 0 families', 'failing: 0 families']);
+    // alpha's home: where its marker claims it (line 4 of the core document).
+    expect(await page.locator('#families tbody tr').first().locator('td').nth(2).locator('a').textContent()).toBe('spec/v2/core/alpha.md:4');
+  });
+
+  it('draws the burn-down from the git history: a point per commit and today, and the allowed line', async () => {
+    const { page } = await open();
+    const points = [...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, open: c.open })), { label: 'today', day: TODAY, open: 1 }];
+    const plural = (n: number): string => `${n} open famil${n === 1 ? 'y' : 'ies'}`;
+    const allLabels = await labels(page, '#chart-burn-down [aria-roledescription="point"]');
+    expect(allLabels.filter((l) => !l.startsWith('allowed'))).toEqual(points.map((p) => `${p.label} (${p.day}): ${plural(p.open)}, ${expectedAllowed(p.day)} allowed`));
+    const days = [T0, ...points.map((p) => p.day), EOS];
+    expect(allLabels.filter((l) => l.startsWith('allowed'))).toEqual(days.map((d) => `allowed on ${d}: ${expectedAllowed(d)}`));
+    expect(expectedAllowed(T0)).toBe(5);
+    expect(expectedAllowed(EOS)).toBe(0);
+    // Axis titles and the text alternative are there for a reader who cannot see the picture.
+    expect(await page.locator('#chart-burn-down svg text').allTextContents()).toEqual(expect.arrayContaining(['date (UTC)', 'families', 'Burn-down to v1 end of support']));
+    expect(await page.locator('#chart-burn-down figcaption').textContent()).toBe(
+      `4 points; the latest, today on ${TODAY}, has 1 open family against ${expectedAllowed(TODAY)} allowed. The allowed line falls from 5 on ${T0} to 0 on ${EOS}, the v1 end of support.`,
+    );
+  });
+
+  it('filters families by bucket without a server, and prints every row', async () => {
+    const { page } = await open();
+    const visible = async (): Promise<string[]> => {
+      const out: string[] = [];
+      for (const row of await page.locator('#families tbody tr').all()) if (await row.isVisible()) out.push((await row.locator('code').first().textContent())!);
+      return out;
+    };
+    expect(await visible()).toEqual([...KEYS]);
+    await page.locator('label[for="show-v1-dependent"]').click();
+    expect(await visible()).toEqual(['epsilon']);
+    await page.emulateMedia({ media: 'print' });
+    expect(await visible()).toEqual([...KEYS]);
+    expect(await page.locator('.filter').isVisible()).toBe(false);
+  });
+
+  it('reads the same with JavaScript off: every chart and row is there', async () => {
+    const { page, errors } = await open(false);
+    // Both budget charts, the families and the burn-down (the fixture has no scenario files).
+    expect(await page.locator('figure svg').count()).toBe(4);
+    expect(await page.locator('#majors .missing').count()).toBe(1);
+    expect(await page.locator('#families tbody tr').count()).toBe(KEYS.length);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('makes no network request and logs no console error; a 1280×800 screenshot is not blank', async () => {
+    const { page, requests, errors } = await open();
+    const png = await page.screenshot();
+    writeFileSync(join(r.root, 'report.png'), png);
+    expect(requests).toEqual([url]);
+    expect(errors).toEqual([]);
+    // Decoded by the browser itself, on a page of its own (the report's policy forbids data: URLs).
+    const decoder = await (await browser()).newPage();
+    const stats = await decoder.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const px = ctx.getImageData(0, 0, img.width, img.height).data;
+      const colours = new Set<number>();
+      let ink = 0;
+      for (let i = 0; i < px.length; i += 4) {
+        colours.add((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!);
+        if (px[i]! < 200 || px[i + 1]! < 200 || px[i + 2]! < 200) ink++;
+      }
+      return { width: img.width, height: img.height, colours: colours.size, ink: ink / (px.length / 4) };
+    }, png.toString('base64'));
+    expect([stats.width, stats.height]).toEqual([1280, 800]);
+    expect(stats.colours).toBeGreaterThan(20);
+    expect(stats.ink).toBeGreaterThan(0.02);
+  });
+});

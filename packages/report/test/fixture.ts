@@ -1,0 +1,103 @@
+// A small spec repository whose figures the tests know in advance: core families homed either in
+// their own spec/v2/core/ document or in one spec/v1/ document, and a real git history built one
+// commit at a time with fixed dates.
+import { execFileSync } from 'node:child_process';
+import { createFixture } from '@openwop-spec/spec-tree';
+
+export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
+export const T0 = '2026-09-18';
+export const EOS = '2026-12-04';
+export const OPEN_AT_T0 = 5;
+
+/** Words by the reference rule, independent of the budget gate's own counter. */
+export const wc = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+const filler = (n: number): string => Array.from({ length: n }, (_, i) => ['hosts', 'keep', 'records', 'stable'][i % 4]).join(' ');
+
+/** A core home of `key`: its marker claims it on line 4, and it covers the facet `size`. */
+export const coreDoc = (key: string, words: number): string =>
+  `# ${key}\n\n> **Status: Stable · v2.0.**\n> **Normative home:** \`${key}\`.\n\nA host advertising \`${key}\` MUST honour this section. It reports \`${key}.size\`.\n\n${filler(words)}\n`;
+
+const v1Doc = (keys: readonly string[]): string =>
+  `# Legacy\n\n> **Status: Stable · v1.1.** Normative for v1 hosts.\n\n${keys.map((k) => `## Section ${k}\n\nA host MUST implement \`${k}\` as written here.\n`).join('\n')}`;
+
+export interface State {
+  /** Families homed in spec/v2/core/<key>.md; the others live in spec/v1/legacy.md. */
+  core: readonly string[];
+  /** Families declared with no home at all. */
+  undeclared?: readonly string[];
+}
+
+/** The word count of each core document, so the budget's rows are known: 40, 50, 60, … */
+export const coreWords = (key: string): number => 40 + 10 * KEYS.indexOf(key as (typeof KEYS)[number]);
+
+export function files(state: State): Record<string, string> {
+  const undeclared = new Set(state.undeclared ?? []);
+  const v1 = KEYS.filter((k) => !state.core.includes(k) && !undeclared.has(k));
+  const out: Record<string, string> = {
+    'pnpm-workspace.yaml': 'packages: []\n',
+    'spec/v2/declaration.json':
+      JSON.stringify(
+        {
+          families: KEYS.map((key) => ({
+            key,
+            kind: 'family',
+            anchor: 'core',
+            facets: ['size', 'colour'],
+            normativeText: undeclared.has(key) ? [] : [state.core.includes(key) ? `spec/v2/core/${key}.md` : 'spec/v1/legacy.md'],
+          })),
+        },
+        null,
+        2,
+      ) + '\n',
+    'docs/normative-home-baseline.json':
+      JSON.stringify({ t0: T0, openAtT0: OPEN_AT_T0, v1Dependent: v1.length, undeclared: undeclared.size, facetsUncovered: KEYS.length - undeclared.size, v1Carried: v1 }, null, 2) + '\n',
+    'evidence/v1-end-of-support.json': JSON.stringify({ endOfSupportNotBefore: EOS }) + '\n',
+  };
+  for (const key of state.core) out[`spec/v2/core/${key}.md`] = coreDoc(key, coreWords(key));
+  if (v1.length) out['spec/v1/legacy.md'] = v1Doc(v1);
+  return out;
+}
+
+export const git = (cwd: string, args: readonly string[], date?: string): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
+  });
+
+export interface Repo {
+  root: string;
+  /** Puts `state`'s spec in the working tree (files of the previous state that it lacks are removed). */
+  put(state: State): void;
+  /** Puts `state` and commits it on `day` (noon UTC); returns the commit id. */
+  commit(state: State, day: string, subject: string): string;
+  remove(): void;
+}
+
+/** An empty git repository in a temporary folder. */
+export function repo(): Repo {
+  const fx = createFixture({});
+  git(fx.root, ['init', '-q']);
+  let current: Record<string, string> = {};
+  const put = (state: State): void => {
+    const next = files(state);
+    fx.write({ ...Object.fromEntries(Object.keys(current).map((p) => [p, null])), ...next });
+    current = next;
+  };
+  return {
+    root: fx.root,
+    put,
+    commit(state, day, subject) {
+      put(state);
+      git(fx.root, ['add', '-A']);
+      git(fx.root, ['commit', '-qm', subject], `${day}T12:00:00Z`);
+      return git(fx.root, ['rev-parse', 'HEAD']).trim();
+    },
+    remove: fx.remove,
+  };
+}
+
+/** Whole days from a to b (both YYYY-MM-DD, UTC). */
+export const days = (a: string, b: string): number => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+/** The schedule as the issue states it, computed here on its own: ceil(openAtT0 × (E − T) / (E − t0)). */
+export const expectedAllowed = (day: string): number => Math.ceil((OPEN_AT_T0 * days(day, EOS)) / days(T0, EOS));

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_PATHS, createFixture } from '@openwop-spec/spec-tree';
+import { codeKey, collectHistory } from '../src/index.js';
+import { coreDoc, coreWords, git, repo, wc } from './fixture.js';
+import type { Repo } from './fixture.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+function fresh(): Repo {
+  const r = repo();
+  cleanups.push(r.remove);
+  return r;
+}
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-report-cache-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Three commits that move families out of v1, and one that touches no spec input. */
+function history(r: Repo): [string, string, string] {
+  const a = r.commit({ core: [] }, '2026-09-20', 'all five in v1');
+  const b = r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha gets a v2 home');
+  writeFileSync(join(r.root, 'NOTES.txt'), 'not a spec input\n');
+  git(r.root, ['add', '-A']);
+  git(r.root, ['commit', '-qm', 'notes'], '2026-10-20T12:00:00Z');
+  const c = r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma get v2 homes');
+  return [a, b, c];
+}
+
+const snapshot = (root: string): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = join(dir, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else out[abs.slice(root.length)] = readFileSync(abs).toString('base64');
+    }
+  };
+  walk(root);
+  return out;
+};
+
+describe('collectHistory', () => {
+  it('measures each commit that touched the spec inputs, newest first, from git objects only', async () => {
+    const r = fresh();
+    const [a, b, c] = history(r);
+    r.put({ core: ['alpha', 'beta', 'gamma', 'delta'] }); // uncommitted
+    const before = snapshot(r.root); // .git included: index, HEAD and refs
+    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+    expect(h.notes).toEqual([]);
+    expect(h.points.map((p) => [p.sha, p.date, p.subject, p.figures?.open])).toEqual([
+      [c, '2026-11-01T12:00:00+00:00', 'beta and gamma get v2 homes', 2],
+      [b, '2026-10-10T12:00:00+00:00', 'alpha gets a v2 home', 4],
+      [a, '2026-09-20T12:00:00+00:00', 'all five in v1', 5],
+    ]);
+    const words = ['alpha', 'beta', 'gamma'].reduce((sum, k) => sum + wc(coreDoc(k, coreWords(k))), 0);
+    expect(h.points[0]!.figures).toEqual({ core: 5, resolved: 3, open: 2, words, cap: 25_000 });
+    expect(snapshot(r.root)).toEqual(before);
+  });
+
+  it('takes only the last N', async () => {
+    const r = fresh();
+    const [, b, c] = history(r);
+    expect((await collectHistory(r.root, DEFAULT_PATHS, { limit: 2 })).points.map((p) => p.sha)).toEqual([c, b]);
+  });
+
+  it('a commit the gates cannot read is a point with the reason, not a failure', async () => {
+    const r = fresh();
+    const a = r.commit({ core: [] }, '2026-09-20', 'start');
+    rmSync(join(r.root, 'docs'), { recursive: true });
+    git(r.root, ['add', '-A']);
+    git(r.root, ['commit', '-qm', 'no baseline'], '2026-09-21T12:00:00Z');
+    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+    expect(h.points.map((p) => [p.subject, p.figures?.open, p.error])).toEqual([
+      ['no baseline', undefined, 'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline'],
+      ['start', 5, undefined],
+    ]);
+    expect(h.points[1]!.sha).toBe(a);
+  });
+
+  it('without git, or before the first commit, there is no history and a note says why', async () => {
+    const fx = createFixture({ 'spec/v2/declaration.json': '{"families": []}\n' });
+    cleanups.push(fx.remove);
+    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30 })).toEqual({
+      points: [],
+      notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],
+    });
+    git(fx.root, ['init', '-q']);
+    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30 })).toEqual({ points: [], notes: ['no commit has touched the spec inputs yet, so only today is shown'] });
+    expect((await collectHistory(fx.root, DEFAULT_PATHS, { limit: 0 })).notes).toEqual(['history is off (--history 0), so only today is shown']);
+  });
+
+  it('a shallow clone says that older commits are missing', async () => {
+    const r = fresh();
+    history(r);
+    const dir = tempDir();
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${r.root}`, join(dir, 'c')]);
+    const h = await collectHistory(join(dir, 'c'), DEFAULT_PATHS, { limit: 30 });
+    expect(h.points.map((p) => p.subject)).toEqual(['beta and gamma get v2 homes']);
+    expect(h.notes).toEqual(['this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)']);
+  });
+});
+
+describe('the history cache', () => {
+  const entry = (dir: string, sha: string): string => join(dir, codeKey(), `${sha}.json`);
+
+  it('serves a measured commit from its entry, and measures only commits it has not seen', async () => {
+    const r = fresh();
+    const [a, b, c] = history(r);
+    const dir = tempDir();
+    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    expect(readdirSync(join(dir, codeKey())).sort()).toEqual([`${a}.json`, `${b}.json`, `${c}.json`].sort());
+    expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
+
+    // An entry edited by hand proves the next run reads it instead of measuring the commit again.
+    const edited = { ...first.points[1]!, figures: { ...first.points[1]!.figures!, open: 99 } };
+    writeFileSync(entry(dir, b), JSON.stringify(edited));
+    const d = r.commit({ core: ['alpha', 'beta', 'gamma', 'delta'] }, '2026-11-15', 'delta gets a v2 home');
+    const second = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    expect(second.points.map((p) => [p.sha, p.figures?.open])).toEqual([
+      [d, 1],
+      [c, 2],
+      [b, 99],
+      [a, 5],
+    ]);
+    expect(readdirSync(join(dir, codeKey())).length).toBe(4);
+  });
+
+  it.each([
+    ['not JSON', '{"sha": '],
+    ['another commit’s point', null],
+    ['a point without figures or error', 'shape'],
+  ])('an entry that is %s is a miss: the commit is measured again and the entry rewritten', async (_name, content) => {
+    const r = fresh();
+    const [a, b] = history(r);
+    const dir = tempDir();
+    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    const bad =
+      content === null
+        ? readFileSync(entry(dir, a), 'utf8')
+        : content === 'shape'
+          ? JSON.stringify({ sha: b, date: first.points[1]!.date, subject: 'x' })
+          : content;
+    writeFileSync(entry(dir, b), bad);
+    const again = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    expect(again).toEqual(first);
+    expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
+  });
+
+  it('removes the folders of other code versions when it writes', async () => {
+    const r = fresh();
+    history(r);
+    const dir = tempDir();
+    execFileSync('mkdir', ['-p', join(dir, 'old-code-key')]);
+    writeFileSync(join(dir, 'old-code-key', 'x.json'), '{}');
+    await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    expect(readdirSync(dir)).toEqual([codeKey()]);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { allowedAt, buildReport, renderMarkdown } from '../src/index.js';
+import { BASELINE, budget, history, home, majors, result } from './data.js';
+
+describe('buildReport', () => {
+  it('budget: rows by words (ties by label), total, cap, headroom and how the cap is made', () => {
+    const d = buildReport({ today: '2026-12-01', results: [budget], history: { points: [], notes: [] } });
+    expect(d.gates).toEqual([{ id: 'core-budget', ok: true, summary: 'core-budget OK' }]);
+    expect(d.budget).toEqual({
+      rows: [
+        { path: 'spec/v2/core/c.md', label: 'core/c.md', words: 900 },
+        { path: 'spec/v2/core/a.md', label: 'core/a.md', words: 300 },
+        { path: 'spec/v2/core/b.md', label: 'core/b.md', words: 300 },
+      ],
+      total: 1500,
+      cap: 25_600,
+      homed: 12,
+      headroom: 24_100,
+      formula: '25,000 + 200 × (12 homed − 9)',
+    });
+  });
+
+  it('families: every row with its bucket, homes and facets, and the count per bucket', () => {
+    const d = buildReport({ today: '2026-12-01', results: [home(BASELINE)], history: { points: [], notes: [] } });
+    expect(d.families!.counts).toEqual({ resolved: 1, 'v1-dependent': 2, undeclared: 1, failing: 0 });
+    expect(d.families!.rows.map((r) => [r.key, r.bucket])).toEqual([['a', 'resolved'], ['b', 'v1-dependent'], ['c', 'v1-dependent'], ['d', 'undeclared']]);
+    expect(d.families!.rows[0]!.homes).toEqual([{ path: 'spec/v2/core/a.md', class: 'core', line: 3, column: 23 }]);
+  });
+
+  it('burn-down: commits oldest first then today, the allowed line from t0 to the end of support, and unmeasured commits apart', () => {
+    const d = buildReport({ today: '2026-12-01', results: [home(BASELINE)], history });
+    // 2026-11-02T01:00+02:00 is 2026-11-01 in UTC.
+    expect(d.burnDown.points).toEqual([
+      { label: 'aaaaaaa', sha: 'a'.repeat(40), subject: 'before t0', day: '2026-09-01', open: 4 },
+      { label: 'ccccccc', sha: 'c'.repeat(40), subject: 'third', day: '2026-11-01', open: 3, allowed: Math.ceil((4 * 33) / 77) },
+      { label: 'today', day: '2026-12-01', open: 3, allowed: Math.ceil((4 * 3) / 77) },
+    ]);
+    expect(d.burnDown.allowed).toEqual([
+      { day: '2026-09-18', allowed: 4 },
+      { day: '2026-11-01', allowed: 2 },
+      { day: '2026-12-01', allowed: 1 },
+      { day: '2026-12-04', allowed: 0 },
+    ]);
+    expect(d.burnDown.unmeasured).toEqual([{ sha: 'b'.repeat(40), day: '2026-10-01', error: 'spec/v2/declaration.json: not JSON' }]);
+    expect([d.burnDown.t0, d.burnDown.openAtT0, d.burnDown.eos, d.burnDown.notes]).toEqual(['2026-09-18', 4, '2026-12-04', []]);
+  });
+
+  it('allowedAt is the gate’s schedule: ceil(openAtT0 × (E − T) / (E − t0))', () => {
+    expect(allowedAt('2026-12-01', '2026-09-18', 66, '2026-12-04')).toBe(3);
+    expect(allowedAt('2026-09-18', '2026-09-18', 66, '2026-12-04')).toBe(66);
+    expect(allowedAt('2026-12-04', '2026-09-18', 66, '2026-12-04')).toBe(0);
+  });
+
+  it.each([
+    ['no end-of-support date', BASELINE, null, 'the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line'],
+    ['no t0 in the baseline', { ...BASELINE, t0: undefined }, '2026-12-04', 'the normative-home baseline has no t0 and openAtT0, so there is no allowed line'],
+    ['t0 after the end of support', { ...BASELINE, t0: '2027-01-01' }, '2026-12-04', 't0 2027-01-01 is not before the end of support 2026-12-04, so the schedule has no span'],
+  ])('burn-down without a schedule (%s): points, no allowed line, and a note', (_name, baseline, eos, note) => {
+    const d = buildReport({ today: '2026-12-01', results: [home(baseline, eos)], history });
+    expect(d.burnDown.allowed).toEqual([]);
+    expect(d.burnDown.points.every((p) => p.allowed === undefined)).toBe(true);
+    expect(d.burnDown.notes).toEqual([note]);
+  });
+
+  it('burn-down keeps the history’s notes, and says when today has no point', () => {
+    const d = buildReport({ today: '2026-12-01', results: [], history: { points: [], notes: ['no git history: …'] } });
+    expect(d.burnDown.points).toEqual([]);
+    expect(d.burnDown.notes).toEqual(['no git history: …', 'the normative-home gate could not run on the working tree, so today has no point']);
+  });
+
+  it('scenario majors: v1 only, both and v2 only from the counts, and the lint’s reach', () => {
+    expect(buildReport({ today: '2026-12-01', results: [majors], history }).majors).toEqual({
+      files: 12,
+      v1Only: 5,
+      both: 5,
+      v2Only: 2,
+      lint: { files: 7, modules: 34, violations: 0, suppressed: 1 },
+    });
+  });
+
+  it('findings: every diagnostic per gate, and the line of a gate that stopped on an input error', () => {
+    const diagnostic = { gate: 'core-budget', ruleId: 'budget/over-cap', severity: 'error' as const, message: 'over', file: 'spec/v2/core/' };
+    const broken = result('normative-home', {}, { ok: false, exitCode: 2, summaryLine: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)' });
+    const d = buildReport({ today: '2026-12-01', results: [result('core-budget', {}, { ok: false, exitCode: 1, diagnostics: [diagnostic] }), broken], history });
+    expect(d.findings).toEqual([
+      { gate: 'core-budget', diagnostics: [diagnostic] },
+      { gate: 'normative-home', error: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)', diagnostics: [] },
+    ]);
+    expect([d.budget, d.families]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('prints every section as tables, with today’s point, the schedule and the findings', () => {
+    const diagnostic = { gate: 'normative-home', ruleId: 'home/unclaimed', severity: 'error' as const, message: 'a | b', file: 'spec/v2/core/a.md', start: { line: 3, column: 3 } };
+    const h = home(BASELINE);
+    const lines = renderMarkdown(buildReport({ today: '2026-12-01', results: [budget, { ...h, diagnostics: [diagnostic] }, majors], history }));
+    const text = lines.join('\n');
+    expect(lines[0]).toBe('## openwop-spec report — 2026-12-01');
+    expect(text).toContain('**1,500** of **25,600** words (headroom 24,100); cap = 25,000 + 200 × (12 homed − 9).');
+    expect(text).toContain('| core/c.md | 900 |');
+    expect(text).toContain('| v1-dependent | 2 | `b`, `c` |');
+    expect(text).toContain('Allowed = ceil(4 × (E − T) / (E − t0)), t0 2026-09-18, v1 end of support E 2026-12-04.');
+    expect(text).toContain('| 2026-11-01 | `ccccccc` third | 3 | 2 |');
+    expect(text).toContain('| 2026-12-01 | today | 3 | 1 |');
+    expect(text).toContain('Not measured: `bbbbbbb` (spec/v2/declaration.json: not JSON).');
+    expect(text).toContain('| v2 only | 2 |');
+    // A pipe in a message would end the cell early.
+    expect(text).toContain('| normative-home | error | spec/v2/core/a.md:3:3 | a \\| b | `home/unclaimed` |');
+  });
+});

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
@@ -5,7 +6,6 @@ import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
 import type { Io } from './main.js';
-import { treeOptions } from './prefetch.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 
@@ -59,8 +59,7 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
-    const cacheDir = treeOptions(root, io.env).cacheDir;
-    const tree = SpecTree.load(root, cacheDir === undefined ? {} : { cacheDir });
+    const tree = SpecTree.load(root);
     const options = { today, flags: new Set<string>() };
     const results: GateResult[] = [];
     for (const gate of gates) {
@@ -74,9 +73,12 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     }
     // Loaded here, not at start-up: the charting library is needed by this command only.
     const report = await import('@openwop-spec/report');
+    // Measured commits are kept where the tool keeps its caches, and only in an installed checkout
+    // (a root with node_modules), so reporting on a bare tree never leaves files in it.
+    const modules = join(root, 'node_modules');
     const history = await report.collectHistory(root, tree.paths, {
       limit: Number(historyArg),
-      ...(cacheDir === undefined ? {} : { cacheDir: join(cacheDir, 'report-history') }),
+      ...(existsSync(modules) ? { cacheDir: join(modules, '.cache', 'openwop-spec', 'report-history') } : {}),
     });
     const data = report.buildReport({ today, results, history });
     const outArg = args.values.get('--out');
@@ -93,7 +95,6 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
       }
       io.stdout(`wrote ${outArg ?? DEFAULT_OUT}`);
     }
-    await tree.flushCache();
     return 0;
   } catch (err) {
     if (err instanceof InputError) return fail(`openwop-spec report: ${err.message}`);

@@ -1,16 +1,19 @@
-// The host under test (RFC0204-RUNTIME §7.1). Every RFC 0204 row is written once against this
-// interface; the in-process reference host, a live host over HTTP and every mutant implement it,
-// so one code path judges them all.
+// The host under test. Every RFC 0204 row is written once against this interface; the in-process
+// reference host, a live host over HTTP and every mutant implement it, so one code path judges them
+// all. The fixtures are specified in spec/v2/core/conformance.md § Conformance fixtures.
 
 /** The v2 fixture: one node `mcp-client` (`core.conformance.mcp-client`) calling `ctx.mcp[method]`. */
 export const V2_FIXTURE = 'conformance-mcp-client';
 /** The v1 fixture: one node `mcp-invoke` (`core.conformance.mcp-invoke`) calling `invokeTool` on `conformance`/`echo`. */
 export const V1_FIXTURE = 'conformance-mcp-tool-roundtrip';
 
-/** What the conformance fixture's node did: resolved (the value as on the event log), rejected, or could not run. */
+/**
+ * What the conformance fixture's node did: resolved (the value as on the event log), rejected (the
+ * node.failed `payload.error`: its `code`, and its `details` when it has any), or could not run.
+ */
 export type Outcome =
   | { status: 'completed'; result: unknown }
-  | { status: 'failed'; errorCode: string }
+  | { status: 'failed'; errorCode: string; details?: Record<string, unknown> }
   | { status: 'unsupported' };
 
 /** Inputs of the v2 fixture `conformance-mcp-client` (node `core.conformance.mcp-client`). */
@@ -23,7 +26,11 @@ export interface McpClientInputs {
   uri?: string;
 }
 
-/** The capability claims the rows gate on, as the host advertises them (presence is the claim). */
+/**
+ * The capability claims the rows gate on, as the host advertises them: `mcp` is present when the
+ * host advertises the family (at major 1, `supported: true`), with `client` when it advertises
+ * `mcp.client`.
+ */
 export interface HostCapabilities {
   /** `revisions`: the MCP revisions the host lists (`mcp.revisions`), when it says. */
   mcp?: { client?: true; revisions?: string[] };
@@ -37,6 +44,8 @@ export interface HttpAnswer {
 
 export interface HostUnderTest {
   readonly label: string;
+  /** The protocol major the host is driven at; absent when it offers both surfaces (the in-process host). */
+  readonly major?: 1 | 2;
   capabilities(): Promise<HostCapabilities>;
   /** Runs the v2 fixture `conformance-mcp-client` once. */
   runMcpClient(i: McpClientInputs): Promise<Outcome>;
@@ -46,7 +55,7 @@ export interface HostUnderTest {
   getTools(q?: { view?: string }): Promise<HttpAnswer>;
   /** `GET /tools/{toolId}`. */
   getTool(id: string, q?: { view?: string }): Promise<HttpAnswer>;
-  /** Releases what the host holds (servers, sockets). Not in §7.1's sketch; optional, so any host may omit it. */
+  /** Releases what the host holds (servers, sockets); optional, so any host may omit it. */
   close?(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-// RFC 0204 rows against a pluggable host (RFC0204-RUNTIME §7).
+// RFC 0204 rows against a pluggable host.
 export * from './host-under-test.js';
 export { inProcessHost, BUILT_IN_TOOLS, OPERATOR_CLASSIFICATIONS } from './adapters/in-process.js';
 export type { InProcessHostOptions } from './adapters/in-process.js';

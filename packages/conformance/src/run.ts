@@ -1,24 +1,41 @@
-// Running the rows against one host (RFC0204-RUNTIME §7). A suite environment holds the fake MCP
-// server and the dead address for a whole file: it is started once and never reset, so every row
-// picks its exchange by method and a distinguishing param.
-import { EARLIER_REVISION_PATH, createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
+// Running the rows against one host. A suite environment holds the fake MCP server (its three
+// endpoints) and the dead address for a whole file: it is started once and never reset, so every
+// row picks its exchange by method and a distinguishing param. The bindings are those of
+// spec/v2/core/conformance.md § Conformance fixtures.
+import { EARLIER_REVISION_PATH, INCOMPATIBLE_REVISION_PATH, createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { readDescriptorSchemaText } from './corpus.js';
 import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from './host-under-test.js';
 import { HostUnavailable } from './host-under-test.js';
 import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
+import { INCOMPATIBLE_SERVER_ID } from './rows/server-health-incompatible.js';
 import { ROWS, REQUIREMENT_PREFIX } from './rows/index.js';
 import type { Row, RowContext, RowResult } from './rows/index.js';
 import { schemaTextSeamOf } from './seams.js';
 
 export interface SuiteEnvironment {
+  /**
+   * The suite's MCP server: `resources/read` served, and a DiscoverResult `ttlMs` of 0, so each
+   * serverHealth call must probe afresh.
+   */
   fake: FakeMcpServer;
-  /** serverId → url: `conformance` → the fake, `conformance.down` and `conformance-down` → the dead address. */
+  /** serverId → url: FAKE_ENDPOINTS on the fake, `conformance.down` and `conformance-down` → the dead address. */
   bindings: Record<string, string>;
   /** The pristine descriptor schema text, read once. */
   schemaText: string;
   close(): Promise<void>;
 }
+
+/**
+ * The server ids bound to the fake, each to an endpoint path on its one port: `conformance` (the
+ * fake itself), `conformance.earlier` (a 2025-11-25 server) and `conformance.incompatible` (a
+ * server of a revision no current client negotiates).
+ */
+export const FAKE_ENDPOINTS: Readonly<Record<string, string>> = Object.freeze({
+  conformance: '/mcp',
+  [EARLIER_SERVER_ID]: EARLIER_REVISION_PATH,
+  [INCOMPATIBLE_SERVER_ID]: INCOMPATIBLE_REVISION_PATH,
+});
 
 export interface SuiteEnvironmentOptions {
   /** Answer as text/event-stream instead of JSON. */
@@ -38,10 +55,11 @@ export function assertLoopbackBindings(bindings: Record<string, string>): void {
 
 export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {}): Promise<SuiteEnvironment> {
   const schemaText = readDescriptorSchemaText(options.schemasDir);
-  const fake = createFakeMcpServer({ responseMode: options.responseMode ?? 'json' });
-  const url = await fake.start();
+  const fake = createFakeMcpServer({ responseMode: options.responseMode ?? 'json', resources: true, discoverTtlMs: 0 });
+  const origin = new URL(await fake.start()).origin;
   const dead = await deadEndpoint();
-  const bindings = { conformance: url, 'conformance.down': dead, 'conformance-down': dead, [EARLIER_SERVER_ID]: fake.earlierRevisionUrl };
+  const bindings: Record<string, string> = { 'conformance.down': dead, 'conformance-down': dead };
+  for (const [serverId, path] of Object.entries(FAKE_ENDPOINTS)) bindings[serverId] = origin + path;
   try {
     assertLoopbackBindings(bindings);
   } catch (err) {
@@ -53,8 +71,7 @@ export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {
 
 /** Points the fake's bindings at a forwarder on `port` (for a live host configured before the suite starts). */
 export function forwardBindings(env: SuiteEnvironment, port: number): void {
-  env.bindings['conformance'] = `http://127.0.0.1:${port}/mcp`;
-  env.bindings[EARLIER_SERVER_ID] = `http://127.0.0.1:${port}${EARLIER_REVISION_PATH}`;
+  for (const [serverId, path] of Object.entries(FAKE_ENDPOINTS)) env.bindings[serverId] = `http://127.0.0.1:${port}${path}`;
 }
 
 export interface RowReport {
@@ -92,11 +109,20 @@ export interface OpenRun {
   close(): Promise<void>;
 }
 
+export interface RunOptions {
+  /** The major the run targets; default: the host's own (`HostUnderTest.major`), else every row applies. */
+  major?: 1 | 2;
+}
+
 /**
  * Builds the host `factory` makes for the environment's bindings and reads its capabilities once.
  * Refuses to start when any binding is not loopback.
  */
-export async function openRun(factory: HostFactory, env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>): Promise<OpenRun> {
+export async function openRun(
+  factory: HostFactory,
+  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
+  options: RunOptions = {},
+): Promise<OpenRun> {
   assertLoopbackBindings(env.bindings);
   const host: HostUnderTest = await factory({ ...env.bindings });
   let capabilities: HostCapabilities | undefined;
@@ -114,16 +140,20 @@ export async function openRun(factory: HostFactory, env: Pick<SuiteEnvironment, 
     host,
     capabilities: capabilities ?? {},
     fake: env.fake,
+    major: options.major ?? host.major,
     descriptorSchemaText: schemaTextSeamOf(factory)(env.schemaText),
   };
   return {
     label: host.label,
     async judge(row) {
-      // A host whose discovery cannot be read blocks its rows; the corpus row needs no host.
-      const result =
-        unavailable !== undefined && row.corpus !== true
-          ? { verdict: 'blocked' as const, reason: `capabilities unreadable: ${unavailable}` }
-          : await judge(row, ctx);
+      // A row of another major is inapplicable; a host whose discovery cannot be read blocks its
+      // rows; the corpus row needs no host.
+      const result: RowResult =
+        ctx.major !== undefined && !row.majors.includes(ctx.major)
+          ? { verdict: 'inapplicable', reason: `the row tests major ${row.majors.join(' and ')}; this run targets major ${ctx.major}` }
+          : unavailable !== undefined && row.corpus !== true
+            ? { verdict: 'blocked', reason: `capabilities unreadable: ${unavailable}` }
+            : await judge(row, ctx);
       return {
         id: row.id,
         requirement: REQUIREMENT_PREFIX + row.id,
@@ -138,13 +168,14 @@ export async function openRun(factory: HostFactory, env: Pick<SuiteEnvironment, 
   };
 }
 
-/** Runs `rows` (all of §7.2 by default) in order against one host. */
+/** Runs `rows` (every row by default) in order against one host. */
 export async function runRows(
   factory: HostFactory,
   env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
   rows: readonly Row[] = ROWS,
+  options: RunOptions = {},
 ): Promise<RunReport> {
-  const run = await openRun(factory, env);
+  const run = await openRun(factory, env, options);
   try {
     const reports: RowReport[] = [];
     for (const row of rows) reports.push(await run.judge(row));

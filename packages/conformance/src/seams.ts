@@ -1,5 +1,5 @@
-// Where a mutant can reach the reference implementation without a flag in any production package
-// (RFC0204-RUNTIME §7.3). Host seams exist only on the in-process host, which builds the client,
+// Where a mutant can reach the reference implementation without a flag in any production package.
+// Host seams exist only on the in-process host, which builds the client,
 // the v1 adapter and the catalog itself; the schema-text seam sits in the suite and works with
 // any host, because `.annotations-schema` is a corpus test.
 import type { CtxMcp, McpClient, V1Mcp } from '@openwop-spec/mcp-client';
@@ -13,9 +13,12 @@ export type ClassificationsSeam = (input: {
   serverIds: readonly string[];
 }) => Promise<Record<string, Classification>>;
 
+/** The MCP server bindings (serverId → url) the host was built with. */
+export type Bindings = Readonly<Record<string, string>>;
+
 export interface HostSeams {
   /** Decorates the CtxMcp handed to the v2 fixture node (never the catalog's page reader, never the v1 adapter). */
-  ctxMcp?: (mcp: CtxMcp) => CtxMcp;
+  ctxMcp?: (mcp: CtxMcp, bindings: Bindings) => CtxMcp;
   /** Decorates the v1 `invokeTool` adapter handed to the v1 fixture node. */
   v1?: (v1: V1Mcp) => V1Mcp;
   /** Replaces how the `classifications` input of the catalog is computed. */
@@ -48,10 +51,13 @@ export function schemaTextSeamOf(factory: HostFactory): SchemaTextSeam {
   return registry.get(factory)?.schemaText ?? ((text) => text);
 }
 
-function compose<T>(inner: ((x: T) => T) | undefined, outer: ((x: T) => T) | undefined): ((x: T) => T) | undefined {
+function compose<T, A extends unknown[]>(
+  inner: ((x: T, ...rest: A) => T) | undefined,
+  outer: ((x: T, ...rest: A) => T) | undefined,
+): ((x: T, ...rest: A) => T) | undefined {
   if (inner === undefined) return outer;
   if (outer === undefined) return inner;
-  return (x) => outer(inner(x));
+  return (x, ...rest) => outer(inner(x, ...rest), ...rest);
 }
 
 /**

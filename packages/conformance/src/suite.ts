@@ -2,16 +2,15 @@
 //   pnpm --filter @openwop-spec/conformance run suite -- --host <url> [--token <t>] [--major 1|2]
 //        [--fake-port <n>] [--sse] [--format text|json]
 // The live host must bind serverId `conformance` to the suite's fake MCP server (with
-// --fake-port, at http://127.0.0.1:<n>/mcp), `conformance.earlier` to its 2025-11-25 endpoint
-// (http://127.0.0.1:<n>/mcp-2025-11-25) and `conformance.down` / `conformance-down` to a
-// loopback address nothing answers. Exit 0 when no row fails or is blocked, 1 otherwise, 2 on
+// --fake-port, at http://127.0.0.1:<n>/mcp), `conformance.earlier` and `conformance.incompatible`
+// to its other endpoints on the same port (/mcp-2025-11-25, /mcp-2024-11-05) and
+// `conformance.down` / `conformance-down` to a loopback address nothing answers. Exit 0 when no row fails or is blocked, 1 otherwise, 2 on
 // a usage error.
 import { parseArgs } from 'node:util';
 import { httpHost } from './adapters/http.js';
 import { forwardLoopback } from './forward.js';
 import type { Forwarder } from './forward.js';
-import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
-import { forwardBindings, runRows, startSuiteEnvironment } from './run.js';
+import { FAKE_ENDPOINTS, forwardBindings, runRows, startSuiteEnvironment } from './run.js';
 import type { RunReport } from './run.js';
 
 export interface SuiteIo {
@@ -108,7 +107,7 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
       }
       forwardBindings(env, forwarder.port);
     }
-    io.err(`suite: the host must bind conformance → ${env.bindings['conformance']} and ${EARLIER_SERVER_ID} → ${env.bindings[EARLIER_SERVER_ID]}`);
+    for (const serverId of Object.keys(FAKE_ENDPOINTS)) io.err(`suite: the host must bind ${serverId} → ${env.bindings[serverId]}`);
     const factory = httpHost({ baseUrl: options.host, major: options.major, ...(options.token ? { apiKey: options.token } : {}) });
     const report = await runRows(factory, env);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));

@@ -25,13 +25,15 @@ describe('capabilitiesFromDiscovery', () => {
       mcp: { client: true },
       toolCatalog: { sources: ['mcp'], compactView: true },
     });
-    expect(capabilitiesFromDiscovery({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} }, 2)).toEqual({ toolCatalog: {} });
+    expect(capabilitiesFromDiscovery({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} }, 2)).toEqual({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} });
     expect(capabilitiesFromDiscovery(null, 2)).toEqual({});
   });
 
   it('at major 1, needs supported: true', () => {
     expect(capabilitiesFromDiscovery({ toolCatalog: { supported: false, sources: ['mcp'] } }, 1)).toEqual({});
     expect(capabilitiesFromDiscovery({ toolCatalog: { supported: true, sources: ['mcp'] } }, 1)).toEqual({ toolCatalog: { sources: ['mcp'] } });
+    expect(capabilitiesFromDiscovery({ mcp: { supported: false } }, 1)).toEqual({});
+    expect(capabilitiesFromDiscovery({ mcp: { supported: true } }, 1)).toEqual({ mcp: {} });
   });
 });
 
@@ -66,6 +68,21 @@ describe('httpHost', () => {
     expect(await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' })).toEqual({ status: 'completed', result: { state: 'reachable' } });
     expect(calls).toEqual(['POST /runs', 'GET /runs/r%2F1', 'GET /runs/r%2F1/events/poll?timeout=1']);
     expect(host.runV1Invoke).toBeUndefined();
+  });
+
+  it('finds the node by the envelope nodeId too (events.md), and reads node.failed error.code and details', async () => {
+    const events = [
+      { type: 'node.failed', nodeId: 'other', payload: { error: { code: 'no' } } },
+      { type: 'node.failed', nodeId: 'mcp-client', payload: { error: { code: 'mcp_error', message: 'm', details: { error: { code: -32602, message: 'Unknown tool' } } } } },
+    ];
+    const { fetch } = stubFetch(run('failed', events));
+    const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', fetch })({});
+    expect(host.major).toBe(2);
+    expect(await host.runMcpClient({ method: 'callTool', serverId: 'conformance', name: 'x' })).toEqual({
+      status: 'failed',
+      errorCode: 'mcp_error',
+      details: { error: { code: -32602, message: 'Unknown tool' } },
+    });
   });
 
   it('reads node.failed error.code, and prefixes /v1 with a v1 leg at major 1', async () => {

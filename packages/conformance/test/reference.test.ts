@@ -28,9 +28,11 @@ describe('reference host', () => {
     expect(report.rows.find((r) => r.id === 'catalog-order')!.verdict).toBe('pass');
   });
 
-  it('judges non-vacuously: the catalog rows saw annotated descriptors, the claim tool and several tools', async () => {
+  it('judges non-vacuously: the catalog rows saw annotated descriptors, the claim tool and several tools; MRTR ran', async () => {
     const report = await runRows(reference(), env);
     const reason = (id: string) => report.rows.find((r) => r.id === id)!.reason;
+    expect(reason('input-required-never-returned')).toMatch(/^the host answered every input_required round itself/);
+    expect(reason('server-health-fresh')).toBe('2 calls, each answered by its own probe');
     expect(reason('annotations-derived')).toMatch(/^10 annotated descriptors/);
     expect(reason('mcp-unclassified-write')).toMatch(/^1 descriptor\(s\) of the read-only-claim tool/);
     expect(reason('catalog-order')).toMatch(/^10 tools/);
@@ -48,9 +50,12 @@ describe('reference host', () => {
     expect(report.host).toBe('HttpHost (major 2)');
   });
 
-  it('passes every row behind HttpHost at major 1, the v1 leg included', async () => {
+  it('behind HttpHost at major 1, passes the v1 leg and the corpus row; every major-2 row is inapplicable', async () => {
     const report = await runRows(overHttp(reference(), 1), env);
-    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual(allPass);
+    const v2Only = Object.fromEntries(ROWS.filter((r) => !r.majors.includes(1)).map((r) => [r.id, 'inapplicable']));
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual({ ...allPass, ...v2Only });
+    expect(Object.keys(v2Only)).toContain('catalog-order');
+    expect(report.rows.find((r) => r.id === 'catalog-order')!.reason).toBe('the row tests major 2; this run targets major 1');
   });
 });
 
@@ -95,22 +100,10 @@ describe('verdicts the reference never earns', () => {
     expect(built).toBe(false);
   });
 
-  it('makes the ctx.mcp rows inapplicable without mcp.client, and the catalog rows without toolCatalog', async () => {
-    const report = await runRows(stub({ capabilities: async () => ({}) }), env);
-    expect(verdicts(report)).toEqual({
-      'call-tool-verbatim': 'inapplicable',
-      'call-tool-iserror-resolves': 'inapplicable',
-      'list-tools-page': 'inapplicable',
-      'server-health': 'inapplicable',
-      'reject-unknown-server': 'inapplicable',
-      'earlier-revision-unaltered': 'inapplicable',
-      'earlier-revision-health': 'inapplicable',
-      'v1-raw-verbatim': 'inapplicable',
-      'mcp-unclassified-write': 'inapplicable',
-      'annotations-derived': 'inapplicable',
-      'annotations-schema': 'pass',
-      'catalog-order': 'inapplicable',
-    });
+  it('makes the ctx.mcp rows inapplicable without mcp.client, the v1 leg without mcp, and the catalog rows without toolCatalog', async () => {
+    const report = await runRows(stub({ capabilities: async () => ({}), runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
+    expect(verdicts(report)).toEqual({ ...Object.fromEntries(ROWS.map((r) => [r.id, 'inapplicable'])), 'annotations-schema': 'pass' });
+    expect(report.rows.find((r) => r.id === 'v1-raw-verbatim')!.reason).toBe('the host does not advertise mcp, so it exposes no v1 ctx.mcp.invokeTool');
   });
 
   it('makes the earlier-revision rows inapplicable when mcp.revisions lists only 2026-07-28, blocked when unbound', async () => {
@@ -129,10 +122,23 @@ describe('verdicts the reference never earns', () => {
   });
 
   it('blocks the ctx.mcp rows when the host does not run the fixture', async () => {
-    const report = await runRows(stub({ runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
-    for (const id of ['call-tool-verbatim', 'call-tool-iserror-resolves', 'list-tools-page', 'server-health', 'reject-unknown-server', 'v1-raw-verbatim']) {
-      expect(verdicts(report)[id], id).toBe('blocked');
-    }
+    const capabilities = async () => ({ mcp: { client: true as const, revisions: ['2026-07-28', '2025-11-25'] }, toolCatalog: { sources: ['mcp'] } });
+    const report = await runRows(stub({ capabilities, runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
+    const fixtureRows = ROWS.filter((r) => r.corpus !== true && !['mcp-unclassified-write', 'annotations-derived', 'catalog-order'].includes(r.id));
+    expect(fixtureRows).toHaveLength(14);
+    for (const { id } of fixtureRows) expect(verdicts(report)[id], id).toBe('blocked');
+  });
+
+  it('blocks the rows whose server id the host has not bound', async () => {
+    const report = await runRows(stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }) }), env);
+    for (const id of ['server-health-incompatible', 'transport-failure-rejects']) expect(verdicts(report)[id], id).toBe('blocked');
+    expect(verdicts(report)['reject-unknown-server']).toBe('pass');
+  });
+
+  it('leaves input-required-never-returned inapplicable for a host that declares no elicitation (the server refused with -32021)', async () => {
+    const refused = { status: 'failed' as const, errorCode: 'mcp_error', details: { error: { code: -32021, message: 'Missing required client capability' } } };
+    const report = await runRows(stub({ runMcpClient: async () => refused }), env);
+    expect(verdicts(report)['input-required-never-returned']).toBe('inapplicable');
   });
 
   it('leaves the catalog rows inapplicable on an empty catalog', async () => {
@@ -163,6 +169,13 @@ describe('verdicts the reference never earns', () => {
       expect(row.verdict, row.id).toBe(row.id === 'annotations-schema' ? 'pass' : 'blocked');
     }
     expect(report.rows[0]!.reason).toBe('capabilities unreadable: GET /.well-known/openwop answered 503');
+  });
+
+  it('fails the catalog rows on a GET /tools wrapped as { tools } (the standard view is a bare array)', async () => {
+    const tools = [{ toolId: 'a', source: 'node-pack', safetyTier: 'pure' }];
+    const report = await runRows(stub({ getTools: async () => ({ status: 200, body: { tools } }) }), env);
+    const row = report.rows.find((r) => r.id === 'annotations-derived')!;
+    expect(row).toMatchObject({ verdict: 'fail', reason: 'GET /tools did not answer a bare ToolDescriptor[] (tool-catalog.md § The catalog)' });
   });
 
   it('reports a catalog miss as advisory-miss, never fail', async () => {

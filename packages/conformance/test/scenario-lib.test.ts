@@ -24,6 +24,8 @@ const host = {
   discovery: {} as Record<string, unknown>,
   runNode: { type: 'node.completed', payload: { nodeId: 'mcp-client', outputs: { result: { state: 'reachable' } } } } as Record<string, unknown>,
   knownWorkflows: new Set(['conformance-mcp-client']),
+  /** Serve each major's list in the other major's shape. */
+  swapToolsShape: false,
   seen: [] as Seen[],
 };
 
@@ -41,7 +43,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (path === '/.well-known/openwop') return answer(res, 200, host.discovery);
   if (/^(\/v1)?\/tools(\?|$)/.test(path)) {
     if (!req.headers.authorization) return answer(res, 401);
-    return answer(res, 200, [{ toolId: 'core.alpha', source: 'node-pack', safetyTier: 'read' }]);
+    // v2 serves the bare array, v1 the { tools } envelope.
+    const tools = [{ toolId: 'core.alpha', source: 'node-pack', safetyTier: 'read' }];
+    return answer(res, 200, path.startsWith('/v1/') !== host.swapToolsShape ? { tools } : tools);
   }
   if (/^(\/v1)?\/runs$/.test(path) && req.method === 'POST') {
     const { workflowId } = JSON.parse(body) as { workflowId: string };
@@ -73,6 +77,7 @@ afterEach(() => {
   delete process.env['OPENWOP_TARGET_MAJOR'];
   host.seen = [];
   host.discovery = {};
+  host.swapToolsShape = false;
   resetDiscovery();
 });
 
@@ -159,11 +164,19 @@ describe('family gates', () => {
     expect(await gateFamily('memory')).toEqual({ supported: true });
   });
 
-  it('listTools reads GET /tools at major 2 and GET /v1/tools at major 1', async () => {
-    expect((await listTools()).tools).toEqual([{ toolId: 'core.alpha', source: 'node-pack', safetyTier: 'read' }]);
+  it('listTools reads the bare array of GET /tools at major 2 and the { tools } of GET /v1/tools at major 1', async () => {
+    const tools = [{ toolId: 'core.alpha', source: 'node-pack', safetyTier: 'read' }];
+    expect((await listTools()).tools).toEqual(tools);
     atMajor('1');
-    await listTools();
+    expect((await listTools()).tools).toEqual(tools);
     expect(host.seen.map((s) => s.url)).toEqual(['/tools', '/v1/tools']);
+  });
+
+  it('listTools refuses the other major\'s shape: { tools } at major 2, a bare array at major 1', async () => {
+    host.swapToolsShape = true;
+    expect(await listTools()).toEqual({ status: 200, tools: null });
+    atMajor('1');
+    expect(await listTools()).toEqual({ status: 200, tools: null });
   });
 });
 

@@ -26,12 +26,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A live host configured up front: conformance → 127.0.0.1:<port>, the down ids → a dead address. */
+/** A live host configured up front: the fake's server ids → its endpoints on 127.0.0.1:<port>, the down ids → a dead address. */
 async function liveHost(factory: HostFactory, port: number, apiKey: string): Promise<HostFront> {
   const dead = await deadEndpoint();
   const host = await factory({
     conformance: `http://127.0.0.1:${port}/mcp`,
     'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
+    'conformance.incompatible': `http://127.0.0.1:${port}/mcp-2024-11-05`,
     'conformance.down': dead,
     'conformance-down': dead,
   });
@@ -52,10 +53,12 @@ describe('suite', () => {
     const out = io();
     expect(await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out)).toBe(0);
     expect(out.stderr).toEqual([
-      `suite: the host must bind conformance → http://127.0.0.1:${port}/mcp and conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
+      `suite: the host must bind conformance → http://127.0.0.1:${port}/mcp`,
+      `suite: the host must bind conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
+      `suite: the host must bind conformance.incompatible → http://127.0.0.1:${port}/mcp-2024-11-05`,
     ]);
-    expect(out.stdout.at(-1)).toBe('11 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
-    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(/inapplicable +the host exposes no v1 invokeTool leg/);
+    expect(out.stdout.at(-1)).toBe('17 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(/inapplicable +the row tests major 1; this run targets major 2/);
   });
 
   it('reports a mutant\'s failing row as JSON and exits 1', async () => {
@@ -72,7 +75,7 @@ describe('suite', () => {
     const out = io();
     const dead = new URL(await deadEndpoint());
     expect(await runSuite(['--host', `http://127.0.0.1:${dead.port}`], out)).toBe(1);
-    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 11 blocked, 0 inapplicable, 0 advisory-miss');
+    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 16 blocked, 1 inapplicable, 0 advisory-miss');
   });
 
   it.each([

@@ -226,8 +226,15 @@ function profiles(ctx: Ctx): void {
     const predicate = isObject(p.row['predicate']) ? p.row['predicate'] : {};
     const families = isStringArray(predicate['families']) ? predicate['families'] : [];
     const metadata = isStringArray(predicate['metadata']) ? predicate['metadata'] : [];
+    const facets = isStringArray(predicate['facets']) ? predicate['facets'] : [];
     families.forEach((name, i) => {
       if (!core.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'family' }, `${p.pointer}/predicate/families/${i}`);
+    });
+    facets.forEach((name, i) => {
+      const [family = '', facet] = name.split('.', 2);
+      const row = ctx.model.core.find((f) => f.key === family)?.row;
+      const declared = row !== undefined && isStringArray(row['facets']) && facet !== undefined && row['facets'].includes(facet);
+      if (!declared) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'facet' }, `${p.pointer}/predicate/facets/${i}`);
     });
     metadata.forEach((name, i) => {
       if (!kept.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'metadata' }, `${p.pointer}/predicate/metadata/${i}`);

@@ -255,12 +255,16 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/profile-ref': {
     severity: 'error',
-    summary: "A profile predicate names only core families and kept metadata keys.",
+    summary: 'A profile predicate names only core families, facets those families declare (<family>.<facet>) and kept metadata keys.',
     fail: '"predicate": {"families": ["canvas"]} where canvas is an ext family',
-    pass: '"predicate": {"families": ["mcp"]}',
-    fix: 'Name a core family or a kept metadata key.',
-    message: (d: { profile: string; name: string; what: 'family' | 'metadata' }) =>
-      d.what === 'family' ? `${d.profile}: predicate names ${d.name}, which is not a core family` : `${d.profile}: predicate names ${d.name}, which is not a kept metadata key`,
+    pass: '"predicate": {"families": ["mcp"], "facets": ["mcp.client"]}',
+    fix: 'Name a core family, a facet in that family\'s facets list, or a kept metadata key.',
+    message: (d: { profile: string; name: string; what: 'family' | 'facet' | 'metadata' }) =>
+      d.what === 'family'
+        ? `${d.profile}: predicate names ${d.name}, which is not a core family`
+        : d.what === 'facet'
+          ? `${d.profile}: predicate names facet ${d.name}, which is not <core family>.<a facet that family declares>`
+          : `${d.profile}: predicate names ${d.name}, which is not a kept metadata key`,
   },
   'declaration/floor-empty': {
     severity: 'error',

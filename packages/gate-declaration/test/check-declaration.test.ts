@@ -223,6 +223,24 @@ describe('profiles', () => {
       'openwop-mcp-client-v2: predicate names legacyFlag, which is not a kept metadata key',
     ]);
   });
+
+  it('declaration/profile-ref: a facet its family does not declare, or of a non-core family', async () => {
+    const d = withProfile({ predicate: { families: ['mcp'], facets: ['mcp.nope', 'canvas.client', 'mcp'] } });
+    const r = await check(withDecl(d));
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/profile-ref', file: DECL, start: pos(json(d), '"mcp.nope"', '"predicate"') },
+      { ruleId: 'declaration/profile-ref', file: DECL, start: pos(json(d), '"canvas.client"', '"predicate"') },
+      { ruleId: 'declaration/profile-ref', file: DECL, start: pos(json(d), '"mcp"', '"canvas.client"') },
+    ]);
+    expect(r.diagnostics[0]!.message).toBe(
+      'openwop-mcp-client-v2: predicate names facet mcp.nope, which is not <core family>.<a facet that family declares>',
+    );
+  });
+
+  it('green: a predicate naming a facet its core family declares', async () => {
+    const d = withProfile({ predicate: { families: ['mcp'], facets: ['mcp.client'] } });
+    expect(found(await check(withDecl(d)))).toEqual([]);
+  });
   it('declaration/floor-empty: a predicate with no floor', async () => {
     const d = withProfile({ floorScenarios: [] });
     const r = await check(withDecl(d));

@@ -228,7 +228,7 @@ export const DECLARATION_SCHEMA = {
         properties: {
           id: str,
           summary: str,
-          predicate: { type: 'object', additionalProperties: false, properties: { families: strings, metadata: strings } },
+          predicate: { type: 'object', additionalProperties: false, properties: { families: strings, metadata: strings, facets: strings } },
           floorScenarios: strings,
           requirementIds: strings,
           note: str,

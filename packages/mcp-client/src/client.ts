@@ -13,6 +13,7 @@ import { DEFAULT_DISCOVER_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOU
 import type { ExchangeContext, ExchangeServer } from './transport.js';
 import type {
   CallToolResult,
+  ClientCapabilities,
   Implementation,
   InputResponses,
   ListToolsResult,
@@ -39,6 +40,11 @@ export interface McpClientOptions {
    */
   revisions?: readonly string[];
   clientInfo?: Implementation;
+  /**
+   * Declared on every 2026-07-28 request (default `{}`). With `elicitation`, a server may ask for input
+   * (MRTR); this client declines every elicitation, as a host that cannot ask a person must.
+   */
+  clientCapabilities?: ClientCapabilities;
   /** MRTR rounds answered per request (facet mcp.mrtr.maxRounds), 1–16. Default 4. */
   mrtrMaxRounds?: number;
   fetch?: typeof fetch;
@@ -71,6 +77,7 @@ export function createMcpClient(options: McpClientOptions): McpClient {
   const context: ExchangeContext = {
     fetch: options.fetch ?? globalThis.fetch,
     clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    ...(options.clientCapabilities === undefined ? {} : { clientCapabilities: options.clientCapabilities }),
     nextId: () => ++lastId,
     ...(options.onNotification === undefined ? {} : { onNotification: options.onNotification }),
   };
@@ -200,7 +207,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** We declare no client capabilities, so elicitation is declined and anything else is unanswerable. */
+/** Elicitation is declined (nobody here can answer it); anything else is unanswerable. */
 function declineAll(serverId: string, inputRequests: unknown): InputResponses {
   if (!isPlainObject(inputRequests)) throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
   const responses: InputResponses = {};

@@ -6,7 +6,7 @@ import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.
 import type { TransportReason } from './errors.js';
 import { SseEventTooLarge, SseParser } from './sse.js';
 import { LATEST_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from './wire.js';
-import type { Implementation, JSONRPCError, RequestId, Result } from './wire.js';
+import type { ClientCapabilities, Implementation, JSONRPCError, RequestId, Result } from './wire.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_DISCOVER_TIMEOUT_MS = 5_000;
@@ -31,6 +31,8 @@ export interface ExchangeServer {
 export interface ExchangeContext {
   fetch: typeof fetch;
   clientInfo: Implementation;
+  /** Declared on every 2026-07-28 request (the initialize-era handshake declares none); `{}` when absent. */
+  clientCapabilities?: ClientCapabilities;
   /** A fresh id per request, MRTR retries included. */
   nextId: () => RequestId;
   onNotification?: (serverId: string, notification: unknown) => void;
@@ -154,7 +156,7 @@ export async function send(
         _meta: {
           [META_PROTOCOL_VERSION]: framing.revision,
           [META_CLIENT_INFO]: context.clientInfo,
-          [META_CLIENT_CAPABILITIES]: {},
+          [META_CLIENT_CAPABILITIES]: context.clientCapabilities ?? {},
         },
       };
   const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: sent });

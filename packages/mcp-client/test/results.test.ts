@@ -135,6 +135,17 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
     expect(err.error.data).toEqual({ requiredCapabilities: { elicitation: {} } });
   });
 
+  test('with clientCapabilities { elicitation }, needs_input asks, is declined, and completes; the pack never sees input_required', async () => {
+    const asking = createMcpClient({ servers: { conformance: { url: fake.url } }, clientCapabilities: { elicitation: {} } });
+    const value = await asking.callTool({ serverId: 'conformance', name: 'needs_input', idempotencyKey: 'k' });
+    const [asked, answered] = fake.exchanges();
+    expect((asked!.result as Record<string, unknown>).resultType).toBe('input_required');
+    expect(params(answered!).inputResponses).toEqual({ who: { action: 'decline' } });
+    expect(value).toStrictEqual(answered!.result);
+    expect(value.resultType).toBe('complete');
+    expect(params(asked!)._meta['io.modelcontextprotocol/clientCapabilities']).toEqual({ elicitation: {} });
+  });
+
   test('readResource resolves to the ReadResourceResult unaltered; the uri rides in Mcp-Name', async () => {
     const value = await client.readResource({ serverId: 'conformance', uri: 'conformance://fixture/readme' });
     expect(value).toStrictEqual(only(fake.exchanges(), (e) => e.method === 'resources/read').result);

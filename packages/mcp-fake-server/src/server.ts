@@ -21,6 +21,17 @@ export const FIXTURE_RESOURCE_URI = 'conformance://fixture/readme';
 /** A second endpoint on the same port for a server that predates 2026-07-28: it speaks only this revision. */
 export const EARLIER_REVISION = '2025-11-25';
 export const EARLIER_REVISION_PATH = '/mcp-2025-11-25';
+/**
+ * A third endpoint for a server no current client negotiates with: it speaks only MCP's first
+ * revision, so a 2026-07-28 probe gets -32022 and no fallback revision meets it.
+ */
+export const INCOMPATIBLE_REVISION = '2024-11-05';
+export const INCOMPATIBLE_REVISION_PATH = '/mcp-2024-11-05';
+/** The revisions each endpoint other than `/mcp` speaks. */
+const FIXED_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
+  [EARLIER_REVISION_PATH]: [EARLIER_REVISION],
+  [INCOMPATIBLE_REVISION_PATH]: [INCOMPATIBLE_REVISION],
+};
 /** Requests larger than this are refused with 413; the fake only ever needs small bodies. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -31,6 +42,8 @@ export interface FakeMcpServerOptions {
   responseMode?: 'json' | 'sse';
   /** Serve `resources/read` (one text resource). Default false: 404 -32601. */
   resources?: boolean;
+  /** The `ttlMs` of every DiscoverResult; 0 makes a client probe on every health check. Default 3,600,000. */
+  discoverTtlMs?: number;
   /** Loopback only; anything else is refused. Default "127.0.0.1". */
   host?: string;
   /** Clock for `Invocation.timestamp`. Default Date.now. */
@@ -44,7 +57,7 @@ export interface Invocation {
   headers: Record<string, string>;
   /** The MCP-Protocol-Version header as received, or "(absent)". */
   revision: string;
-  /** The endpoint asked: `/mcp`, or EARLIER_REVISION_PATH. */
+  /** The endpoint asked: `/mcp`, EARLIER_REVISION_PATH or INCOMPATIBLE_REVISION_PATH. */
   path: string;
   timestamp: number;
 }
@@ -91,6 +104,7 @@ export class FakeMcpServer {
   private readonly versions: readonly string[];
   private readonly responseMode: 'json' | 'sse';
   private readonly resources: boolean;
+  private readonly discoverTtlMs: number;
   private readonly host: string;
   private readonly now: () => number;
   private server: Server | undefined;
@@ -105,6 +119,8 @@ export class FakeMcpServer {
     if (this.versions.length === 0) throw new RangeError('FakeMcpServer: protocolVersions must not be empty');
     this.responseMode = options.responseMode ?? 'json';
     this.resources = options.resources ?? false;
+    this.discoverTtlMs = options.discoverTtlMs ?? 3_600_000;
+    if (!Number.isInteger(this.discoverTtlMs) || this.discoverTtlMs < 0) throw new RangeError('FakeMcpServer: discoverTtlMs must be a non-negative integer');
     this.now = options.now ?? Date.now;
   }
 
@@ -136,6 +152,11 @@ export class FakeMcpServer {
   /** The endpoint of an older server on the same port: EARLIER_REVISION only, its legacy subset. */
   get earlierRevisionUrl(): string {
     return this.url.replace(/\/mcp$/, EARLIER_REVISION_PATH);
+  }
+
+  /** The endpoint of a server on the same port that speaks only INCOMPATIBLE_REVISION. */
+  get incompatibleRevisionUrl(): string {
+    return this.url.replace(/\/mcp$/, INCOMPATIBLE_REVISION_PATH);
   }
 
   async stop(): Promise<void> {
@@ -179,7 +200,7 @@ export class FakeMcpServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake.invalid').pathname;
-    if (path !== '/mcp' && path !== EARLIER_REVISION_PATH) {
+    if (path !== '/mcp' && !Object.hasOwn(FIXED_ENDPOINTS, path)) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
@@ -229,7 +250,7 @@ export class FakeMcpServer {
       return;
     }
 
-    const answer = this.answer(path === EARLIER_REVISION_PATH ? [EARLIER_REVISION] : this.versions, method, params, headers);
+    const answer = this.answer(FIXED_ENDPOINTS[path] ?? this.versions, method, params, headers);
     const body: Record<string, unknown> = { jsonrpc: '2.0', id };
     let status = 200;
     if ('result' in answer) body.result = answer.result;
@@ -263,7 +284,7 @@ export class FakeMcpServer {
             capabilities: { tools: {}, extensions: {}, ...(this.resources ? { resources: {} } : {}) },
             instructions:
               'Conformance fake for RFC 0204. Tool annotations here are untrusted hints; one tool lies about being read-only.',
-            ttlMs: 3_600_000,
+            ttlMs: this.discoverTtlMs,
             cacheScope: 'public',
           },
         };

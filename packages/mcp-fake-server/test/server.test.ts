@@ -9,6 +9,8 @@ import {
   createFakeMcpServer,
   EARLIER_REVISION,
   EARLIER_REVISION_PATH,
+  INCOMPATIBLE_REVISION,
+  INCOMPATIBLE_REVISION_PATH,
   deadEndpoint,
   decodeHeaderValue,
   isLoopbackHost,
@@ -441,6 +443,42 @@ describe('revisions', () => {
       const sent = await rpc(url, 'server/discover');
       expect(sent.status).toBe(400);
       expect(sent.json.error.data).toEqual({ supported: ['2025-06-18'], requested: '2026-07-28' });
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('discoverTtlMs', () => {
+  test('sets the ttlMs of every DiscoverResult, 0 included; a negative or fractional value is refused', async () => {
+    const fake = createFakeMcpServer({ discoverTtlMs: 0 });
+    const url = await fake.start();
+    try {
+      expect((await rpc(url, 'server/discover')).json.result.ttlMs).toBe(0);
+    } finally {
+      await fake.stop();
+    }
+    expect(() => createFakeMcpServer({ discoverTtlMs: -1 })).toThrow('discoverTtlMs must be a non-negative integer');
+    expect(() => createFakeMcpServer({ discoverTtlMs: 0.5 })).toThrow('discoverTtlMs must be a non-negative integer');
+  });
+});
+
+describe('the 2024-11-05 endpoint', () => {
+  test('answers a 2026-07-28 probe and a 2025-11-25 request with -32022, and initialize with its own revision', async () => {
+    const fake = createFakeMcpServer();
+    const url = await fake.start();
+    try {
+      const old = fake.incompatibleRevisionUrl;
+      expect(old).toBe(url.replace(/\/mcp$/, INCOMPATIBLE_REVISION_PATH));
+      const probe = await rpc(old, 'server/discover');
+      expect(probe.status).toBe(400);
+      expect(probe.json.error).toMatchObject({ code: -32022, data: { supported: [INCOMPATIBLE_REVISION], requested: V } });
+      const legacy = { 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Method': undefined };
+      expect((await rpc(old, 'ping', {}, { headers: legacy, meta: null })).json.error.code).toBe(-32022);
+      const bare = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
+      const init = await rpc(old, 'initialize', { protocolVersion: '2025-03-26', capabilities: {} }, { headers: bare, meta: null });
+      expect(init.json.result.protocolVersion).toBe(INCOMPATIBLE_REVISION);
+      expect(fake.invocations().map((i) => i.path)).toEqual(Array(3).fill(INCOMPATIBLE_REVISION_PATH));
     } finally {
       await fake.stop();
     }

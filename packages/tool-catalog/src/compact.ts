@@ -1,4 +1,4 @@
-// RFC 0112 / RFC 0204 §6.4: the compact view and the schema-aware walk that decides whether an
+// RFC 0112 / tool-catalog.md § Views and sessions: the compact view and the schema-aware walk that decides whether an
 // inputSchema may appear in it. compact-tool-descriptor.schema.json states the same rule with a
 // recursive $defs; the tests check that the two agree.
 import type { CompactToolDescriptor, ToolDescriptor } from './descriptor.js';

@@ -1,4 +1,4 @@
-// RFC 0204 §6.4: GET /tools and GET /tools/{toolId} as a pure request handler, plus a thin node:http
+// tool-catalog.md § The catalog: GET /tools and GET /tools/{toolId} as a pure request handler, plus a thin node:http
 // adapter. Authentication and per-tool authorization are the host's, injected.
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

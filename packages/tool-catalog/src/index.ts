@@ -1,4 +1,4 @@
-// @openwop-spec/tool-catalog: the host's tool catalog of RFC 0204 / RFC 0078 (RUNTIME §6).
+// @openwop-spec/tool-catalog: the host's tool catalog of RFC 0204 / RFC 0078.
 export * from './descriptor.js';
 export { annotationsOf, withAnnotations } from './annotations.js';
 export { codeUnitCompare, sortByToolId, type Compare } from './order.js';

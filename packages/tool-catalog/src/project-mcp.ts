@@ -1,7 +1,8 @@
-// RFC 0204 §D.11 and RUNTIME §6.1: projecting the tools of host-configured MCP servers into
+// RFC 0204 §D.11: projecting the tools of host-configured MCP servers into
 // ToolDescriptors. Invariant tool-annotations-untrusted: a server's `annotations` and `_meta` never
 // get past `toBoundary`, so nothing here can derive a tier, replay policy or egress from them.
 import { withAnnotations } from './annotations.js';
+import { displayTitle } from './display-title.js';
 import {
   UNCLASSIFIED_MCP,
   CatalogConfigError,
@@ -74,14 +75,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Copies the five fields the catalog uses out of one untrusted tool object, or returns undefined if
- * it is not a usable MCP tool (no name, or no object inputSchema). Reads nothing else.
+ * it is not a usable MCP tool (no name, or no object inputSchema). `title` is the display title
+ * (`displayTitle`: the server's title, else its annotations.title). Reads nothing else.
  */
 export function toBoundary(raw: unknown): BoundaryTool | undefined {
   if (!isRecord(raw)) return undefined;
-  const { name, title, description, inputSchema, outputSchema } = raw;
+  const { name, description, inputSchema, outputSchema } = raw;
   if (typeof name !== 'string' || name === '' || !isRecord(inputSchema)) return undefined;
   const tool: BoundaryTool = { name, inputSchema: inputSchema as BoundaryTool['inputSchema'] };
-  if (typeof title === 'string') tool.title = title;
+  const title = displayTitle(raw);
+  if (title !== undefined) tool.title = title;
   if (typeof description === 'string') tool.description = description;
   if (isRecord(outputSchema)) tool.outputSchema = outputSchema;
   return tool;

@@ -1,4 +1,4 @@
-// The §6.2 property, as a function so that the sabotage test can run it against a broken schema.
+// The annotation-table property (RFC 0204 §D.12), as a function so that the sabotage test can run it against a broken schema.
 // The expected table is written out as literals: it must not be computed by the code under test.
 import { isDeepStrictEqual } from 'node:util';
 import type { ValidateFunction } from 'ajv';
@@ -56,9 +56,9 @@ export function combinations(): Combination[] {
   return out;
 }
 
-/** RFC 0204 §6.2's named negative: a write tool that repeats a server's read-only claim. */
+/** The named negative of RFC 0204 §D.12: a write tool that repeats a server's read-only claim. */
 export const NAMED_NEGATIVE = {
-  toolId: 'mcp:conformance/readonly-claim',
+  toolId: 'mcp:conformance.readonly-claim',
   source: 'mcp',
   safetyTier: 'write',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },

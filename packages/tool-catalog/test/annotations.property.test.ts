@@ -3,7 +3,7 @@ import { annotationsOf } from '../src/annotations.js';
 import { combinations, NAMED_NEGATIVE, propertyFailures } from './annotation-property.js';
 import { compile, errorsOf, loadSchema } from './schema-helpers.js';
 
-describe('annotation table × tool-descriptor.schema.json (RFC 0204 §6.2)', () => {
+describe('annotation table × tool-descriptor.schema.json (RFC 0204 §D.12)', () => {
   it('covers exactly 80 distinct combinations', () => {
     // toolIds follow upstream's naming, which spells absent egress and egress "none" alike, so count the fields.
     const keys = new Set(combinations().map(({ bare }) => JSON.stringify([bare.safetyTier, bare.replayPolicy ?? null, bare.egress ?? null])));

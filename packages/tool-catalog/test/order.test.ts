@@ -6,7 +6,7 @@ import type { ToolsPageSource } from '../src/project-mcp.js';
 
 const ids = (xs: string[]) => sortByToolId(xs.map((toolId) => ({ toolId }))).map((x) => x.toolId);
 
-describe('code-unit order (RFC 0204 §6.4 vectors)', () => {
+describe('code-unit order (RFC 0204 §D.13)', () => {
   it('mcp:x.Z < mcp:x._y < mcp:x.a, where a locale collation disagrees', () => {
     expect(ids(['mcp:x.a', 'mcp:x._y', 'mcp:x.Z'])).toEqual(['mcp:x.Z', 'mcp:x._y', 'mcp:x.a']);
     const locale = ['mcp:x.a', 'mcp:x._y', 'mcp:x.Z'].sort(new Intl.Collator('en-US').compare);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolCatalog } from '../src/catalog.js';
 import { CatalogConfigError, type ToolDescriptor } from '../src/descriptor.js';
 import type { CatalogEvent } from '../src/events.js';
+import { displayTitle } from '../src/display-title.js';
 import { projectMcpServers, toBoundary, type BoundaryTool } from '../src/project-mcp.js';
 import { compile, errorsOf, loadSchema } from './schema-helpers.js';
 import { mcpTool, stubClient } from './stub-client.js';
@@ -37,7 +38,7 @@ describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () =>
         safetyTier: 'write',
         replayPolicy: 'non-deterministic',
         egress: 'host-mediated',
-        title: CLAIM,
+        title: 'Harmless reader',
         description: 'I only read things, honest.',
         inputSchema: { type: 'object', properties: {} },
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -51,7 +52,7 @@ describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () =>
       undefined,
       { readOnlyHint: true },
       { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-      { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, title: 'x' },
+      { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     ];
     const results = await Promise.all(
       hintSets.map(async (annotations) => {
@@ -65,6 +66,7 @@ describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () =>
   it('toBoundary copies only name, title, description, inputSchema and outputSchema', () => {
     const b = toBoundary({ ...lyingTool, title: 'T', outputSchema: { type: 'object' }, icons: [{ src: 'x' }] });
     expect(b).toEqual({ name: CLAIM, title: 'T', description: 'I only read things, honest.', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object' } });
+    expect(toBoundary(lyingTool)?.title).toBe('Harmless reader');
     expect(b).not.toHaveProperty('annotations');
     expect(b).not.toHaveProperty('_meta');
   });
@@ -98,7 +100,7 @@ function annotationReads(source: string): string[] {
   return hits;
 }
 
-describe('project-mcp.ts never reads a member named annotations (the lint rule of RUNTIME §8)', () => {
+describe('project-mcp.ts never reads a member named annotations (invariant tool-annotations-untrusted)', () => {
   it('finds no such read in the source', () => {
     const src = readFileSync(fileURLToPath(new URL('../src/project-mcp.ts', import.meta.url)), 'utf8');
     expect(annotationReads(src)).toEqual([]);
@@ -111,6 +113,15 @@ describe('project-mcp.ts never reads a member named annotations (the lint rule o
     expect(annotationReads('const { annotations: a } = tool;')).toHaveLength(1);
     expect(annotationReads("if ('annotations' in tool) {}")).toHaveLength(1);
     expect(annotationReads("type T = Omit<Tool, 'annotations'>;")).toEqual([]);
+  });
+});
+
+describe('displayTitle, the one reader of annotations.title', () => {
+  it('returns the title, else annotations.title, and nothing else of the annotations', () => {
+    expect(displayTitle({ title: 'T', annotations: { title: 'A' } })).toBe('T');
+    expect(displayTitle({ annotations: { title: 'A', readOnlyHint: true } })).toBe('A');
+    expect(displayTitle({ title: 3, annotations: { readOnlyHint: true } })).toBeUndefined();
+    expect(displayTitle({ annotations: null })).toBeUndefined();
   });
 });
 
@@ -274,10 +285,20 @@ describe('identity', () => {
     expect(events.map((e) => `${e.code}:${e.toolId}`)).toEqual(['duplicate-tool:mcp:a.b.c', 'duplicate-tool:mcp:a.b.c']);
   });
 
-  it('uses title, else name, never annotations.title', async () => {
-    const client = stubClient({ s: { pages: [[mcpTool('a', { title: 'Alpha', annotations: { title: 'Nope' } }), mcpTool('b', { annotations: { title: 'Nope' } })]] } });
+  it("titles a tool by MCP's precedence: title, else annotations.title, else name", async () => {
+    const client = stubClient({
+      s: {
+        pages: [[
+          mcpTool('a', { title: 'Alpha', annotations: { title: 'Nope' } }),
+          mcpTool('b', { annotations: { title: 'Beta', readOnlyHint: true } }),
+          mcpTool('c', { annotations: { title: 7 } }),
+          mcpTool('d'),
+        ]],
+      },
+    });
     const { descriptors } = await projectMcpServers({ client, serverIds: ['s'] });
-    expect(descriptors.map((d) => d.title)).toEqual(['Alpha', 'b']);
+    expect(descriptors.map((d) => d.title)).toEqual(['Alpha', 'Beta', 'c', 'd']);
+    expect(descriptors.map((d) => d.safetyTier)).toEqual(['write', 'write', 'write', 'write']);
   });
 });
 

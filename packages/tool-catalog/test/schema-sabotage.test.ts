@@ -1,6 +1,6 @@
 // Each sabotage of tool-descriptor.schema.json loads a modified copy into a fresh Ajv. The copy must
-// still compile (so red comes from the property, not from a broken schema), and the §6.2 property
-// must go red. These are the `.annotations-schema` mutants of RUNTIME §7.2.
+// still compile (so red comes from the property, not from a broken schema), and the annotation-table property
+// must go red. These are the `.annotations-schema` mutants of the conformance suite.
 import { describe, expect, it } from 'vitest';
 import { NAMED_NEGATIVE, propertyFailures } from './annotation-property.js';
 import { compile, loadSchema } from './schema-helpers.js';

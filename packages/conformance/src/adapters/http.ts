@@ -1,7 +1,9 @@
-// HttpHost (RFC0204-RUNTIME §7.1): drives a live host over its public API. A fixture run is
+// HttpHost: drives a live host over its public API (spec/v2/core/conformance.md § Conformance fixtures). A fixture run is
 // `POST /runs { workflowId, inputs }` → 201 `{ runId }`, polled on `GET /runs/{id}` until terminal,
-// then read from `GET /runs/{id}/events/poll?timeout=1`: `node.completed` (`payload.outputs.result`)
-// or `node.failed` (`payload.error.code`). At major 1 every path carries the `/v1` prefix.
+// then read from `GET /runs/{id}/events/poll?timeout=1`: the fixture node's `node.completed`
+// (`payload.outputs.result`) or `node.failed` (`payload.error`: `code`, `details`). The node is the
+// event's `nodeId` (events.md puts it on the envelope; a `payload.nodeId` is read too). At major 1
+// every path carries the `/v1` prefix.
 import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
 import { HostUnavailable, V1_FIXTURE, V2_FIXTURE } from '../host-under-test.js';
 
@@ -43,9 +45,9 @@ export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapab
   };
   const out: HostCapabilities = {};
   const mcp = family('mcp');
-  if (mcp?.['client'] === true) {
+  if (mcp !== undefined) {
     const revisions = Array.isArray(mcp['revisions']) ? mcp['revisions'].filter((r): r is string => typeof r === 'string') : undefined;
-    out.mcp = revisions === undefined ? { client: true } : { client: true, revisions };
+    out.mcp = { ...(mcp['client'] === true ? { client: true as const } : {}), ...(revisions === undefined ? {} : { revisions }) };
   }
   const catalog = family('toolCatalog');
   if (catalog !== undefined) {
@@ -119,10 +121,11 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     const log = await request('GET', `${runPath}/events/poll?timeout=1`);
     const events = isObject(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
     if (log.status !== 200 || events === undefined) throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
-    const ofNode = (type: string) =>
-      events.filter(isObject).find((e) => e['type'] === type && isObject(e['payload']) && e['payload']['nodeId'] === nodeId)?.[
-        'payload'
-      ] as Record<string, unknown> | undefined;
+    const nodeOf = (e: Record<string, unknown>) => e['nodeId'] ?? (isObject(e['payload']) ? e['payload']['nodeId'] : undefined);
+    const ofNode = (type: string) => {
+      const event = events.filter(isObject).find((e) => e['type'] === type && nodeOf(e) === nodeId);
+      return event === undefined ? undefined : isObject(event['payload']) ? event['payload'] : {};
+    };
     const completed = ofNode('node.completed');
     if (completed !== undefined) {
       const outputs = isObject(completed['outputs']) ? completed['outputs'] : {};
@@ -131,7 +134,8 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     const failed = ofNode('node.failed');
     if (failed !== undefined) {
       const error = isObject(failed['error']) ? failed['error'] : {};
-      return { status: 'failed', errorCode: typeof error['code'] === 'string' ? error['code'] : 'unknown' };
+      const errorCode = typeof error['code'] === 'string' ? error['code'] : 'unknown';
+      return { status: 'failed', errorCode, ...(isObject(error['details']) ? { details: error['details'] } : {}) };
     }
     throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`);
   }
@@ -140,6 +144,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
 
   const host: HostUnderTest = {
     label: options.label ?? `live host ${base} (major ${major})`,
+    major,
     async capabilities() {
       if (options.capabilities) return options.capabilities();
       const doc = await request('GET', '/.well-known/openwop', undefined, major === 2 ? { 'OpenWOP-Version': '2.0' } : {});

@@ -1,7 +1,9 @@
-// InProcessHost (RFC0204-RUNTIME §7.1): the reference implementation wired directly. The v2 fixture
-// node calls `ctx.mcp[method]` exactly as the host's node would; the v1 fixture node calls the v1
-// `invokeTool` adapter; the catalog projects the built-in tools and every bound MCP server (so the
-// suite's fake is a catalog source) and is served through the real `GET /tools` handler.
+// InProcessHost: the reference implementation wired directly. The v2 fixture node calls
+// `ctx.mcp[method]` exactly as spec/v2/core/conformance.md § Conformance fixtures says the host's
+// node does; the v1 fixture node calls the v1 `invokeTool` adapter; the catalog projects the
+// built-in tools and every bound MCP server (so the suite's fake is a catalog source) and is served
+// through the real `GET /tools` handler. The client declares the elicitation capability, which it
+// always declines, so a server's MRTR rounds reach it and it answers them itself.
 import { randomUUID } from 'node:crypto';
 import { SUPPORTED_REVISIONS, createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
 import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
@@ -31,6 +33,12 @@ export const OPERATOR_CLASSIFICATIONS: Readonly<Record<string, Classification>> 
 });
 
 const TOKEN = 'conformance-in-process';
+
+/**
+ * The rows judge behaviour, never speed: every server is on loopback, so the client's deadlines are
+ * set long enough that a busy machine cannot turn a slow answer into a transport failure.
+ */
+const LOOPBACK_DEADLINE_MS = 120_000;
 
 export interface InProcessHostOptions {
   label?: string;
@@ -62,11 +70,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** As on the event log: the resolved value after a JSON round trip (`undefined` stays absent). */
 const asLogged = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
-/** A rejection fails the node with the error's `code`; anything without one is an internal error. */
-const failed = (err: unknown): Outcome => ({
-  status: 'failed',
-  errorCode: isObject(err) && typeof err['code'] === 'string' ? err['code'] : 'internal_error',
-});
+/**
+ * A rejection fails the node with the error's `code` and, as `details`, the MCP `error` it carries
+ * (mcp_error) or its `reason` (mcp_transport); anything without a code is an internal error.
+ */
+function failed(err: unknown): Outcome {
+  if (!isObject(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
+  const details = isObject(err['error']) ? { error: asLogged(err['error']) } : typeof err['reason'] === 'string' ? { reason: err['reason'] } : undefined;
+  return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details: details as Record<string, unknown> }) };
+}
 
 /** What the fixture node does with its inputs: one `ctx.mcp` call, arguments and cursor passed only when well-typed. */
 function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): Promise<unknown> {
@@ -89,8 +101,11 @@ function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): P
 
 async function createHost(label: string, seams: HostSeams, bindings: Record<string, string>): Promise<HostUnderTest> {
   const serverIds = Object.keys(bindings).sort();
-  const client = createMcpClient({ servers: Object.fromEntries(serverIds.map((id) => [id, { url: bindings[id]! }])) });
-  const ctxMcp = seams.ctxMcp ? seams.ctxMcp(packFacing(client)) : packFacing(client);
+  const client = createMcpClient({
+    servers: Object.fromEntries(serverIds.map((id) => [id, { url: bindings[id]!, timeoutMs: LOOPBACK_DEADLINE_MS, discoverTimeoutMs: LOOPBACK_DEADLINE_MS }])),
+    clientCapabilities: { elicitation: {} },
+  });
+  const ctxMcp = seams.ctxMcp ? seams.ctxMcp(packFacing(client), bindings) : packFacing(client);
   const v1Base = createV1Mcp(packFacing(client));
   const v1 = seams.v1 ? seams.v1(v1Base) : v1Base;
   const classifications = seams.classifications

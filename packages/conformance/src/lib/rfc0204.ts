@@ -6,8 +6,9 @@
  *   OPENWOP_HOST_URL (+ OPENWOP_HOST_TOKEN)  a live host, driven by HttpHost at the target major.
  *       Rows whose expected value is the fake's recording need the host to reach this run's fake:
  *       OPENWOP_MCP_FAKE_SERVER_PORT=<n> forwards 127.0.0.1:<n> to it (bind the host's
- *       `conformance` to http://127.0.0.1:<n>/mcp and `conformance.earlier` to
- *       http://127.0.0.1:<n>/mcp-2025-11-25); without it those rows are skipped as blocked.
+ *       `conformance` to http://127.0.0.1:<n>/mcp, `conformance.earlier` to
+ *       http://127.0.0.1:<n>/mcp-2025-11-25 and `conformance.incompatible` to
+ *       http://127.0.0.1:<n>/mcp-2024-11-05); without it those rows are skipped as blocked.
  *   otherwise                                 the in-process reference host, unless
  *       OPENWOP_IN_PROCESS_HOST=false, in which case every row is skipped with the reason.
  * The corpus row reads tool-descriptor.schema.json under OPENWOP_SCHEMAS_DIR (see schemas.ts).
@@ -77,7 +78,7 @@ export function rfc0204Rows(ids: readonly string[]): void {
       }
       forwardBindings(env, forwarder.port);
     }
-    run = await openRun(choice.factory, env);
+    run = await openRun(choice.factory, env, { major: targetMajor() });
   }, 60_000);
 
   afterAll(async () => {

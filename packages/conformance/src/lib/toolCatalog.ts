@@ -31,10 +31,14 @@ export async function toolCatalogGate(): Promise<Family | null> {
   return on ? (cap as Family) : null;
 }
 
-/** `GET /tools`: the descriptors (a bare array; `{ tools }` is tolerated), or null when not served. */
+/**
+ * `GET /tools`: the descriptors; null when not served or in any other shape. At major 2 the body is
+ * a bare array (tool-catalog.md § The catalog); v1 wraps it as `{ tools }` (spec/v1/tool-catalog.md § B).
+ */
 export async function listTools(options?: RequestOptions): Promise<{ status: number; tools: ToolDescriptor[] | null }> {
   const res = await hostDriver().get(toolsPath(), options);
-  return { status: res.status, tools: res.status === 200 ? descriptorsOf(res.json) : null };
+  const list = targetMajor() === 1 ? (isRecord(res.json) ? res.json['tools'] : undefined) : res.json;
+  return { status: res.status, tools: res.status === 200 && Array.isArray(list) ? (list as ToolDescriptor[]) : null };
 }
 
 /** `GET /tools/{toolId}`. */
@@ -56,15 +60,9 @@ export async function getCompactTool(toolId: string): Promise<{ status: number; 
   return { status: res.status, descriptor: isRecord(res.json) ? res.json : undefined };
 }
 
-function descriptorsOf(body: unknown): ToolDescriptor[] | null {
-  if (Array.isArray(body)) return body as ToolDescriptor[];
-  if (isRecord(body) && Array.isArray(body['tools'])) return body['tools'] as ToolDescriptor[];
-  return null;
-}
-
-/** The closed source vocabulary (RFC 0078 §C). */
+/** The closed source vocabulary (tool-descriptor.schema.json). */
 export const TOOL_SOURCES: readonly string[] = ['node-pack', 'workflow', 'mcp', 'connector', 'host-extension'];
-/** The closed safety-tier vocabulary (RFC 0078 §C). */
+/** The closed safety-tier vocabulary (tool-descriptor.schema.json). */
 export const SAFETY_TIERS: readonly string[] = ['pure', 'read', 'write', 'exec'];
-/** Keys a descriptor must never carry: no credential material (RFC 0078 §F, SR-1). */
+/** Keys a descriptor must never carry: no credential material (tool-catalog.md § The descriptor). */
 export const TOOL_CONTENT_FORBIDDEN: readonly string[] = ['secret', 'credential', 'credentials', 'token', 'apiKey', 'password'];

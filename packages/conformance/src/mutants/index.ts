@@ -1,4 +1,4 @@
-// Every mutant of RFC0204-RUNTIME §7.2, each aimed at exactly one row.
+// Every mutant of the RFC 0204 rows, each aimed at exactly one row.
 import { CATALOG_MUTANTS } from './catalog.js';
 import type { Mutant } from './mutant.js';
 import { PACK_PATH_MUTANTS } from './pack-path.js';

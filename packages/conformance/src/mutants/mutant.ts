@@ -1,6 +1,5 @@
-// A mutant: one sabotage of the reference implementation, aimed at one requirement row
-// (RFC0204-RUNTIME §7.3). It decorates the narrowest seam that reaches its row; production
-// packages carry no mutant flags.
+// A mutant: one sabotage of the reference implementation, aimed at one requirement row. It
+// decorates the narrowest seam that reaches its row; production packages carry no mutant flags.
 import type { CtxMcp } from '@openwop-spec/mcp-client';
 import type { HostFactory } from '../host-under-test.js';
 

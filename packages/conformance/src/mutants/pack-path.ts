@@ -1,27 +1,60 @@
-// Mutants on the CtxMcp handed to the v2 fixture node (rows call-tool-verbatim,
-// call-tool-iserror-resolves, list-tools-page, server-health, reject-unknown-server and the two
-// earlier-revision rows). The catalog
-// reads through listToolsPage and the v1 leg through its own adapter, so none of these reach them.
-import { INTERNAL_ERROR, McpErrorResponse } from '@openwop-spec/mcp-client';
-import type { CallToolResult, CtxMcp, ListToolsResult, McpServerHealth } from '@openwop-spec/mcp-client';
+// Mutants on the CtxMcp handed to the v2 fixture node (the ctx.mcp rows). The catalog reads
+// through listToolsPage and the v1 leg through its own adapter, so none of these reach them.
+import { INTERNAL_ERROR, McpErrorResponse, McpTransportFailure } from '@openwop-spec/mcp-client';
+import type { CallToolResult, CtxMcp, ListToolsResult, McpServerHealth, ReadResourceResult } from '@openwop-spec/mcp-client';
 import { withHostSeams } from '../seams.js';
+import type { Bindings } from '../seams.js';
 import { decorateCtx } from './mutant.js';
 import type { Mutant } from './mutant.js';
 
-function onCtx(id: string, row: string, description: string, patch: (mcp: CtxMcp) => Partial<CtxMcp>): Mutant {
+function onCtx(id: string, row: string, description: string, patch: (mcp: CtxMcp, bindings: Bindings) => Partial<CtxMcp>): Mutant {
   return {
     id,
     row,
     seam: 'ctx.mcp',
     description,
-    wrap: (factory) => withHostSeams(factory, { ctxMcp: (mcp) => decorateCtx(mcp, patch(mcp)) }, id),
+    wrap: (factory) => withHostSeams(factory, { ctxMcp: (mcp, bindings) => decorateCtx(mcp, patch(mcp, bindings)) }, id),
   };
 }
 
 /**
- * Alters a successful callTool result of the `conformance` server. Scoped to `isError !== true`
- * (§7.2): the always-error result carries `_meta` too, and these mutants belong to
- * call-tool-verbatim alone; the earlier-revision server's results have a row of their own.
+ * What a host without MRTR does: sends tools/call once (declaring elicitation, as the reference
+ * host does) and hands the pack whatever result comes back, input_required included. Anything but
+ * a JSON result (an error answer, an unreachable server) falls back to the reference client, so
+ * only the row about input_required can see the difference.
+ */
+async function callOnce(url: string, req: Parameters<CtxMcp['callTool']>[0]): Promise<CallToolResult | undefined> {
+  const params = {
+    name: req.name,
+    ...(req.arguments === undefined ? {} : { arguments: req.arguments }),
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+    },
+  };
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': req.name,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
+    });
+    const body = (await res.json()) as { result?: CallToolResult };
+    return body.result;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Alters a successful callTool result of the `conformance` server. Scoped to `isError !== true`:
+ * the always-error result carries `_meta` too, and these mutants belong to call-tool-verbatim
+ * alone; the earlier-revision server's results have a row of their own.
  */
 function alterSuccess(id: string, description: string, alter: (r: CallToolResult) => unknown): Mutant {
   return onCtx(id, 'call-tool-verbatim', description, (mcp) => ({
@@ -78,8 +111,11 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       return { ...(await mcp.serverHealth(req)), status: 'connected' } as McpServerHealth;
     },
   })),
-  onCtx('M-always-reachable', 'server-health', 'reports reachable without probing', () => ({
-    serverHealth: async () => ({ state: 'reachable' }),
+  onCtx('M-unreachable-as-reachable', 'server-health', 'reports a server it cannot reach as reachable', (mcp) => ({
+    async serverHealth(req) {
+      const h = await mcp.serverHealth(req);
+      return h.state === 'unreachable' ? { state: 'reachable' } : h;
+    },
   })),
   onCtx('M-write-resulttype', 'earlier-revision-unaltered', 'writes resultType: "complete" into a result that has none', (mcp) => ({
     async callTool(req) {
@@ -90,15 +126,64 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
   onCtx('M-discover-only-health', 'earlier-revision-health', 'reports unreachable when no DiscoverResult came (no older-revision health)', (mcp) => ({
     async serverHealth(req) {
       const health = await mcp.serverHealth(req);
-      return health.discover === undefined ? { state: 'unreachable' } : health;
+      return health.discover === undefined && health.state === 'reachable' ? { state: 'unreachable' } : health;
     },
   })),
+  onCtx('M-pass-input-required', 'input-required-never-returned', 'sends tools/call once and resolves its answer, input_required included', (mcp, bindings) => ({
+    async callTool(req) {
+      const url = bindings[req.serverId];
+      return (url === undefined ? undefined : await callOnce(url, req)) ?? mcp.callTool(req);
+    },
+  })),
+  onCtx('M-contents-only', 'read-resource-verbatim', 'resolves only { contents } of the ReadResourceResult (v1\'s shape)', (mcp) => ({
+    async readResource(req) {
+      const r = await mcp.readResource(req);
+      return { contents: r.contents } as ReadResourceResult;
+    },
+  })),
+  onCtx('M-incompatible-unreachable', 'server-health-incompatible', 'reports an incompatible server as unreachable', (mcp) => ({
+    async serverHealth(req) {
+      const h = await mcp.serverHealth(req);
+      return h.state === 'incompatible' ? { state: 'unreachable' } : h;
+    },
+  })),
+  onCtx('M-stale-health', 'server-health-fresh', 'keeps the first health of each server, whatever its ttlMs', (mcp) => {
+    const first = new Map<string, Promise<McpServerHealth>>();
+    return {
+      serverHealth(req) {
+        if (!first.has(req.serverId)) first.set(req.serverId, mcp.serverHealth(req));
+        return first.get(req.serverId)!.then((h) => structuredClone(h));
+      },
+    };
+  }),
   onCtx('M-undefined-unknown', 'reject-unknown-server', 'resolves undefined for an unknown serverId', (mcp) => ({
     async callTool(req) {
       try {
         return await mcp.callTool(req);
       } catch (err) {
         if ((err as { code?: unknown }).code === 'not_found') return undefined as unknown as CallToolResult;
+        throw err;
+      }
+    },
+  })),
+  onCtx('M-rewrite-mcp-error', 'mcp-error-unaltered', 'replaces the server\'s JSON-RPC error with its own internal error', (mcp) => ({
+    async callTool(req) {
+      try {
+        return await mcp.callTool(req);
+      } catch (err) {
+        if (err instanceof McpErrorResponse) throw new McpErrorResponse(req.serverId, { code: INTERNAL_ERROR, message: 'MCP server error' }, err.httpStatus);
+        throw err;
+      }
+    },
+  })),
+  onCtx('M-transport-as-tool-error', 'transport-failure-rejects', 'resolves an unreachable server as a tool error (isError: true)', (mcp) => ({
+    async callTool(req) {
+      try {
+        return await mcp.callTool(req);
+      } catch (err) {
+        if (err instanceof McpTransportFailure && err.reason === 'connect') {
+          return { resultType: 'complete', content: [{ type: 'text', text: 'MCP server unreachable' }], isError: true } as CallToolResult;
+        }
         throw err;
       }
     },

@@ -10,6 +10,7 @@ export const annotationsDerived: Row = {
   id: 'annotations-derived',
   rfc: '§D.12',
   advisory: false,
+  majors: [2],
   summary: 'every descriptor\'s annotations equal the suite\'s table applied to its safetyTier, replayPolicy and egress',
   async run(ctx) {
     const gate = catalogGate(ctx);

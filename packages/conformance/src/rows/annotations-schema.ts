@@ -1,4 +1,4 @@
-// §D.12 on the wire: the corpus test of RFC0204-RUNTIME §6.2. The descriptor schema, compiled in a
+// §D.12 on the wire: the corpus test of the annotation table. The descriptor schema, compiled in a
 // fresh Ajv (2020-12, strict, strictTypes off because the table's `properties` carry no `type`),
 // must accept every one of the 80 tier × replay × egress combinations bare and correctly annotated,
 // and reject each flipped hint, each omitted hint, `annotations.title` and the named negative.
@@ -8,11 +8,11 @@ import addFormats from 'ajv-formats';
 import { EGRESS_HINTS, HINTS, REPLAY_HINTS, TIER_HINTS } from './annotation-table.js';
 import type { Hints } from './annotation-table.js';
 import { fail, pass } from './row.js';
-import type { Row } from './row.js';
+import type { Row, RowResult } from './row.js';
 
-/** §6.2's named negative: a write tool repeating a server's read-only claim. */
+/** The table's named negative: a write tool repeating a server's read-only claim. */
 export const NAMED_NEGATIVE = {
-  toolId: 'mcp:conformance/readonly-claim',
+  toolId: 'mcp:conformance.readonly-claim',
   source: 'mcp',
   safetyTier: 'write',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -76,17 +76,30 @@ export const annotationsSchema: Row = {
   id: 'annotations-schema',
   rfc: '§D.12 wire',
   advisory: false,
+  majors: [1, 2],
   corpus: true,
   summary: 'tool-descriptor.schema.json holds the 80-combination annotation property',
   async run(ctx) {
-    let validate: ValidateFunction;
-    try {
-      validate = compileDescriptorSchema(ctx.descriptorSchemaText);
-    } catch (err) {
-      return fail(`the descriptor schema does not compile: ${err instanceof Error ? err.message : String(err)}`);
+    // The verdict is a function of the schema text alone; every host and mutant of a run shares it.
+    let verdict = verdicts.get(ctx.descriptorSchemaText);
+    if (verdict === undefined) {
+      verdict = judgeSchema(ctx.descriptorSchemaText);
+      verdicts.set(ctx.descriptorSchemaText, verdict);
     }
-    const violations = propertyViolations(validate);
-    if (violations.length > 0) return fail(`${violations.length} property violation(s); first: ${violations[0]}`);
-    return pass('80 combinations: bare and annotated accepted; flipped, omitted, titled and the named negative rejected');
+    return verdict;
   },
 };
+
+const verdicts = new Map<string, RowResult>();
+
+function judgeSchema(text: string): RowResult {
+  let validate: ValidateFunction;
+  try {
+    validate = compileDescriptorSchema(text);
+  } catch (err) {
+    return fail(`the descriptor schema does not compile: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const violations = propertyViolations(validate);
+  if (violations.length > 0) return fail(`${violations.length} property violation(s); first: ${violations[0]}`);
+  return pass('80 combinations: bare and annotated accepted; flipped, omitted, titled and the named negative rejected');
+}

@@ -10,6 +10,7 @@ export const callToolIsErrorResolves: Row = {
   id: 'call-tool-iserror-resolves',
   rfc: '§A.3',
   advisory: false,
+  majors: [2],
   needsFake: true,
   summary: 'callTool always-error completes with isError: true and the server content, deep-equal',
   async run(ctx) {

@@ -10,6 +10,7 @@ export const callToolVerbatim: Row = {
   id: 'call-tool-verbatim',
   rfc: '§A.3',
   advisory: false,
+  majors: [2],
   needsFake: true,
   summary: 'callTool structured-echo with a fresh nonce resolves to the recorded CallToolResult, deep-equal',
   async run(ctx) {

@@ -9,6 +9,7 @@ export const catalogOrder: Row = {
   id: 'catalog-order',
   rfc: '§D.13',
   advisory: true,
+  majors: [2],
   summary: 'two GET /tools reads are deep-equal and sorted by toolId in code-unit order',
   async run(ctx) {
     const gate = catalogGate(ctx);

@@ -1,4 +1,5 @@
-// Reading GET /tools for the catalog rows: upstream's scenarios accept a bare array or `{ tools }`.
+// Reading GET /tools for the catalog rows. The standard view is a bare ToolDescriptor[]
+// (tool-catalog.md § The catalog); only the compact view is wrapped in { tools }.
 import type { HostUnderTest } from '../host-under-test.js';
 import { isObject } from './row.js';
 
@@ -7,10 +8,9 @@ export type Descriptor = Record<string, unknown>;
 export async function readTools(host: HostUnderTest): Promise<{ tools: Descriptor[] } | { problem: string; status: number }> {
   const r = await host.getTools();
   if (r.status !== 200) return { problem: `GET /tools answered ${r.status}`, status: r.status };
-  const list = Array.isArray(r.body) ? r.body : isObject(r.body) && Array.isArray(r.body['tools']) ? r.body['tools'] : undefined;
-  if (list === undefined) return { problem: 'GET /tools answered neither a ToolDescriptor[] nor { tools }', status: r.status };
-  if (!list.every(isObject)) return { problem: 'GET /tools listed an entry that is not an object', status: r.status };
-  return { tools: list };
+  if (!Array.isArray(r.body)) return { problem: 'GET /tools did not answer a bare ToolDescriptor[] (tool-catalog.md § The catalog)', status: r.status };
+  if (!r.body.every(isObject)) return { problem: 'GET /tools listed an entry that is not an object', status: r.status };
+  return { tools: r.body };
 }
 
 export const toolIdOf = (d: Descriptor): string => (typeof d['toolId'] === 'string' ? d['toolId'] : String(d['toolId']));

@@ -30,6 +30,7 @@ const unbound = (out: Outcome): RowResult | undefined =>
 export const earlierRevisionUnaltered: Row = {
   id: 'earlier-revision-unaltered',
   rfc: '§A.3 at 2025-11-25',
+  majors: [2],
   advisory: false,
   needsFake: true,
   summary: 'callTool echo on a 2025-11-25 server resolves to its result as sent: no resultType written in',
@@ -52,6 +53,7 @@ export const earlierRevisionUnaltered: Row = {
 export const earlierRevisionHealth: Row = {
   id: 'earlier-revision-health',
   rfc: '§A.6 at 2025-11-25',
+  majors: [2],
   advisory: false,
   needsFake: true,
   summary: 'serverHealth of a live 2025-11-25 server is reachable, without a DiscoverResult',

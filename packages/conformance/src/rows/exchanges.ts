@@ -1,4 +1,4 @@
-// Choosing the recorded exchange a row compares against (§7.1): by method plus one distinguishing
+// Choosing the recorded exchange a row compares against: by method plus one distinguishing
 // param, the latest match (optionally only among those recorded since a given point). The fake is
 // never reset within a file, so earlier runs stay in the log.
 import type { Exchange, FakeMcpServer } from '@openwop-spec/mcp-fake-server';

@@ -1,25 +1,37 @@
-// The RFC 0204 requirement rows of RFC0204-RUNTIME §7.2, in the order a run executes them.
+// The RFC 0204 requirement rows, in the order a run executes them.
 import { annotationsDerived } from './annotations-derived.js';
 import { annotationsSchema } from './annotations-schema.js';
 import { callToolIsErrorResolves } from './call-tool-iserror-resolves.js';
 import { callToolVerbatim } from './call-tool-verbatim.js';
 import { catalogOrder } from './catalog-order.js';
 import { earlierRevisionHealth, earlierRevisionUnaltered } from './earlier-revision.js';
+import { inputRequiredNeverReturned } from './input-required-never-returned.js';
 import { listToolsPage } from './list-tools-page.js';
+import { mcpErrorUnaltered } from './mcp-error-unaltered.js';
 import { mcpUnclassifiedWrite } from './mcp-unclassified-write.js';
+import { readResourceVerbatim } from './read-resource-verbatim.js';
 import { rejectUnknownServer } from './reject-unknown-server.js';
 import type { Row } from './row.js';
+import { serverHealthFresh } from './server-health-fresh.js';
+import { serverHealthIncompatible } from './server-health-incompatible.js';
 import { serverHealth } from './server-health.js';
+import { transportFailureRejects } from './transport-failure-rejects.js';
 import { v1RawVerbatim } from './v1-raw-verbatim.js';
 
 export const ROWS: readonly Row[] = Object.freeze([
   callToolVerbatim,
   callToolIsErrorResolves,
+  inputRequiredNeverReturned,
   listToolsPage,
+  readResourceVerbatim,
   serverHealth,
+  serverHealthIncompatible,
+  serverHealthFresh,
   rejectUnknownServer,
   earlierRevisionUnaltered,
   earlierRevisionHealth,
+  mcpErrorUnaltered,
+  transportFailureRejects,
   v1RawVerbatim,
   mcpUnclassifiedWrite,
   annotationsDerived,
@@ -39,9 +51,15 @@ export {
   catalogOrder,
   earlierRevisionHealth,
   earlierRevisionUnaltered,
+  inputRequiredNeverReturned,
   listToolsPage,
+  mcpErrorUnaltered,
   mcpUnclassifiedWrite,
+  readResourceVerbatim,
   rejectUnknownServer,
   serverHealth,
+  serverHealthFresh,
+  serverHealthIncompatible,
+  transportFailureRejects,
   v1RawVerbatim,
 };

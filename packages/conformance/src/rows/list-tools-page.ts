@@ -9,6 +9,7 @@ export const listToolsPage: Row = {
   id: 'list-tools-page',
   rfc: '§A.4',
   advisory: false,
+  majors: [2],
   needsFake: true,
   summary: 'listTools returns the recorded first page (nextCursor kept); with that cursor, the recorded last page',
   async run(ctx) {

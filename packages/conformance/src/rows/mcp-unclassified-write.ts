@@ -8,6 +8,7 @@ export const mcpUnclassifiedWrite: Row = {
   id: 'mcp-unclassified-write',
   rfc: '§D.11',
   advisory: false,
+  majors: [2],
   needsFake: true,
   summary: 'the fake\'s read-only-claim tool is listed with safetyTier "write"',
   async run(ctx) {

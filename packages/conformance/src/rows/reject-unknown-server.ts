@@ -7,6 +7,7 @@ export const rejectUnknownServer: Row = {
   id: 'reject-unknown-server',
   rfc: '§A.2',
   advisory: false,
+  majors: [2],
   summary: 'callTool on an unconfigured serverId fails with not_found',
   async run(ctx) {
     const gate = mcpGate(ctx);

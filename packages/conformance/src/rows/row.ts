@@ -10,6 +10,8 @@ export interface RowContext {
   capabilities: HostCapabilities;
   /** The suite's fake MCP server; every ctx.mcp row's expected value comes from its recordings. */
   fake: FakeMcpServer | undefined;
+  /** The protocol major the run targets; undefined when the host offers both (every row applies). */
+  major: 1 | 2 | undefined;
   /** The text of schemas/v2/tool-descriptor.schema.json, as the corpus row is to compile it. */
   descriptorSchemaText: string;
 }
@@ -27,6 +29,8 @@ export interface Row {
   rfc: string;
   /** A SHOULD: a miss is `advisory-miss`, never `fail`. */
   advisory: boolean;
+  /** The protocol majors whose contract the row tests; at any other major it is inapplicable. */
+  majors: readonly (1 | 2)[];
   /** A corpus row tests the repository's files and needs no host. */
   corpus?: true;
   /** The row's expected value is the suite fake's recording, so the host must reach this run's fake. */
@@ -44,7 +48,7 @@ export const advisoryMiss = (reason: string): RowResult => ({ verdict: 'advisory
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The gate of every ctx.mcp row (§7.1): `mcp.client` advertised and the fake running. */
+/** The gate of every ctx.mcp row: `mcp.client` advertised and the fake running. */
 export function mcpGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
   if (ctx.capabilities.mcp?.client !== true) {
     return inapplicable('mcp.client is not advertised: the host exposes no ctx.mcp to pack code (RFC 0204 §A.1)');
@@ -58,6 +62,9 @@ export function catalogGate(ctx: RowContext): RowResult | undefined {
   if (ctx.capabilities.toolCatalog === undefined) return inapplicable('toolCatalog is not advertised');
   return undefined;
 }
+
+/** The `details` a rejection carried, or an empty object. */
+export const detailsOf = (out: Outcome): Record<string, unknown> => (out.status === 'failed' && isObject(out.details) ? out.details : {});
 
 /** A completed run's value, or the verdict a run that did not complete earns. */
 export function completedValue(out: Outcome, what: string): { value: unknown } | RowResult {

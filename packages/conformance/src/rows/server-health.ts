@@ -10,6 +10,7 @@ export const serverHealth: Row = {
   id: 'server-health',
   rfc: '§A.6',
   advisory: false,
+  majors: [2],
   needsFake: true,
   summary: 'serverHealth: conformance is reachable with the recorded DiscoverResult; conformance.down is unreachable',
   async run(ctx) {

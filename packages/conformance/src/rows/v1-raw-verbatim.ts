@@ -10,9 +10,11 @@ export const v1RawVerbatim: Row = {
   id: 'v1-raw-verbatim',
   rfc: '§B.8',
   advisory: false,
+  majors: [1],
   needsFake: true,
   summary: 'v1 invokeTool echo: raw deep-equals the recorded CallToolResult and isError === (raw.isError === true)',
   async run(ctx) {
+    if (ctx.capabilities.mcp === undefined) return inapplicable('the host does not advertise mcp, so it exposes no v1 ctx.mcp.invokeTool');
     if (ctx.host.runV1Invoke === undefined) return inapplicable('the host exposes no v1 invokeTool leg');
     if (ctx.fake === undefined) return blocked('the suite fake MCP server never started');
     const nonce = randomBytes(8).toString('hex');

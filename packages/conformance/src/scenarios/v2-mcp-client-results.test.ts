@@ -1,8 +1,8 @@
 /**
  * RFC 0204 §A — `ctx.mcp` returns MCP's results unaltered — major 2. The rows (src/rows/) run the
- * `conformance-mcp-client` fixture on the host the environment names (src/lib/rfc0204.ts) and
- * compare with what the suite's fake MCP server recorded sending, never with the host's own
- * answer. Gated on `mcp.client`.
+ * `conformance-mcp-client` fixture (spec/v2/core/conformance.md § Conformance fixtures) on the host
+ * the environment names (src/lib/rfc0204.ts) and compare with what the suite's fake MCP server
+ * recorded sending, never with the host's own answer. Gated on `mcp.client`.
  */
 import { rfc0204Rows } from '../lib/rfc0204.js';
 import { describeScenario } from '../lib/scenario.js';
@@ -11,9 +11,15 @@ describeScenario(import.meta.url, 'v2-mcp-client-results (RFC 0204 §A)', () => 
   rfc0204Rows([
     'call-tool-verbatim',
     'call-tool-iserror-resolves',
+    'input-required-never-returned',
     'list-tools-page',
+    'read-resource-verbatim',
     'server-health',
+    'server-health-incompatible',
+    'server-health-fresh',
     'reject-unknown-server',
+    'mcp-error-unaltered',
+    'transport-failure-rejects',
     'earlier-revision-unaltered',
     'earlier-revision-health',
   ]);

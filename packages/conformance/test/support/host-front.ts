@@ -29,13 +29,15 @@ function fixtureInputs(raw: Record<string, unknown>): McpClientInputs | undefine
   return i;
 }
 
+/** The fixture node's terminal event and the run's, with `nodeId` on the envelope as events.md has it. */
 function eventsOf(nodeId: string, out: Outcome): Run {
   if (out.status === 'completed') {
     const outputs = out.result === undefined ? {} : { result: out.result };
-    return { status: 'completed', events: [{ type: 'node.completed', payload: { nodeId, outputs } }, { type: 'run.completed', payload: {} }] };
+    return { status: 'completed', events: [{ type: 'node.completed', nodeId, payload: { outputs } }, { type: 'run.completed', payload: {} }] };
   }
   const code = out.status === 'failed' ? out.errorCode : 'unsupported';
-  return { status: 'failed', events: [{ type: 'node.failed', payload: { nodeId, error: { code } } }, { type: 'run.failed', payload: {} }] };
+  const error = { code, message: code, ...(out.status === 'failed' && out.details !== undefined ? { details: out.details } : {}) };
+  return { status: 'failed', events: [{ type: 'node.failed', nodeId, payload: { error } }, { type: 'run.failed', payload: {} }] };
 }
 
 export interface HostFront {

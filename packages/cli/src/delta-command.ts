@@ -5,20 +5,34 @@ import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
 import type { Io } from './main.js';
+import { renderHelp } from './help.js';
+import type { HelpPage } from './help.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 
 const FORMATS = ['stylish', 'markdown', 'json'] as const;
 type DeltaFormat = (typeof FORMATS)[number];
 
-export const DELTA_HELP = [
-  'Usage: openwop-spec delta [--base REF] [--format stylish|markdown|json] [--root DIR] [--today YYYY-MM-DD]',
-  '',
-  'Runs every gate on the tree at REF (default: the merge base with the default branch) and on the',
-  'working tree (uncommitted changes included), and reports what the change does to each gate.',
-  'The base is read from git; the working tree, index and HEAD are never touched.',
-  'With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file.',
-];
+export const DELTA = {
+  name: 'delta',
+  summary: "what the working tree changes in every gate's figures, against a git base",
+  page: {
+    usage: 'openwop-spec delta [--base REF] [--format stylish|markdown|json] [options]',
+    about:
+      'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: its figures before and after with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file.',
+    options: [
+      ['--base REF', 'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)'],
+      ['--format FORMAT', 'stylish (default) | markdown (a block to paste into an RFC or a pull request) | json ({ base, head, gates: { <gate>: { before, after, changes } } })'],
+      ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
+      ['--today YYYY-MM-DD', 'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
+      ['--help', 'print this help'],
+    ],
+    examples: [
+      { command: 'openwop-spec delta --base main', does: 'what your branch and uncommitted edits change against main' },
+      { command: 'openwop-spec delta --base v2.0.0 --format markdown', does: 'a block for an RFC’s acceptance criteria, against a release tag' },
+    ],
+  } satisfies HelpPage,
+};
 
 /** `openwop-spec delta`: what this change does to every gate's figures. */
 export async function deltaCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
@@ -34,7 +48,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     throw err;
   }
   if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of DELTA_HELP) io.stdout(line);
+    for (const line of renderHelp(DELTA.page)) io.stdout(line);
     return 0;
   }
   if (args.positionals.length) return fail(`openwop-spec: delta takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec delta --help`);

@@ -3,18 +3,31 @@ import { applyInit, planInit } from '@openwop-spec/init';
 import type { PlannedFile } from '@openwop-spec/init';
 import { findRoot } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
+import { renderHelp } from './help.js';
+import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
 
-export const INIT_HELP = [
-  'Usage: openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]',
-  '',
-  'Creates, once, every file the gates need that the repository lacks, each derived from what it',
-  'commits: the scenario-majors config (from the committed manifest, with the RFC numbers and reasons',
-  "of the generator's comments), the capability record base and metadata shapes (copied from the",
-  'committed schemas/v2/capabilities.schema.json), and openwop-spec.config.json where the layout',
-  'differs from the default. Existing files are kept, never overwritten. Then runs `check`.',
-  '--dry-run prints the plan and the files it would create, and writes nothing.',
-];
+export const INIT = {
+  name: 'init',
+  summary: 'create the files the gates need that the repository lacks, from what it commits; then check',
+  page: {
+    usage: 'openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]',
+    about:
+      "Creates, once, every file the gates need that the repository lacks, each derived from what it commits: the scenario-majors config (from the committed manifest, with the RFC numbers and reasons of the generator's comments), the capability record base and metadata shapes (copied from the committed schemas/v2/capabilities.schema.json), and openwop-spec.config.json where the layout differs from the default. Existing files are kept, never overwritten. Then runs check.",
+    options: [
+      ['--dry-run', 'print the plan and the content of every file it would create, write nothing and do not run check'],
+      ['--root DIR', 'the repository to set up (default: found from the cwd, as for check)'],
+      ['--today YYYY-MM-DD', 'passed to the check that follows'],
+      ['--color, --no-color', 'passed to the check that follows'],
+      ['--debug', 'passed to the check that follows'],
+      ['--help', 'print this help'],
+    ],
+    examples: [
+      { command: 'openwop-spec init --dry-run', does: 'see what would be created, and from what, before writing anything' },
+      { command: 'openwop-spec init --root ../openwop', does: 'set up a spec repository in upstream’s layout, then check it' },
+    ],
+  } satisfies HelpPage,
+};
 
 /** `openwop-spec init`: plan, write, report, then run `check` (given as `check`, with its arguments). */
 export async function initCommand(argv: readonly string[], io: Io, check: (args: string[]) => Promise<number>): Promise<number> {
@@ -30,7 +43,7 @@ export async function initCommand(argv: readonly string[], io: Io, check: (args:
     throw err;
   }
   if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of INIT_HELP) io.stdout(line);
+    for (const line of renderHelp(INIT.page)) io.stdout(line);
     return 0;
   }
   if (args.positionals.length) return fail(`openwop-spec: init takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec init --help`);

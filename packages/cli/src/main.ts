@@ -2,15 +2,16 @@ import { createRequire } from 'node:module';
 import { FORMATS, InputError, formatInputError, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
-import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
+import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { GATES } from './registry.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
-import { deltaCommand } from './delta-command.js';
-import { initCommand } from './init-command.js';
-import { reportCommand } from './report-command.js';
+import { DELTA, deltaCommand } from './delta-command.js';
+import { renderHelp, wrap } from './help.js';
+import { INIT, initCommand } from './init-command.js';
+import { REPORT, reportCommand } from './report-command.js';
 import { watchGates } from './watch.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
@@ -28,6 +29,9 @@ const VALUE_OPTIONS = ['--root', '--today', '--format', '--fail-on'];
 const COMMON_FLAGS = ['--quiet', '--color', '--no-color', '--debug', '--help', '-h'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
 
+/** Commands with their own argument handling, listed in the overview after the gate commands. */
+const OTHER_COMMANDS = [DELTA, INIT, REPORT];
+
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** A runnable command: the two run-everything commands plus each gate's upstream-named command. */
@@ -36,6 +40,7 @@ interface Command {
   summary: string;
   flags: Readonly<Record<string, string>>;
   exclusive: readonly (readonly string[])[];
+  examples: readonly CommandExample[];
   /** Gate ids as positionals (`check core-budget`). */
   takesGates: boolean;
   run(tree: SpecTree, gates: readonly Gate[], options: GateOptions): Array<{ gate: Gate; label: string; run: () => Promise<GateResult> }>;
@@ -47,10 +52,16 @@ function commands(gates: readonly Gate[]): Command[] {
       name: 'check',
       summary: 'run the gates read-only (default: all)',
       flags: {
-        '--deadline': 'normative-home: apply the v1 end-of-support deadline checks',
-        '--watch': 'stay running; after each change re-run only the gates that read a changed file',
+        '--deadline': 'passed to normative-home (see openwop-spec normative-home --help): also apply the v1 end-of-support checks as of --today, and print the burn-down line and what it checked',
+        '--watch':
+          'stay running: check once, then after every save re-run only the gates that read a changed file and print their results and a one-line status (on a terminal, after clearing the screen). Ctrl-C stops.',
       },
       exclusive: [],
+      examples: [
+        { command: 'openwop-spec check', does: 'run every gate; exit 1 when one fails' },
+        { command: 'openwop-spec check normative-home core-budget --format json', does: 'run two gates and print one JSON document with their figures and findings' },
+        { command: 'openwop-spec check --watch', does: 'keep checking while you edit the spec' },
+      ],
       takesGates: true,
       run: (tree, selected, options) => selected.map((gate) => ({ gate, label: gate.id, run: () => gate.check(tree, options) })),
     },
@@ -59,6 +70,10 @@ function commands(gates: readonly Gate[]): Command[] {
       summary: 'regenerate the derived files of the gates that have any (default: all)',
       flags: {},
       exclusive: [],
+      examples: [
+        { command: 'openwop-spec gen', does: 'regenerate schemas/v2/capabilities.schema.json and the scenario-majors manifest, writing only files whose bytes change' },
+        { command: 'openwop-spec gen declaration', does: 'regenerate only the capabilities schema' },
+      ],
       takesGates: true,
       run: (tree, selected, options) =>
         selected.filter((g) => g.write).map((gate) => ({ gate, label: gate.id, run: () => gate.write!(tree, options) })),
@@ -71,6 +86,7 @@ function commands(gates: readonly Gate[]): Command[] {
         summary: c.summary,
         flags: c.flags,
         exclusive: c.exclusive ?? [],
+        examples: c.examples,
         takesGates: false,
         run: (tree, _selected, options) => [{ gate, label: c.name, run: () => c.run(tree, options) }],
       });
@@ -79,36 +95,60 @@ function commands(gates: readonly Gate[]): Command[] {
   return list;
 }
 
-function helpText(cmds: readonly Command[], gates: readonly Gate[]): string[] {
-  const pad = (s: string, n: number): string => s + ' '.repeat(Math.max(1, n - s.length));
+/** The options every gate-running command accepts. */
+const SHARED_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['--root DIR', 'the repository root (default: the nearest directory at or above the cwd holding pnpm-workspace.yaml or spec/v2/declaration.json)'],
+  ['--today YYYY-MM-DD', 'the current UTC date (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock); only normative-home reads it'],
+  ['--format FORMAT', `${FORMATS.join(' | ')} (default: stylish; github when GITHUB_ACTIONS=true)`],
+  ['--fail-on LEVEL', 'error | warning: the lowest severity that fails a gate (default: error)'],
+  ['--quiet', 'print only the findings that fail a gate, and the result lines'],
+  ['--color, --no-color', 'force colour on or off (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured)'],
+  ['--debug', 'print the stack of an internal error'],
+  ['--help', 'print this help'],
+];
+
+const EXIT_CODES = wrap('Exit codes: 0 every gate passed; 1 a gate failed; 2 the tool could not do its job (usage, input, internal error).', 100);
+
+/** `openwop-spec --help`: every command with its summary; `<command> --help` has the details. */
+function overview(cmds: readonly Command[], gates: readonly Gate[]): string[] {
   return [
-    'Usage: openwop-spec <command> [options] [gate...]',
+    ...renderHelp({
+      usage: 'openwop-spec <command> [options] [gate...]',
+      about: 'Checks an OpenWOP spec repository: each gate reads the spec tree and reports what is wrong with file:line:column and how to fix it. Run openwop-spec <command> --help for a command\'s options and examples, and openwop-spec explain <rule-id> for what a rule catches and how to fix it.',
+      options: [],
+      sections: [
+        { title: 'Commands', rows: [...cmds.map((c) => [c.name, c.summary] as const), ...OTHER_COMMANDS.map((c) => [c.name, c.summary] as const)] },
+        { title: 'Gates', rows: gates.map((g) => [g.id, g.summary] as const) },
+      ],
+      shared: SHARED_OPTIONS,
+      examples: [
+        { command: 'openwop-spec check', does: 'run every gate' },
+        { command: 'openwop-spec normative-home --help', does: 'what the normative-home command and its flags do' },
+      ],
+    }),
     '',
-    'Commands:',
-    ...cmds.map((c) => `  ${pad(c.name, 20)}${c.summary}${Object.keys(c.flags).length ? ` [${Object.keys(c.flags).join('] [')}]` : ''}`),
-    ...(cmds.length > 1
-      ? [
-          `  ${pad('delta', 20)}what the working tree changes in every gate's figures, against a git base [--base REF]`,
-          `  ${pad('init', 20)}create the files the gates need that the repository lacks, from what it commits; then check [--dry-run]`,
-          `  ${pad('report', 20)}the spec's health as one HTML page with charts [--out FILE] [--history N] [--format html|markdown]`,
-        ]
-      : []),
+    ...EXIT_CODES,
+  ];
+}
+
+/** `openwop-spec <command> --help`: its usage, what it does, its own flags with what each does, examples. */
+function commandHelp(command: Command, gates: readonly Gate[]): string[] {
+  const grouped = new Set(command.exclusive.flat());
+  const flagUsage = [
+    ...command.exclusive.map((group) => `[${group.join(' | ')}]`),
+    ...Object.keys(command.flags).filter((f) => !grouped.has(f)).map((f) => `[${f}]`),
+  ];
+  return [
+    ...renderHelp({
+      usage: ['openwop-spec', command.name, ...(command.takesGates ? ['[gate...]'] : []), ...flagUsage, '[options]'].join(' '),
+      about: `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
+      options: Object.entries(command.flags),
+      sections: command.takesGates ? [{ title: 'Gates', rows: gates.filter((g) => command.name !== 'gen' || g.write).map((g) => [g.id, g.summary] as const) }] : [],
+      shared: SHARED_OPTIONS,
+      examples: command.examples,
+    }),
     '',
-    'Gates:',
-    ...gates.map((g) => `  ${pad(g.id, 20)}${g.summary}`),
-    '',
-    'Options:',
-    '  --root DIR          repository root (default: the nearest directory above the cwd with',
-    '                      pnpm-workspace.yaml or spec/v2/declaration.json)',
-    '  --today YYYY-MM-DD  the current UTC date (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
-    `  --format FORMAT     ${FORMATS.join(' | ')} (default: stylish; github when GITHUB_ACTIONS=true)`,
-    '  --fail-on LEVEL     error | warning: the lowest severity that fails a gate (default: error)',
-    '  --quiet             print only failing diagnostics and the result lines',
-    '  --color, --no-color force colour on or off (default: on a TTY; honours NO_COLOR and FORCE_COLOR)',
-    '  --debug             print the stack of an internal error',
-    '  --help, --version',
-    '',
-    'Exit codes: 0 every gate passed; 1 a gate failed; 2 the tool could not do its job (usage, input, internal error).',
+    ...EXIT_CODES,
   ];
 }
 
@@ -137,8 +177,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     io.stdout(VERSION);
     return 0;
   }
+  // `help <command>` is `<command> --help`.
+  if (argv[0] === 'help' && argv.length > 1) return main([argv[1]!, '--help'], io, gates);
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    for (const line of helpText(cmds, gates)) io.stdout(line);
+    for (const line of overview(cmds, gates)) io.stdout(line);
     return 0;
   }
   const name = argv[0]!;
@@ -147,7 +189,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   if (name === 'report') return reportCommand(argv.slice(1), io, gates);
   const command = cmds.find((c) => c.name === name);
   if (!command) {
-    const hint = nearest(name, [...cmds.map((c) => c.name), 'delta', 'init', 'report', 'help']);
+    const hint = nearest(name, [...cmds.map((c) => c.name), ...OTHER_COMMANDS.map((c) => c.name), 'help']);
     return usage(name.startsWith('-') ? `expected a command before ${name}` : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
 
@@ -159,7 +201,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     throw err;
   }
   if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of helpText([command], gates)) io.stdout(line);
+    for (const line of commandHelp(command, gates)) io.stdout(line);
     return 0;
   }
   for (const group of command.exclusive) {

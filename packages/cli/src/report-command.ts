@@ -5,6 +5,8 @@ import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
+import { renderHelp } from './help.js';
+import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
 import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
@@ -12,23 +14,27 @@ import { resolveToday } from './today.js';
 const FORMATS = ['html', 'markdown'] as const;
 const DEFAULT_OUT = 'openwop-spec-report.html';
 
-export const REPORT_HELP = [
-  'Usage: openwop-spec report [--out FILE] [--history N] [--format html|markdown] [--root DIR] [--today YYYY-MM-DD]',
-  '',
-  'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and',
-  'its bucket, the burn-down of open families to v1 end of support over the last N commits that',
-  'touched the spec (default 30), the scenario majors and every finding. Open it in any browser; it',
-  'makes no network request and needs no server.',
-  '',
-  `  --out FILE        where to write the page (default: ${DEFAULT_OUT} in the current directory)`,
-  '  --history N       how many commits to measure for the burn-down (default 30; 0 for none)',
-  '  --format FORMAT   html (default) or markdown: tables without pictures, on stdout unless --out',
-  '',
-  'Each commit is read from git into a temporary folder (the working tree, index and HEAD are never',
-  'touched) and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the',
-  'next report measures only new commits. Exit 0 when the report is written, whatever the gates',
-  'found; 2 when it cannot be (usage, unreadable repository).',
-];
+export const REPORT = {
+  name: 'report',
+  summary: "the spec's health as one HTML page with charts",
+  page: {
+    usage: 'openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]',
+    about:
+      'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git into a temporary folder (the working tree, index and HEAD are never touched) and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the next report measures only new commits. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
+    options: [
+      ['--out FILE', `where to write the page (default: ${DEFAULT_OUT} in the current directory)`],
+      ['--history N', 'how many commits to measure for the burn-down (default 30; 0 for none)'],
+      ['--format FORMAT', 'html (default) or markdown: tables without pictures, on stdout unless --out is given'],
+      ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
+      ['--today YYYY-MM-DD', 'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
+      ['--help', 'print this help'],
+    ],
+    examples: [
+      { command: 'openwop-spec report', does: `write ${DEFAULT_OUT} with the last 30 commits’ burn-down` },
+      { command: 'openwop-spec report --format markdown --history 0', does: 'print the tables on stdout, without measuring history' },
+    ],
+  } satisfies HelpPage,
+};
 
 /** `openwop-spec report`: run every gate, measure the history, write the page. */
 export async function reportCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
@@ -44,7 +50,7 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     throw err;
   }
   if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of REPORT_HELP) io.stdout(line);
+    for (const line of renderHelp(REPORT.page)) io.stdout(line);
     return 0;
   }
   if (args.positionals.length) return fail(`openwop-spec: report takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec report --help`);

@@ -73,7 +73,16 @@ export function probeGate(seen: GateOptions[] = []): Gate {
       tree.write('probe.out', 'written\n');
       return check(tree, options);
     },
-    commands: [{ name: 'probe', summary: 'run the probe', flags: { '--write': 'write', '--check': 'check' }, exclusive: [['--check', '--write']], run: check }],
+    commands: [
+      {
+        name: 'probe',
+        summary: 'run the probe',
+        flags: { '--write': 'write the probe output', '--check': 'check the probe file (the default)' },
+        exclusive: [['--check', '--write']],
+        examples: [{ command: 'openwop-spec probe --write', does: 'write probe.out' }],
+        run: check,
+      },
+    ],
   };
 }
 

@@ -91,5 +91,13 @@ export const gate: Gate = {
   summary: 'caps the words in the v2 kernel; each core family with a real v2 home adds 200',
   rules: rules.docs,
   check: (tree) => checkCoreBudget(tree),
-  commands: [{ name: 'core-budget', summary: 'measure spec/v2/core/ against the word cap (scripts/check-core-budget.mjs)', flags: {}, run: (tree) => checkCoreBudget(tree) }],
+  commands: [
+    {
+      name: 'core-budget',
+      summary: 'measure spec/v2/core/ against the word cap (scripts/check-core-budget.mjs)',
+      flags: {},
+      examples: [{ command: 'openwop-spec core-budget', does: 'print the words of every core document, the cap and its formula, and fail when the kernel is over the cap' }],
+      run: (tree) => checkCoreBudget(tree),
+    },
+  ],
 };

@@ -49,16 +49,23 @@ const commands: GateCommand[] = [
     name: 'declaration',
     summary: 'regenerate or check schemas/v2/capabilities.schema.json from spec/v2/declaration.json',
     flags: {
-      '--check': 'compare the committed schema with the generated one (the default)',
-      '--write': 'write the generated schema (atomically; only when its bytes change)',
+      '--check':
+        'generate the schema in memory and compare it with the committed schemas/v2/capabilities.schema.json (the default); when they differ, print each differing JSON pointer and exit 1. Writes nothing.',
+      '--write':
+        'write the generated schema to schemas/v2/capabilities.schema.json, atomically and only when its bytes change (the file is then reported as unchanged). Nothing is written while the declaration has an error.',
     },
     exclusive: [['--check', '--write']],
+    examples: [
+      { command: 'openwop-spec declaration', does: 'say whether the committed capabilities schema is what the declaration generates' },
+      { command: 'openwop-spec declaration --write', does: 'regenerate the capabilities schema after editing spec/v2/declaration.json or a facet file' },
+    ],
     run: (tree, options) => Promise.resolve(runGenerator(tree, options)),
   },
   {
     name: 'check-declaration',
     summary: 'check spec/v2/declaration.json against its schema, the v1 root, the spec tree and the generated schema',
     flags: {},
+    examples: [{ command: 'openwop-spec check-declaration', does: 'run every declaration check and the generator in check mode; writes nothing' }],
     run: (tree) => runCheckDeclaration(tree, 'on-failure'),
   },
 ];

@@ -44,10 +44,16 @@ export const gate: Gate = {
       name: 'scenario-majors',
       summary,
       flags: {
-        '--check': 'compare the committed scenario-majors.json with the rendered one (the default)',
-        '--write': 'write scenario-majors.json (atomically; nothing is written when there is an error)',
+        '--check':
+          'render the manifest in memory and compare it with the committed scenario-majors.json (the default); when they differ, print the files added, removed or re-majored and exit 1. Also runs the major-awareness lint. Writes nothing.',
+        '--write':
+          'write scenario-majors.json, atomically and only when its bytes change. Nothing is written while the config or the lint has an error.',
       },
       exclusive: [['--check', '--write']],
+      examples: [
+        { command: 'openwop-spec scenario-majors', does: 'check the manifest is fresh and every major-2 scenario file is major-aware' },
+        { command: 'openwop-spec scenario-majors --write', does: 'regenerate the manifest after adding, removing or renaming a scenario file' },
+      ],
       run: (tree, options) => runScenarioMajors(tree, modeOf(options.flags)),
     },
   ],

@@ -18,5 +18,13 @@ export const gate: Gate = {
   summary,
   rules: rules.docs,
   check: checkSchemas,
-  commands: [{ name: 'schemas', summary, flags: {}, run: checkSchemas }],
+  commands: [
+    {
+      name: 'schemas',
+      summary,
+      flags: {},
+      examples: [{ command: 'openwop-spec schemas', does: 'compile every *.schema.json and validate every corpus example under schemas/v2/examples/' }],
+      run: checkSchemas,
+    },
+  ],
 };

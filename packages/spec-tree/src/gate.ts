@@ -9,12 +9,20 @@ export interface GateOptions {
   flags: ReadonlySet<string>;
 }
 
-/** A per-gate command keeping an upstream script's name and flags (GATES.md table). */
+/** One example invocation for `--help`, and what it does. */
+export interface CommandExample {
+  command: string;
+  does: string;
+}
+
+/** A per-gate command keeping an upstream script's name and flags. */
 export interface GateCommand {
   name: string;
   summary: string;
-  /** Accepted boolean flags with a one-line description each. */
+  /** Accepted boolean flags, each with what it does (`<command> --help` prints them). */
   flags: Readonly<Record<string, string>>;
+  /** At least one example for `<command> --help`. */
+  examples: readonly CommandExample[];
   /** Flags that exclude each other (e.g. `--check` and `--write`). */
   exclusive?: readonly (readonly string[])[];
   run(tree: SpecTree, options: GateOptions): Promise<GateResult>;

@@ -1,0 +1,62 @@
+/** One example invocation and what it does. */
+export interface Example {
+  command: string;
+  does: string;
+}
+
+/** What `openwop-spec <command> --help` prints. */
+export interface HelpPage {
+  usage: string;
+  /** What the command does, as prose (wrapped when printed). */
+  about: string;
+  /** The command's own options, each with what it does; printed before the shared ones. */
+  options: ReadonlyArray<readonly [string, string]>;
+  /** Extra sections (e.g. the gate list), each a title and its rows. */
+  sections?: ReadonlyArray<{ title: string; rows: ReadonlyArray<readonly [string, string]> }>;
+  /** Options every command of this kind shares; listed after the command's own. */
+  shared?: ReadonlyArray<readonly [string, string]>;
+  examples: readonly Example[];
+}
+
+const WIDTH = 100;
+const COLUMN = 22;
+
+/** Words of `text` in lines of at most `width` characters (a longer word keeps its own line). */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** `  name    description` rows, the description wrapped and aligned at one column. */
+function table(rows: ReadonlyArray<readonly [string, string]>): string[] {
+  const out: string[] = [];
+  for (const [name, text] of rows) {
+    const body = wrap(text, WIDTH - COLUMN);
+    const head = `  ${name}`;
+    if (head.length >= COLUMN - 1) out.push(head);
+    else out.push(head.padEnd(COLUMN) + (body.shift() ?? ''));
+    for (const l of body) out.push(' '.repeat(COLUMN) + l);
+  }
+  return out;
+}
+
+export function renderHelp(page: HelpPage): string[] {
+  const out = [`Usage: ${page.usage}`, '', ...wrap(page.about, WIDTH)];
+  const section = (title: string, rows: ReadonlyArray<readonly [string, string]>): void => {
+    if (rows.length > 0) out.push('', `${title}:`, ...table(rows));
+  };
+  section('Options', page.options);
+  for (const s of page.sections ?? []) section(s.title, s.rows);
+  section('Shared options', page.shared ?? []);
+  out.push('', 'Examples:');
+  for (const e of page.examples) out.push(`  ${e.command}`, ...wrap(e.does, WIDTH - 6).map((l) => `      ${l}`));
+  return out;
+}

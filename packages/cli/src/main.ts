@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { FORMATS, InputError, formatInputError, shouldColor, writeReport } from '@openwop-spec/diagnostics';
+import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, inputDiagnostic, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
@@ -166,6 +166,11 @@ function failed(gate: Gate, summaryLine: string): GateResult {
   return { gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] };
 }
 
+/** A gate stopped by an input error: the error is its diagnostic (reported once per run), and its result line points at it. */
+function couldNotRun(gate: Gate, label: string, err: InputError): GateResult {
+  return { ...failed(gate, formatCouldNotRun(label, err)), diagnostics: [inputDiagnostic(gate.id, err)] };
+}
+
 /** Runs one invocation and returns its exit code; never throws for user errors. */
 export async function main(argv: readonly string[], io: Io, gates: readonly Gate[] = GATES): Promise<number> {
   const cmds = commands(gates);
@@ -246,10 +251,9 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     tree = SpecTree.load(root);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
-    // No gate can run. Machine formats still get their one document; text gets one line.
-    const line = formatInputError(command.name, err);
-    if (format === 'json' || format === 'sarif') return report(selected.map((g) => failed(g, line)));
-    io.stderr(line);
+    // No gate can run. Text gets one line; the other formats their document with the error as its finding.
+    if (format !== 'stylish') return report(selected.map((g) => couldNotRun(g, command.name, err)));
+    io.stderr(err.location ? formatStylishDiagnostic(inputDiagnostic(command.name, err)) : formatInputError(command.name, err));
     return 2;
   }
 
@@ -262,7 +266,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
       try {
         results[i] = await job.run();
       } catch (err) {
-        results[i] = err instanceof InputError ? failed(job.gate, formatInputError(job.label, err)) : internalError(job.label, job.gate, err, debug, stacks);
+        results[i] = err instanceof InputError ? couldNotRun(job.gate, job.label, err) : internalError(job.label, job.gate, err, debug, stacks);
       }
     }
     return results;
@@ -279,7 +283,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   return code;
 
   function report(results: readonly GateResult[]): number {
-    const rules = new Map<string, RuleDoc>();
+    const rules = new Map<string, RuleDoc>(INPUT_RULES.map((r) => [r.id, r]));
     for (const g of gates) for (const r of g.rules) rules.set(r.id, r);
     return writeReport(
     results,

@@ -2,7 +2,11 @@ import { InputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { createFixture, ruleCatalog } from '@openwop-spec/spec-tree';
 import type { Fixture, Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { fileURLToPath } from 'node:url';
 import { main } from '../src/index.js';
+
+/** The built CLI, for tests that need a process of their own (a crash, a signal, another user). */
+export const CLI_BIN = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
 
 export interface Captured {
   code: number;

@@ -57,10 +57,35 @@ describe('messages', () => {
     expect((await run(['check', '--format', 'jsn'], { cwd, gates })).stderr[0]).toMatch(/did you mean json\?/);
   });
 
-  it('an input error is one line naming the file, and no report follows', async () => {
+  it('an input error is one diagnostic naming the file, then the gate says it could not run; no report follows', async () => {
     const out = await run(['check'], { cwd: repo(null).root, gates: [probeGate()] });
-    expect(out.stderr).toEqual(['openwop-spec probe: probe.txt does not exist (probe.txt)']);
+    expect(out.stderr).toEqual([
+      'probe.txt:1:1  error  probe.txt does not exist (no position)  input/missing',
+      'openwop-spec probe: could not run — input error at probe.txt (input/missing)',
+    ]);
     expect(out.stdout).toEqual([]);
+  });
+
+  it('an input error several gates meet is reported once, in every format', async () => {
+    const cwd = repo(null).root;
+    const gates = [probeGate(), { ...probeGate(), id: 'probe2' }];
+    const stylish = await run(['check'], { cwd, gates });
+    expect(stylish.code).toBe(2);
+    expect(stylish.stderr.filter((l) => l.includes('input/missing'))).toEqual([
+      'probe.txt:1:1  error  probe.txt does not exist (no position)  input/missing',
+      'openwop-spec probe: could not run — input error at probe.txt (input/missing)',
+      'openwop-spec probe2: could not run — input error at probe.txt (input/missing)',
+    ]);
+    const json = JSON.parse((await run(['check', '--format', 'json'], { cwd, gates })).stdout.join('\n'));
+    expect(json.diagnostics).toEqual([{ gate: 'probe', file: 'probe.txt', ruleId: 'input/missing', severity: 'error', message: 'probe.txt does not exist', start: { line: 1, column: 1 } }]);
+    expect(json.gates.probe2).toMatchObject({ exitCode: 2, summary: 'openwop-spec probe2: could not run — input error at probe.txt (input/missing)' });
+    const github = (await run(['check', '--format', 'github'], { cwd, gates })).stdout.filter((l) => l.startsWith('::'));
+    expect(github).toEqual(['::error file=probe.txt,title=input/missing::probe.txt does not exist']);
+    const sarif = JSON.parse((await run(['check', '--format', 'sarif'], { cwd, gates })).stdout.join('\n'));
+    expect(sarif.runs[0].results).toEqual([
+      expect.objectContaining({ ruleId: 'input/missing', locations: [{ physicalLocation: { artifactLocation: { uri: 'probe.txt', uriBaseId: 'SRCROOT' } } }] }),
+    ]);
+    expect(sarif.runs[0].tool.driver.rules[0]).toMatchObject({ id: 'input/missing', shortDescription: { text: expect.stringMatching(/does not exist/) } });
   });
 
   it('an internal error says it is a bug, with the stack only under --debug', async () => {
@@ -83,6 +108,14 @@ describe('messages', () => {
       stderr: ['openwop-spec check: --root nowhere does not exist'],
     });
     expect((await run(['check', '--root', 'probe.txt'], { cwd, gates: [probeGate()] })).stderr).toEqual(['openwop-spec check: --root probe.txt is not a directory']);
+    // A machine format still gets its document, the error as a finding without a file.
+    const json = await run(['check', '--root', 'nowhere', '--format', 'json'], { cwd, gates: [probeGate()] });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout.join('\n'))).toMatchObject({
+      ok: false,
+      gates: { probe: { exitCode: 2, summary: 'openwop-spec check: --root nowhere does not exist' } },
+      diagnostics: [{ ruleId: 'input/usage', message: '--root nowhere does not exist' }],
+    });
   });
 
   it('without --root, finds the root from a nested folder, or says where it looked', async () => {
@@ -97,7 +130,7 @@ describe('messages', () => {
 
   it('a malformed config file exits 2 naming its line and column', async () => {
     const out = await run(['check'], { cwd: repo('OK', { 'openwop-spec.config.json': '{\n  "paths": {"spec": 1}\n}\n' }).root, gates: [probeGate()] });
-    expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec check: openwop-spec.config.json: paths.spec must be a non-empty string (openwop-spec.config.json:2:21)'] });
+    expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec.config.json:2:21  error  openwop-spec.config.json: paths.spec must be a non-empty string  input/malformed'] });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INPUT_RULES } from '@openwop-spec/diagnostics';
 import { GATES } from '../src/index.js';
 
 const packages = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,6 +58,32 @@ describe.each(GATES.map((g) => [g.id, g] as const))('rule catalogue of %s', (id,
   });
 
   it('has a test naming every rule id', () => {
+    expect(ids.filter((r) => !tests.includes(r))).toEqual([]);
+  });
+});
+
+/** The input-error ids: documented in the diagnostics README and exercised by a test somewhere. */
+describe('rule catalogue of input errors', () => {
+  const ids = INPUT_RULES.map((r) => r.id);
+  const tests = readdirSync(packages)
+    .filter((p) => statSync(join(packages, p, 'test'), { throwIfNoEntry: false })?.isDirectory())
+    .flatMap((p) => sources(join(packages, p, 'test')))
+    .join('\n');
+
+  it('has unique, well-formed ids, each documented', () => {
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of INPUT_RULES) {
+      expect(r.id).toMatch(/^input\/[a-z0-9]+(-[a-z0-9]+)*$/);
+      for (const field of ['summary', 'fail', 'pass', 'fix'] as const) expect(r[field].trim(), `${r.id}.${field}`).not.toBe('');
+    }
+  });
+
+  it('lists every id in the diagnostics README', () => {
+    const readme = readFileSync(join(packages, 'diagnostics', 'README.md'), 'utf8');
+    expect(ids.filter((r) => !readme.includes(r))).toEqual([]);
+  });
+
+  it('has a test naming every id', () => {
     expect(ids.filter((r) => !tests.includes(r))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { failsGate } from './exit.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Severity } from './model.js';
-import { compareDiagnostics } from './order.js';
+import { compareDiagnostics, diagnosticKey } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
 import { plural } from './text.js';
 
@@ -51,10 +51,17 @@ export function formatAnnotation(d: Diagnostic): string {
  * anything is left out only ANNOTATIONS_PER_KIND - 1 info diagnostics are annotated).
  */
 export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  // A finding several gates met (an input error) is annotated once, with the first of them.
+  const seen = new Set<string>();
   const perGate = outcomes.map((o) =>
-    (opts.quiet ? o.result.diagnostics.filter((d) => failsGate(d.severity, opts.failOn)) : [...o.result.diagnostics]).sort(
-      (a, b) => RANK[a.severity] - RANK[b.severity] || compareDiagnostics(a, b),
-    ),
+    (opts.quiet ? o.result.diagnostics.filter((d) => failsGate(d.severity, opts.failOn)) : o.result.diagnostics)
+      .filter((d) => {
+        const key = diagnosticKey(d);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .sort((a, b) => RANK[a.severity] - RANK[b.severity] || compareDiagnostics(a, b)),
   );
   const total: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const d of perGate.flat()) total[d.severity] += 1;

@@ -1,6 +1,6 @@
 import { writeParityLine, writeRunLine } from './layout.js';
 import type { Diagnostic, Point } from './model.js';
-import { sortDiagnostics } from './order.js';
+import { runDiagnostics, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
 import { lines } from './text.js';
 
@@ -46,7 +46,7 @@ export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 
       diagnostics: sortDiagnostics(result.diagnostics).map(toJsonDiagnostic),
     };
   }
-  const all = sortDiagnostics(outcomes.flatMap((o) => o.result.diagnostics)).map(toJsonDiagnostic);
+  const all = runDiagnostics(outcomes.map((o) => o.result.diagnostics)).map(toJsonDiagnostic);
   return { root, ok: code === 0, gates, diagnostics: all };
 }
 

@@ -20,6 +20,24 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   return [...diagnostics].sort(compareDiagnostics);
 }
 
+/** What makes two diagnostics the same finding: an input error met by several gates is one. */
+export function diagnosticKey(d: Diagnostic): string {
+  return JSON.stringify([d.ruleId, d.file ?? null, d.start?.line ?? 0, d.start?.column ?? 0, d.message]);
+}
+
+/** The run's diagnostics, each finding once (the first gate that reported it keeps it), sorted. */
+export function runDiagnostics(perGate: readonly (readonly Diagnostic[])[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of perGate.flat()) {
+    const key = diagnosticKey(d);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return sortDiagnostics(out);
+}
+
 /** en-US digit grouping (25828 → "25,828") without Intl, so the process locale cannot change it. */
 export function formatGrouped(n: number): string {
   const sign = n < 0 ? '-' : '';

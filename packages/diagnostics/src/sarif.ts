@@ -1,6 +1,6 @@
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
-import { compareCodeUnits, sortDiagnostics } from './order.js';
+import { compareCodeUnits, runDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
 import { lines } from './text.js';
 
@@ -54,7 +54,7 @@ export interface SarifLog {
  * which knows where it checked the repository out; writing the cwd would make output depend on it).
  */
 export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions): SarifLog {
-  const diagnostics = sortDiagnostics(outcomes.flatMap((o) => o.result.diagnostics));
+  const diagnostics = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
   const ids = [...new Set(diagnostics.map((d) => d.ruleId))].sort(compareCodeUnits);
   const index = new Map(ids.map((id, i) => [id, i]));
   const broken = outcomes.filter((o) => o.exitCode === 2);

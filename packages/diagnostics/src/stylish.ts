@@ -2,24 +2,30 @@ import { paintSeverity } from './color.js';
 import { failsGate } from './exit.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, Severity } from './model.js';
-import { sortDiagnostics } from './order.js';
+import { diagnosticKey, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
 import { oneLine, plural } from './text.js';
 
 /**
- * Per gate: report lines, then its diagnostics on stderr (sorted), a count line, and the parity
- * line last; then, when several gates ran, the run line.
+ * Per gate: report lines, then its diagnostics on stderr (sorted; one that an earlier gate already
+ * printed, such as an input error both met, is not repeated), a count line, and the parity line
+ * last; then, when several gates ran, the run line.
  */
 export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  const printed = new Set<string>();
   for (const outcome of outcomes) {
     const all = outcome.result.diagnostics;
     if (!opts.quiet) writeReportLines(outcome, sink);
     const shown = opts.quiet ? all.filter((d) => failsGate(d.severity, opts.failOn)) : all;
     for (const d of sortDiagnostics(shown)) {
+      const key = diagnosticKey(d);
+      if (printed.has(key)) continue;
+      printed.add(key);
       sink.stderr(formatStylishDiagnostic(d, opts.color));
       for (const r of d.related ?? []) sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
     }
-    if (!opts.quiet && all.length > 0) sink.stderr(`  ${countLine(all)}`);
+    // A gate that could not run says so in its parity line; counting its input error adds nothing.
+    if (!opts.quiet && all.length > 0 && outcome.exitCode !== 2) sink.stderr(`  ${countLine(all)}`);
     writeParityLine(outcome, sink);
   }
   if (!opts.quiet) writeRunLine(outcomes, sink);

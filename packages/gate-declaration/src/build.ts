@@ -2,7 +2,7 @@ import { escapePointerToken, parsePointer, pathProblem } from '@openwop-spec/spe
 import type { FamilyRow } from '@openwop-spec/spec-tree';
 import type { Finding } from './finding.js';
 import type { BuildInput } from './inputs.js';
-import { clone, isObject, isStringArray, valueAt } from './json-value.js';
+import { clone, isObject, isStringArray, own, setOwn, valueAt } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import { seedFamily, seedNode, V1_ONLY } from './seed.js';
 import type { SeedDrop, SeedMove } from './seed.js';
@@ -74,7 +74,7 @@ export function buildCapabilities(input: BuildInput): BuildOutput {
   const properties: JsonObject = {};
   const emit = (key: string, schema: unknown): void => {
     // A repeated key is check-declaration's duplicate-key; the first row wins here.
-    if (!Object.hasOwn(properties, key)) properties[key] = schema;
+    if (!Object.hasOwn(properties, key)) setOwn(properties, key, schema);
   };
 
   const kept = decl.metadata.filter((m) => m.disposition === 'kept');
@@ -157,7 +157,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     if (input.facetListing.has(expected)) {
       findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key` });
     }
-    const v1Node = input.v1.value.properties[f.key];
+    const v1Node = own(input.v1.value.properties, f.key);
     if (v1Node !== undefined) {
       marker = [SEEDED_FROM, 'v1'];
       source = v1Source(input, f.key, v1Node, findings);
@@ -180,7 +180,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   origins.push({ at: `${at}/properties/witness`, file: declFile, pointer: '/witnessClasses' });
   for (const [name, schema] of Object.entries(facets)) {
     if (RESERVED_FACETS.includes(name)) continue;
-    properties[name] = clone(schema);
+    setOwn(properties, name, clone(schema));
     if (source?.file) origins.push({ at: `${at}/properties/${tok(name)}`, file: source.file, pointer: `${source.pointer}/${tok(name)}` });
   }
   if (source?.file) {
@@ -291,9 +291,9 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
   if (file) {
     shape = Object.fromEntries(Object.entries(file).filter(([k]) => k !== '$schema' && k !== '$id' && k !== '$comment').map(([k, v]) => [k, clone(v)]));
     origin = { file: path, pointer: '' };
-  } else if (input.v1.value.properties[key] !== undefined) {
+  } else if (own(input.v1.value.properties, key) !== undefined) {
     const pointer = `/properties/${tok(key)}`;
-    const seeded = seedNode(input.v1.value.properties[key], pointer);
+    const seeded = seedNode(own(input.v1.value.properties, key), pointer);
     dropsToFindings(key, seeded.drops, input.v1.file, findings);
     shape = isObject(seeded.node) ? { ...seeded.node, [SEEDED_FROM]: 'v1' } : seeded.node;
     origin = { file: input.v1.file, pointer };
@@ -332,7 +332,7 @@ function extensionsShape(input: BuildInput, shape: unknown, origin: { file: stri
       related: [{ file: input.declaration.file, pointer: '/extensionsKeyPattern', message: 'extensionsKeyPattern' }],
     });
   }
-  const value = pp[pattern];
+  const value = own(pp, pattern);
   const open = isObject(value) && value['type'] === 'object' && value['additionalProperties'] !== false && value['unevaluatedProperties'] !== false;
   if (!open) problem('the patternProperties value must be an open object schema ({"type": "object"})', `/patternProperties/${tok(pattern)}`);
 }

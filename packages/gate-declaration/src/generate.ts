@@ -1,4 +1,4 @@
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, isUnreadable } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point, ReportLine } from '@openwop-spec/diagnostics';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { buildCapabilities } from './build.js';
@@ -75,7 +75,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
       text = tree.text(output);
       committed = text.replace(/\r\n/g, '\n') === out.text ? undefined : tree.json(output);
     } catch (err) {
-      if (!(err instanceof InputError)) throw err;
+      if (!(err instanceof InputError) || isUnreadable(err)) throw err;
       staleAt(err.message, err.location?.start);
     }
     if (committed) {
@@ -131,12 +131,6 @@ export function writeGenerated(tree: SpecTree): GeneratorOutcome {
   if (errors(diagnostics) > 0) {
     return { ...base, ok: false, parity: `=== generate-from-declaration FAILED — ${errors(diagnostics)} error(s) ===` };
   }
-  let outcome;
-  try {
-    outcome = tree.write(output, out.text);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new InputError(`cannot write ${output}: ${code}; the committed file is unchanged`, { file: output });
-  }
+  const outcome = tree.write(output, out.text);
   return { ...base, ok: true, parity: `wrote ${output}${outcome === 'unchanged' ? ' (unchanged)' : ''}` };
 }

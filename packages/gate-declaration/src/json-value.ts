@@ -7,6 +7,14 @@ export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' &
 
 export const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
+/** The member `key` of `obj` if it is its own: a key from input never reaches `Object.prototype` (`constructor`, `toString`…). */
+export const own = (obj: JsonObject, key: string): unknown => (Object.hasOwn(obj, key) ? obj[key] : undefined);
+
+/** Sets member `key` as an own property, also for `__proto__` (plain assignment would set the prototype instead). */
+export function setOwn(obj: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A deep copy of a JSON value (key order kept). */
 export function clone<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);

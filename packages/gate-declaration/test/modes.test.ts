@@ -122,8 +122,8 @@ describe('--check', () => {
   it('an invalid committed file is one finding at the syntax error', () => {
     const f = fixture({ ...corpusFiles(), [OUT]: '{\n  "a": 1,\n}\n' });
     const r = generate(f.tree());
-    expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: { line: 3, column: 1 } }]);
-    expect(r.diagnostics[0]!.message).toMatch(/^schemas\/v2\/capabilities\.schema\.json is not valid JSON: /);
+    expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: { line: 2, column: 9 } }]);
+    expect(r.diagnostics[0]!.message).toMatch(/^schemas\/v2\/capabilities\.schema\.json is not valid JSON: trailing comma before `}`/);
   });
 
   it('stale with generation errors: the stale line comes right before the FAILED line, which is last', () => {

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const fail = vi.hoisted(() => ({ rename: false, write: false }));
+const fail = vi.hoisted(() => ({ rename: false, write: false, temps: new Set<number>() }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   return {
@@ -12,13 +12,18 @@ vi.mock('node:fs', async (importOriginal) => {
       if (fail.rename) throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
       return fs.renameSync(...args);
     },
-    writeFileSync: (...args: Parameters<typeof fs.writeFileSync>) => {
+    openSync: (...args: Parameters<typeof fs.openSync>) => {
+      const fd = fs.openSync(...args);
+      if (String(args[0]).endsWith('.tmp')) fail.temps.add(fd);
+      return fd;
+    },
+    writeSync: (fd: number, ...rest: unknown[]) => {
       // Only the temporary file of an atomic write; fixture files are written normally.
-      if (fail.write && String(args[0]).endsWith('.tmp')) {
-        fs.writeFileSync(args[0], 'half');
+      if (fail.write && fail.temps.has(fd)) {
+        fs.writeSync(fd, 'half');
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       }
-      return fs.writeFileSync(...args);
+      return (fs.writeSync as (fd: number, ...r: unknown[]) => number)(fd, ...rest);
     },
   };
 });
@@ -31,6 +36,7 @@ const OUT = 'schemas/v2/capabilities.schema.json';
 afterEach(() => {
   fail.rename = false;
   fail.write = false;
+  fail.temps.clear();
 });
 
 /** A committed corpus whose declaration has then changed, so --write has new bytes to write. */
@@ -46,7 +52,7 @@ describe('an interrupted --write', () => {
     const { f, before } = changed();
     fail.rename = true;
     expect(() => runGenerator(f.tree(), WRITE)).toThrowError(
-      expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: EIO; the committed file is unchanged`, location: { file: OUT } }),
+      expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: EIO; the file is unchanged`, location: { file: OUT } }),
     );
     fail.rename = false;
     expect(f.tree().text(OUT)).toBe(before);
@@ -56,7 +62,7 @@ describe('an interrupted --write', () => {
   it('a write that fails half-way: old file intact, the partial temporary file removed', () => {
     const { f, before } = changed();
     fail.write = true;
-    expect(() => runGenerator(f.tree(), WRITE)).toThrowError(expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: ENOSPC; the committed file is unchanged` }));
+    expect(() => runGenerator(f.tree(), WRITE)).toThrowError(expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: no space left on the device; the file is unchanged` }));
     fail.write = false;
     expect(f.tree().text(OUT)).toBe(before);
     expect(readdirSync(join(f.root, 'schemas/v2'))).toEqual(['capabilities.schema.json']);

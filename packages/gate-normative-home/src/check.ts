@@ -205,7 +205,7 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
       if (h.class !== 'v1') continue;
       const pointer = `/v1Banners/${escapePointerToken(h.path)}`;
       const related = [{ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: h.banner ? 'the current Status banner' : 'the carried v1 document' }];
-      const recorded = banners[h.path];
+      const recorded = Object.hasOwn(banners, h.path) ? banners[h.path] : undefined;
       if (!h.banner) items.push(item(`${f.key} -> ${h.path} (no Status banner)`, [], inBaseline(pointer), related));
       else if (recorded === undefined) items.push(item(`${f.key} -> ${h.path} (carried with no recorded banner — add it to v1Banners)`, [], inBaseline(pointer), related));
       else if (recorded !== h.banner.line) {

@@ -35,7 +35,7 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
   for (const f of m.v1Dependent) {
     for (const h of f.homes) {
       if (h.class !== 'v1') continue;
-      if (h.banner) banners.set(h.path, recorded[h.path] ?? h.banner.line);
+      if (h.banner) banners.set(h.path, (Object.hasOwn(recorded, h.path) ? recorded[h.path] : undefined) ?? h.banner.line);
       else if (!bannerless.has(h.path)) {
         bannerless.add(h.path);
         r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path: h.path }, { file: h.path }));
@@ -53,8 +53,8 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
     ...(baseline ? {} : { t0: options.today, openAtT0: m.undeclared.length }),
   };
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(baseline?.value ?? {})) out[key] = key in computed ? computed[key] : value;
-  for (const key of APPEND_ORDER) if (!(key in out) && key in computed) out[key] = computed[key];
+  for (const [key, value] of Object.entries(baseline?.value ?? {})) out[key] = Object.hasOwn(computed, key) ? computed[key] : value;
+  for (const key of APPEND_ORDER) if (!Object.hasOwn(out, key) && Object.hasOwn(computed, key)) out[key] = computed[key];
 
   const file = baselinePath(tree);
   tree.write(file, JSON.stringify(out, null, 2) + '\n');

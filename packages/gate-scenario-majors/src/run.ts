@@ -60,7 +60,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
       if (!(err instanceof InputError)) throw err;
     }
     changes = compareManifest(committed, rendered, manifest, layout.manifest).changes;
-    writeManifest(tree, layout.manifest, rendered);
+    tree.write(layout.manifest, rendered);
   }
 
   report.push({
@@ -103,14 +103,6 @@ function readCommitted(tree: SpecTree, path: string): string | undefined {
   return tree.text(path);
 }
 
-function writeManifest(tree: SpecTree, path: string, content: string): void {
-  try {
-    tree.write(path, content);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new InputError(`cannot write ${path}: ${code}`, { file: path });
-  }
-}
 
 /** The command's flags (the CLI validates them too; a direct caller gets the same strictness). */
 export function modeOf(flags: ReadonlySet<string>): Mode {

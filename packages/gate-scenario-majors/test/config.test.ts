@@ -49,8 +49,8 @@ describe('config format (exit 2 with position)', () => {
   it('invalid JSON is an input error with its position', async () => {
     const err = await inputError('{ "bothMajors": [, ] }');
     expect(err.name).toBe('InputError');
-    expect(err.message).toContain(`${CONFIG} is not valid JSON`);
-    expect(err.location).toEqual({ file: CONFIG, start: { line: 1, column: 18 } });
+    expect(err.message).toBe(`${CONFIG} is not valid JSON: missing value before \`,\``);
+    expect(err.location).toMatchObject({ file: CONFIG, start: { line: 1, column: 18 } });
   });
 
   it('a duplicate JSON key is an input error at its second occurrence', async () => {

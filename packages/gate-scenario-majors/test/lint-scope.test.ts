@@ -170,6 +170,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
     const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const x = ;\n' });
     await expect(run(fixture)).rejects.toMatchObject({
       name: 'InputError',
+      rule: 'input/invalid-typescript',
       message: expect.stringContaining('conformance/src/scenarios/v2-a.test.ts is not valid TypeScript'),
       location: { file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 18 } },
     });

@@ -125,7 +125,8 @@ describe('every schema compiles', () => {
     const fx = fixture({ [A]: '{\n  "type": "object",\n}\n' });
     const err = await checkSchemas(fx.tree(), OPTIONS).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
-    expect((err as InputError).location).toEqual({ file: A, start: at(3, 1) });
+    expect((err as InputError).location).toEqual({ file: A, start: { line: 2, column: 19, offset: 20 } });
+    expect((err as InputError).message).toBe(`${A} is not valid JSON: trailing comma before \`}\``);
   });
 
   it('parses each file once and compiles once per tree', async () => {

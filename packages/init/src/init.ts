@@ -31,13 +31,8 @@ export async function planInit(root: string): Promise<InitPlan> {
 export function applyInit(plan: InitPlan): PlannedFile[] {
   return plan.files.map((file) => {
     if (file.action !== 'create') return file;
-    let outcome: 'written' | 'exists';
-    try {
-      outcome = createAtomic(join(plan.root, ...file.path.split('/')), file.content!);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? String(err);
-      throw new InputError(`cannot write ${file.path}: ${code}`, { file: file.path });
-    }
+    // A failure is an input error naming the file (createAtomic says what could not be done).
+    const outcome = createAtomic(join(plan.root, ...file.path.split('/')), file.content!, file.path);
     return outcome === 'written' ? file : { path: file.path, action: 'keep', from: 'it appeared while init ran' };
   });
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SpecTree } from './tree.js';
@@ -34,5 +35,41 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
     tree: () => SpecTree.load(root),
     write,
     remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** How to run a process as a user whom file permissions bind, for tests of unreadable inputs. */
+export interface Unprivileged {
+  uid: number;
+  gid: number;
+  /** The command line that runs `argv` as that user. */
+  argv(argv: readonly string[]): string[];
+  /** Makes `root` (a fixture) that user's, so it can read and write what a test does not lock. */
+  own(root: string): void;
+}
+
+/**
+ * This process's own user when it is not root (permissions already bind it); as root, the user
+ * `nobody` (65534) through util-linux `setpriv`; undefined when neither is possible (root without
+ * setpriv), in which case a permission test cannot mean anything and must say so.
+ */
+export function unprivileged(): Unprivileged | undefined {
+  const uid = process.getuid?.();
+  const gid = process.getgid?.();
+  if (uid === undefined || gid === undefined) return undefined;
+  if (uid !== 0) return { uid, gid, argv: (argv) => [...argv], own: () => undefined };
+  if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
+  const nobody = 65534;
+  return {
+    uid: nobody,
+    gid: nobody,
+    argv: (argv) => ['setpriv', `--reuid=${nobody}`, `--regid=${nobody}`, '--clear-groups', '--', ...argv],
+    own: (root) => {
+      const walk = (abs: string): void => {
+        lchownSync(abs, nobody, nobody);
+        if (lstatSync(abs, { bigint: true }).isDirectory()) for (const name of readdirSync(abs)) walk(join(abs, name));
+      };
+      walk(root);
+    },
   };
 }

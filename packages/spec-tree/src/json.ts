@@ -2,7 +2,8 @@ import { parse, evaluate } from '@humanwhocodes/momoa';
 import type { DocumentNode, ValueNode } from '@humanwhocodes/momoa';
 import { InputError } from '@openwop-spec/diagnostics';
 import type { Point } from '@openwop-spec/diagnostics';
-import { stripBom } from './text.js';
+import { findJsonProblem, jsonDepth, MAX_JSON_DEPTH, nestingMessage } from './json-syntax.js';
+import { LineIndex, stripBom } from './text.js';
 
 export interface Range {
   start: Point;
@@ -42,22 +43,28 @@ export function parsePointer(pointer: string): string[] {
 const toPoint = (p: { line: number; column: number; offset: number }): Point => ({ line: p.line, column: p.column, offset: p.offset });
 
 /**
- * Parses strict JSON (RFC 8259) after stripping a UTF-8 BOM. Syntax errors and duplicate object
- * keys (reported at the second occurrence) are input errors: a silently dropped duplicate would make
- * a sabotage test vacuous.
+ * Parses strict JSON (RFC 8259) after stripping a UTF-8 BOM. Syntax errors, duplicate object keys
+ * (reported at the second occurrence) and nesting deeper than MAX_JSON_DEPTH are input errors: a
+ * silently dropped duplicate would make a sabotage test vacuous, and a pathological depth would
+ * overflow the stack of whatever walks the value.
  */
 export function parseJson(text: string, file: string): JsonDoc {
-  // Fast path: the engine's parser for the value, one scan for duplicate keys, and the position
-  // map only when a position is first asked for (a passing run rarely asks). Anything unusual (a
-  // syntax error, a duplicate key) goes through the positioned parser, which reports it exactly.
+  // Fast path: the engine's parser for the value (it does not recurse, so any depth is safe here),
+  // one scan for duplicate keys and depth, and the position map only when a position is first
+  // asked for (a passing run rarely asks). A syntax error is located and worded by findJsonProblem.
   const body = stripBom(text);
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return parseJsonWithPositions(text, file);
+    throw syntaxError(text, file);
   }
-  if (hasDuplicateKey(body)) return parseJsonWithPositions(text, file);
+  const scan = scanKeys(body);
+  if (scan.tooDeep !== undefined) {
+    const shift = text.length - body.length;
+    throw new InputError(`${file}: ${nestingMessage(jsonDepth(body))}`, { file, start: new LineIndex(text).point(scan.tooDeep + shift) }, 'input/nesting-depth');
+  }
+  if (scan.duplicate) return parseJsonWithPositions(text, file);
   let positioned: JsonDoc | undefined;
   const positions = (): JsonDoc => (positioned ??= parseJsonWithPositions(text, file));
   return {
@@ -68,6 +75,23 @@ export function parseJson(text: string, file: string): JsonDoc {
     locateKey: (pointer) => positions().locateKey(pointer),
     has: (pointer) => resolves(value, pointer),
   };
+}
+
+/** The input error for text that JSON.parse refused: where the mistake is, in plain words. */
+function syntaxError(text: string, file: string): InputError {
+  const body = stripBom(text);
+  const shift = text.length - body.length;
+  const lines = new LineIndex(text);
+  const at = (offset: number): string => {
+    const p = lines.point(offset + shift);
+    return `${p.line}:${p.column}`;
+  };
+  const problem = findJsonProblem(body, at) ?? { offset: 0, message: 'not valid JSON', kind: 'syntax' as const };
+  const start = lines.point(problem.offset + shift);
+  if (problem.kind === 'nesting-depth') {
+    return new InputError(`${file}: ${problem.message}`, { file, start }, 'input/nesting-depth');
+  }
+  return new InputError(`${file} is not valid JSON: ${problem.message}`, { file, start }, 'input/invalid-json');
 }
 
 /** Whether `pointer` names a value inside `root` (array tokens must be canonical indices). */
@@ -85,11 +109,13 @@ function resolves(root: unknown, pointer: string): boolean {
 }
 
 /**
- * One pass over text that JSON.parse accepted: true when some object repeats a key (which
- * JSON.parse would silently collapse).
+ * One pass over text that JSON.parse accepted: whether some object repeats a key (which JSON.parse
+ * would silently collapse), and the offset of the first array or object nested deeper than
+ * MAX_JSON_DEPTH.
  */
-function hasDuplicateKey(s: string): boolean {
+function scanKeys(s: string): { duplicate: boolean; tooDeep?: number } {
   const stack: Array<Set<string> | null> = [];
+  let duplicate = false;
   let expectKey = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -107,37 +133,29 @@ function hasDuplicateKey(s: string): boolean {
       if (expectKey) {
         const key = escaped ? (JSON.parse(s.slice(i, j + 1)) as string) : s.slice(i + 1, j);
         const keys = stack[stack.length - 1]!;
-        if (keys.has(key)) return true;
+        if (keys.has(key)) duplicate = true;
         keys.add(key);
         expectKey = false;
       }
       i = j;
-    } else if (c === 0x7b) {
-      stack.push(new Set());
-      expectKey = true;
-    } else if (c === 0x5b) {
-      stack.push(null);
+    } else if (c === 0x7b || c === 0x5b) {
+      if (stack.length >= MAX_JSON_DEPTH) return { duplicate, tooDeep: i };
+      stack.push(c === 0x7b ? new Set() : null);
+      expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
     } else if (c === 0x2c) {
       expectKey = stack[stack.length - 1] !== null;
     }
   }
-  return false;
+  return { duplicate };
 }
 
 function parseJsonWithPositions(text: string, file: string): JsonDoc {
   const body = stripBom(text);
   const shift = body.length === text.length ? 0 : 1;
-  let ast: DocumentNode;
-  try {
-    ast = parse(body, { mode: 'json', ranges: false, tokens: false });
-  } catch (err) {
-    const e = err as { message?: string; line?: number; column?: number };
-    const message = String(e.message ?? err).replace(/\s*\(\d+:\d+\)\s*$/, '');
-    const start = typeof e.line === 'number' && typeof e.column === 'number' ? { line: e.line, column: e.column + (e.line === 1 ? shift : 0) } : undefined;
-    throw new InputError(`${file} is not valid JSON: ${message}`, start ? { file, start } : { file });
-  }
+  // Only text that JSON.parse accepted within MAX_JSON_DEPTH gets here, so momoa's recursion is bounded.
+  const ast: DocumentNode = parse(body, { mode: 'json', ranges: false, tokens: false });
   const values = new Map<string, Range>();
   const keys = new Map<string, Range>();
   const range = (loc: { start: { line: number; column: number; offset: number }; end: { line: number; column: number; offset: number } }): Range => {
@@ -159,7 +177,7 @@ function parseJsonWithPositions(text: string, file: string): JsonDoc {
         const child = pointer + '/' + escapePointerToken(name);
         if (seen.has(name)) {
           const at = range(member.name.loc).start;
-          throw new InputError(`${file} has a duplicate key "${name}" in ${pointer || 'the root object'}`, { file, start: at });
+          throw new InputError(`${file} has a duplicate key "${name}" in ${pointer || 'the root object'}`, { file, start: at }, 'input/duplicate-key');
         }
         seen.add(name);
         keys.set(child, range(member.name.loc));

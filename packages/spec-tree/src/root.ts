@@ -1,6 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
+import { statPath } from './fs.js';
 
 const MARKERS = ['pnpm-workspace.yaml', join('spec', 'v2', 'declaration.json')];
 
@@ -11,13 +12,14 @@ const MARKERS = ['pnpm-workspace.yaml', join('spec', 'v2', 'declaration.json')];
 export function findRoot(cwd: string, explicit?: string): string {
   if (explicit !== undefined) {
     const dir = resolve(cwd, explicit);
-    let isDir = false;
+    let stat;
     try {
-      isDir = statSync(dir).isDirectory();
-    } catch {
-      throw new InputError(`--root ${explicit} does not exist`);
+      stat = statPath(dir, `--root ${explicit}`, true);
+    } catch (err) {
+      throw new InputError((err as Error).message);
     }
-    if (!isDir) throw new InputError(`--root ${explicit} is not a directory`);
+    if (!stat) throw new InputError(`--root ${explicit} does not exist`);
+    if (stat.type !== 'dir') throw new InputError(`--root ${explicit} is not a directory`);
     return dir;
   }
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {

@@ -13,8 +13,15 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
     let line = 1;
-    for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
-    throw new InputError(`${file} is not valid UTF-8 (first bad byte at offset ${bad})`, { file, start: { line, column: 1 } });
+    let lineStart = 0;
+    for (let i = 0; i < bad; i++) {
+      if (bytes[i] === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const column = decoder.decode(bytes.subarray(lineStart, bad)).length + 1;
+    throw new InputError(`${file} is not valid UTF-8 (first bad byte 0x${bytes[bad]?.toString(16).toUpperCase().padStart(2, '0') ?? ''} at offset ${bad})`, { file, start: { line, column } }, 'input/invalid-utf8');
   }
 }
 

@@ -1,5 +1,4 @@
-import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import type { Stats } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Root } from 'mdast';
 import { InputError } from '@openwop-spec/diagnostics';
@@ -8,6 +7,8 @@ import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
 import { markdownParser } from './markdown.js';
+import { describeType, ioError, readRegularFile, statPath } from './fs.js';
+import type { FileStat, FileType } from './fs.js';
 import { decodeUtf8 } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
@@ -22,6 +23,8 @@ export interface PathInfo {
   path: string;
   /** What the path is after following symlinks; a dangling symlink is `missing`. */
   kind: EntryKind;
+  /** For kind `other`: a FIFO, a socket or a device. */
+  type?: FileType;
   symlink: boolean;
   /** The real path relative to the root (POSIX); undefined when it resolves outside the root. */
   realPath?: string;
@@ -111,47 +114,41 @@ export class SpecTree {
     return this.lookup(path);
   }
 
-  /** `info` without recording the access (a path's parent is consulted for its real path). */
+  /**
+   * `info` without recording the access. A path the tool cannot look at (a folder on the way that
+   * cannot be searched, a symlink loop) is an input error, never "missing".
+   */
   private lookup(path: string): PathInfo {
     const cached = this.infos.get(path);
     if (cached) return cached;
     const abs = this.abs(path);
-    let link: Stats | undefined;
-    try {
-      link = lstatSync(abs);
-    } catch {
-      link = undefined;
-    }
+    const link = statPath(abs, path || '.', false);
     let result: PathInfo;
     const slash = path.lastIndexOf('/');
-    const parent = link && !link.isSymbolicLink() && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
+    const parent = link && link.type !== 'symlink' && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
+    const kindOf = (s: FileStat): Pick<PathInfo, 'kind' | 'type'> =>
+      s.type === 'file' || s.type === 'dir' ? { kind: s.type } : { kind: 'other', type: s.type };
     if (!link) result = { path, kind: 'missing', symlink: false, escapes: false };
     else if (parent?.realPath !== undefined) {
       // Not a link, in a folder whose real path is known: no realpath call (one per file adds up).
       const name = path.slice(slash + 1);
-      result = {
-        path,
-        kind: link.isFile() ? 'file' : link.isDirectory() ? 'dir' : 'other',
-        symlink: false,
-        realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`,
-        escapes: false,
-        size: link.size,
-      };
+      result = { path, ...kindOf(link), symlink: false, realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`, escapes: false, size: link.size };
     } else {
-      let target: Stats | undefined = link;
+      const target = link.type === 'symlink' ? statPath(abs, path, true) : link;
       let real: string | undefined;
-      try {
-        real = realpathSync(abs);
-        if (link.isSymbolicLink()) target = statSync(abs);
-      } catch {
-        target = undefined;
+      if (target) {
+        try {
+          real = realpathSync(abs);
+        } catch (err) {
+          throw ioError('cannot resolve', path || '.', err);
+        }
       }
       const rel = real === undefined ? undefined : relative(this.realRoot, real);
       const inside = rel !== undefined && rel !== '..' && !rel.startsWith('..' + sep) && !rel.startsWith(sep);
       result = {
         path,
-        kind: !target ? 'missing' : target.isFile() ? 'file' : target.isDirectory() ? 'dir' : 'other',
-        symlink: link.isSymbolicLink(),
+        ...(target ? kindOf(target) : { kind: 'missing' as const }),
+        symlink: link.type === 'symlink',
         ...(inside ? { realPath: rel!.split(sep).join('/') } : {}),
         escapes: real !== undefined && !inside,
         ...(target ? { size: target.size } : {}),
@@ -169,7 +166,12 @@ export class SpecTree {
   list(dir: string): DirEntry[] {
     if (this.logs.size) for (const log of this.logs) log.dirs.add(dir);
     if (this.info(dir).kind !== 'dir') return [];
-    const names = readdirSync(this.abs(dir)).sort();
+    let names: string[];
+    try {
+      names = readdirSync(this.abs(dir)).sort();
+    } catch (err) {
+      throw ioError('cannot list', dir || '.', err);
+    }
     return names.map((name) => {
       const path = dir === '' ? name : `${dir}/${name}`;
       const i = this.info(path);
@@ -183,20 +185,13 @@ export class SpecTree {
     const cached = this.texts.get(path);
     if (cached !== undefined) return cached;
     const info = this.info(path);
-    if (info.kind === 'missing') throw new InputError(`${path} does not exist`, { file: path });
-    if (info.escapes) throw new InputError(`${path} resolves outside the repository`, { file: path });
-    if (info.kind !== 'file') throw new InputError(`${path} is not a regular file`, { file: path });
+    if (info.kind === 'missing') throw new InputError(`${path} does not exist`, { file: path }, 'input/missing');
+    if (info.escapes) throw new InputError(`${path} resolves outside the repository`, { file: path }, 'input/outside-root');
+    if (info.kind !== 'file') throw new InputError(`${path} is ${describeType(info.type ?? 'dir')}, not a regular file`, { file: path }, 'input/not-a-file');
     if ((info.size ?? 0) > MAX_FILE_BYTES) {
-      throw new InputError(`${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`, { file: path });
+      throw new InputError(`${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`, { file: path }, 'input/too-large');
     }
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(this.abs(path));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? String(err);
-      throw new InputError(`cannot read ${path}: ${why}`, { file: path });
-    }
+    const bytes = readRegularFile(this.abs(path), path);
     this.stats.reads++;
     const text = decodeUtf8(bytes, path);
     this.texts.set(path, text);
@@ -291,7 +286,7 @@ export class SpecTree {
 
   /** Writes a repository file atomically and forgets what was cached about it. */
   write(path: string, content: string): WriteOutcome {
-    const outcome = writeAtomic(this.abs(path), content);
+    const outcome = writeAtomic(this.abs(path), content, path);
     if (outcome === 'written') {
       this.written.add(path);
       this.invalidate([path]);

@@ -15,13 +15,15 @@ const fail = (text: string): InputError => {
 describe('parseJson', () => {
   it('reports a syntax error with its line and column', () => {
     const err = fail('{\n  "a": 1,\n}');
-    expect(err.message).toMatch(/^x\.json is not valid JSON: /);
-    expect(err.location).toEqual({ file: 'x.json', start: { line: 3, column: 1 } });
+    expect(err.message).toBe('x.json is not valid JSON: trailing comma before `}`');
+    expect(err.rule).toBe('input/invalid-json');
+    // At the comma, the mistake, not at the `}` a parser stumbles on.
+    expect(err.location).toEqual({ file: 'x.json', start: { line: 2, column: 9, offset: 10 } });
   });
 
   it('refuses a duplicate key at its second occurrence', () => {
     const err = fail('{\n  "a": {"k": 1,\n    "k": 2}\n}');
-    expect(err.message).toBe('x.json has a duplicate key "k" in /a');
+    expect(err).toMatchObject({ message: 'x.json has a duplicate key "k" in /a', rule: 'input/duplicate-key' });
     expect(err.location).toEqual({ file: 'x.json', start: { line: 3, column: 5, offset: 22 } });
   });
 

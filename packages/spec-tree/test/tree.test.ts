@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, SpecTree, createAtomic, createFixture } from '../src/index.js';
+import { DEFAULT_PATHS, MAX_FILE_BYTES, SpecTree, createAtomic, createFixture } from '../src/index.js';
 import type { Fixture } from '../src/index.js';
 
 let fx: Fixture | undefined;
@@ -48,8 +49,8 @@ describe('SpecTree reading', () => {
   it('refuses invalid UTF-8 with the line of the first bad byte', () => {
     const tree = fixture({ 'a.md': Buffer.concat([Buffer.from('ok\nstill ok\nbad '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]) }).tree();
     const err = inputError(() => tree.text('a.md'));
-    expect(err.message).toMatch(/not valid UTF-8/);
-    expect(err.location).toEqual({ file: 'a.md', start: { line: 3, column: 1 } });
+    expect(err).toMatchObject({ message: 'a.md is not valid UTF-8 (first bad byte 0xC3 at offset 16)', rule: 'input/invalid-utf8' });
+    expect(err.location).toEqual({ file: 'a.md', start: { line: 3, column: 5 } });
   });
 
   it.each([
@@ -62,18 +63,21 @@ describe('SpecTree reading', () => {
     expect(inputError(() => tree.text('a.md')).location?.file).toBe('a.md');
   });
 
-  it('refuses a missing file, a directory and an unreadable file, naming the file', () => {
-    const f = fixture({ 'dir/x.md': 'x', 'locked.md': 'secret' });
+  // Unreadable files and folders need a user that permissions bind: packages/cli/test/permissions.test.ts.
+  it('refuses a missing file and a directory, naming the file', () => {
+    const tree = fixture({ 'dir/x.md': 'x' }).tree();
+    expect(inputError(() => tree.text('nope.md'))).toMatchObject({ message: 'nope.md does not exist', rule: 'input/missing' });
+    expect(inputError(() => tree.text('dir'))).toMatchObject({ message: 'dir is a folder, not a regular file', rule: 'input/not-a-file' });
+  });
+
+  it('refuses a FIFO, a socket or a device in a file\'s place without blocking, ', () => {
+    const f = fixture({ 'spec/a.md': 'a' });
+    execFileSync('mkfifo', [join(f.root, 'spec', 'pipe.json')]);
     const tree = f.tree();
-    expect(inputError(() => tree.text('nope.md')).message).toBe('nope.md does not exist');
-    expect(inputError(() => tree.text('dir')).message).toBe('dir is not a regular file');
-    chmodSync(`${f.root}/locked.md`, 0o000);
-    try {
-      // Root can read anything; the check only means something for other users.
-      if (process.getuid?.() !== 0) expect(inputError(() => tree.text('locked.md')).message).toBe('cannot read locked.md: permission denied');
-    } finally {
-      chmodSync(`${f.root}/locked.md`, 0o644);
-    }
+    expect(tree.info('spec/pipe.json')).toMatchObject({ kind: 'other', type: 'fifo' });
+    // Reading it would block forever; here it is one input error naming it.
+    expect(inputError(() => tree.json('spec/pipe.json'))).toMatchObject({ message: 'spec/pipe.json is a FIFO, not a regular file', rule: 'input/not-a-file' });
+    expect(tree.list('spec').map((e) => [e.name, e.kind])).toEqual([['a.md', 'file'], ['pipe.json', 'other']]);
   });
 
   it('never reads through a symlink that leaves the root', () => {
@@ -82,12 +86,18 @@ describe('SpecTree reading', () => {
       const tree = fixture({ 'spec/link.md': { symlink: `${outside.root}/secret.md` }, 'spec/ok.md': 'in', 'spec/inner.md': { symlink: 'ok.md' } }).tree();
       expect(tree.info('spec/link.md')).toMatchObject({ kind: 'file', symlink: true, escapes: true });
       expect(tree.info('spec/link.md').realPath).toBeUndefined();
-      expect(inputError(() => tree.text('spec/link.md')).message).toBe('spec/link.md resolves outside the repository');
+      expect(inputError(() => tree.text('spec/link.md'))).toMatchObject({ message: 'spec/link.md resolves outside the repository', rule: 'input/outside-root' });
       expect(tree.info('spec/inner.md')).toMatchObject({ kind: 'file', symlink: true, escapes: false, realPath: 'spec/ok.md' });
       expect(tree.text('spec/inner.md')).toBe('in');
     } finally {
       outside.remove();
     }
+  });
+
+  it('refuses a file over the size limit without reading it', () => {
+    const f = fixture({ 'big.md': '' });
+    truncateSync(join(f.root, 'big.md'), MAX_FILE_BYTES + 1); // sparse: no disk written
+    expect(inputError(() => f.tree().text('big.md'))).toMatchObject({ rule: 'input/too-large', location: { file: 'big.md' } });
   });
 
   it('treats a dangling symlink as missing', () => {

@@ -1,6 +1,7 @@
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import type { AstNode, Comment } from './ast.js';
+import { MAX_TS_DEPTH, scanDepth } from './depth.js';
 
 type OxcParser = typeof import('oxc-parser');
 
@@ -36,13 +37,22 @@ export type Parse = (path: string, text: string) => ParsedModule;
 export async function createParser(): Promise<Parse> {
   const oxc = await loadParser();
   return (path, text) => {
+    // Measured before the native parser sees it: past a few thousand levels it crashes the process.
+    const scan = scanDepth(text);
+    if (scan.exceededAt !== undefined) {
+      throw new InputError(
+        `${path}: nesting depth ${formatGrouped(scan.depth)} exceeds the limit of ${MAX_TS_DEPTH} (brackets, operators and calls inside each other)`,
+        { file: path, start: new LineIndex(text).point(scan.exceededAt) },
+        'input/nesting-depth',
+      );
+    }
     const lang = path.endsWith('.tsx') ? 'tsx' : 'ts';
     const result = oxc.parseSync(path, text, { lang, sourceType: 'module' });
     const error = result.errors.find((e) => e.severity === 'Error');
     if (error) {
       const label = error.labels[0];
       const location = label ? { file: path, start: new LineIndex(text).point(label.start) } : { file: path };
-      throw new InputError(`${path} is not valid TypeScript: ${error.message}`, location);
+      throw new InputError(`${path} is not valid TypeScript: ${error.message}`, location, 'input/invalid-typescript');
     }
     return {
       program: result.program as unknown as AstNode,

@@ -1,0 +1,97 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import { InputError } from '@openwop-spec/diagnostics';
+
+/** What a path is. */
+export type FileType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device';
+
+export interface FileStat {
+  type: FileType;
+  size: number;
+}
+
+// Stats are always taken as bigint: Node keeps the last plain stat in a buffer that its module
+// loader's realpath cache also reads, and a FIFO or socket left there makes later `require`s stop
+// resolving symlinks (nodejs/node#51142): pnpm's layout then fails with "Cannot find module".
+const STAT = { bigint: true, throwIfNoEntry: false } as const;
+
+function typeOf(s: BigIntStats): FileType {
+  if (s.isFile()) return 'file';
+  if (s.isDirectory()) return 'dir';
+  if (s.isSymbolicLink()) return 'symlink';
+  if (s.isFIFO()) return 'fifo';
+  if (s.isSocket()) return 'socket';
+  return s.isCharacterDevice() ? 'character device' : 'block device';
+}
+
+/** Errors that mean "nothing is there" rather than "cannot look". */
+const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * What `abs` is (`follow`: through symlinks), or undefined when nothing is there. Any other failure
+ * (permission denied on a folder of the path, a symlink loop, an I/O error) is an input error naming
+ * `path`: a path the tool cannot look at is never reported as missing.
+ */
+export function statPath(abs: string, path: string, follow: boolean): FileStat | undefined {
+  let s: BigIntStats | undefined;
+  try {
+    s = follow ? statSync(abs, STAT) : lstatSync(abs, STAT);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (ABSENT.has(code)) return undefined;
+    throw ioError('cannot look up', path, err);
+  }
+  return s ? { type: typeOf(s), size: Number(s.size) } : undefined;
+}
+
+/** "a FIFO", "a socket", "a folder": what a path that should be a regular file is instead. */
+export function describeType(type: FileType): string {
+  return type === 'fifo' ? 'a FIFO' : type === 'dir' ? 'a folder' : type === 'file' ? 'a regular file' : `a ${type}`;
+}
+
+/**
+ * Reads a regular file. It is opened without blocking and checked through its descriptor, so a
+ * FIFO, socket or device put in a file's place (even between a check and the read) is an input
+ * error naming it, never a hang.
+ */
+export function readRegularFile(abs: string, path: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch (err) {
+    throw ioError('cannot read', path, err);
+  }
+  try {
+    const type = typeOf(fstatSync(fd, { bigint: true }));
+    if (type !== 'file') throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
+    return readFileSync(fd);
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw ioError('cannot read', path, err);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The input error for a failed file-system operation (`cannot read`, `cannot list`, `cannot
+ * write`…) on `path`: permission problems in words, anything else by its code.
+ */
+export function ioError(operation: string, path: string, err: unknown): InputError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOENT'
+        ? 'it does not exist'
+        : code === 'ELOOP'
+          ? 'a symbolic-link loop'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : code === 'ENOSPC'
+              ? 'no space left on the device'
+              : code === 'EROFS'
+                ? 'the file system is read-only'
+                : (code ?? String((err as Error).message ?? err));
+  return new InputError(`${operation} ${path}: ${why}`, { file: path }, code === 'ENOENT' ? 'input/missing' : 'input/io');
+}

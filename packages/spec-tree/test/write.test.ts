@@ -1,0 +1,77 @@
+// Atomic writes (class K of the fuzzing report): flushed before the rename, and a temporary file
+// left by a killed writer is found and removed by the next write.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const calls = vi.hoisted(() => [] as string[]);
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const fds = new Map<number, string>();
+  return {
+    ...fs,
+    openSync: (...args: Parameters<typeof fs.openSync>) => {
+      const fd = fs.openSync(...args);
+      fds.set(fd, String(args[0]).endsWith('.tmp') ? 'temp' : 'folder');
+      return fd;
+    },
+    fsyncSync: (fd: number) => {
+      calls.push(`fsync ${fds.get(fd)}`);
+      return fs.fsyncSync(fd);
+    },
+    renameSync: (...args: Parameters<typeof fs.renameSync>) => {
+      calls.push('rename');
+      return fs.renameSync(...args);
+    },
+  };
+});
+
+const { createFixture, writeAtomic } = await import('../src/index.js');
+const fixtures: Array<{ remove(): void }> = [];
+afterEach(() => {
+  for (const f of fixtures.splice(0)) f.remove();
+  calls.length = 0;
+});
+
+/** The id of a process that has exited (ids are reused only after the system wraps around). */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid!;
+}
+
+describe('writeAtomic', () => {
+  it('flushes the temporary file before renaming it, then the folder', () => {
+    const f = createFixture({ 'out/a.json': 'old\n' });
+    fixtures.push(f);
+    expect(writeAtomic(join(f.root, 'out/a.json'), 'new\n')).toBe('written');
+    expect(calls).toEqual(['fsync temp', 'rename', 'fsync folder']);
+    expect(readFileSync(join(f.root, 'out/a.json'), 'utf8')).toBe('new\n');
+    expect(readdirSync(join(f.root, 'out'))).toEqual(['a.json']);
+  });
+
+  it('leaves identical bytes alone: no temporary file, no rename', () => {
+    const f = createFixture({ 'a.json': 'same\n' });
+    fixtures.push(f);
+    expect(writeAtomic(join(f.root, 'a.json'), 'same\n')).toBe('unchanged');
+    expect(calls).toEqual([]);
+  });
+
+  it('removes the temporary file a killed writer left, and keeps one a live writer owns', () => {
+    const f = createFixture({ 'a.json': 'old\n', 'b.json': 'other\n' });
+    fixtures.push(f);
+    const dead = `.a.json.${deadPid()}.0123456789ab.tmp`;
+    const live = `.a.json.${process.ppid}.0123456789ab.tmp`;
+    const otherFile = `.b.json.${deadPid()}.0123456789ab.tmp`;
+    for (const name of [dead, live, otherFile]) writeFileSync(join(f.root, name), 'partial');
+    writeAtomic(join(f.root, 'a.json'), 'new\n');
+    expect(readdirSync(f.root).sort()).toEqual([live, otherFile, 'a.json', 'b.json'].sort());
+  });
+
+  it('refuses to replace a folder, naming the path', () => {
+    const f = createFixture({ 'out/a.json/x': '' });
+    fixtures.push(f);
+    expect(() => writeAtomic(join(f.root, 'out/a.json'), 'x', 'out/a.json')).toThrowError(
+      expect.objectContaining({ rule: 'input/not-a-file', message: 'cannot write out/a.json: it is a folder; the tool writes only regular files (remove it first)' }),
+    );
+  });
+});

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { InputError } from '@openwop-spec/diagnostics';
 import { SpecTree, createAtomic } from '@openwop-spec/spec-tree';
 import { detectLayout } from './layout.js';
 import type { InitPlan, PlannedFile } from './plan.js';

@@ -15,9 +15,17 @@ afterEach(() => {
 const upstream = (entries = SIX_ENTRIES): Fixture => (fx = createFixture(upstreamTree(entries)));
 const TODAY = ['--today', '2026-09-22'];
 
-const MISSING = [
-  'openwop-spec scenario-majors: conformance/scenario-majors.config.json does not exist — `openwop-spec init` creates it from the committed conformance/scenario-majors.json; the gate reads from it which scenario files run at both protocol majors (conformance/scenario-majors.config.json)',
-  'openwop-spec declaration: spec/v2/capability-record.base.json does not exist — `openwop-spec init` copies it from a record of the committed schemas/v2/capabilities.schema.json; the gate starts every capability record it generates with its status, since, until and allOf (spec/v2/capability-record.base.json)',
+const MISSING_FILES = ['conformance/scenario-majors.config.json', 'spec/v2/capability-record.base.json'];
+const MISSING_MESSAGES = [
+  'conformance/scenario-majors.config.json does not exist — `openwop-spec init` creates it from the committed conformance/scenario-majors.json; the gate reads from it which scenario files run at both protocol majors',
+  'spec/v2/capability-record.base.json does not exist — `openwop-spec init` copies it from a record of the committed schemas/v2/capabilities.schema.json; the gate starts every capability record it generates with its status, since, until and allOf',
+];
+/** One finding per missing file, in the diagnostic layout. */
+const MISSING = MISSING_FILES.map((file, i) => `${file}:1:1  error  ${MISSING_MESSAGES[i]} (no position)  input/missing`);
+/** Then each gate that needed one says it could not run. */
+const COULD_NOT_RUN = [
+  `openwop-spec scenario-majors: could not run — input error at ${MISSING_FILES[0]} (input/missing)`,
+  `openwop-spec declaration: could not run — input error at ${MISSING_FILES[1]} (input/missing)`,
 ];
 const CREATED = [
   'conformance/scenario-majors.config.json',
@@ -32,7 +40,7 @@ describe('check on a tree that init has not prepared', () => {
   it('exits 2 with one line per missing file, and the other gates still run and report', async () => {
     const r = await run(['check', ...TODAY], { cwd: upstream().root });
     expect(r.code).toBe(2);
-    expect(r.stderr.filter((l) => l.startsWith('openwop-spec scenario-majors:') || l.startsWith('openwop-spec declaration:'))).toEqual(MISSING);
+    expect(r.stderr.filter((l) => l.includes('input/missing'))).toEqual([MISSING[0], COULD_NOT_RUN[0], MISSING[1], COULD_NOT_RUN[1]]);
     const [budget, , home] = upstreamFigures(SIX_ENTRIES);
     expect(r.stdout).toContain(budget);
     expect(r.stdout).toContain(home);
@@ -43,32 +51,39 @@ describe('check on a tree that init has not prepared', () => {
   it('json: each gate that could not run has exit code 2 and its line; the others their results', async () => {
     const r = await run(['check', '--format', 'json', ...TODAY], { cwd: upstream().root });
     expect(r.code).toBe(2);
-    const doc = JSON.parse(r.stdout.join('\n')) as { ok: boolean; gates: Record<string, { exitCode: number; summary: string }> };
+    const doc = JSON.parse(r.stdout.join('\n')) as { ok: boolean; gates: Record<string, { exitCode: number; summary: string }>; diagnostics: Array<{ file: string; ruleId: string; message: string }> };
     expect(doc.ok).toBe(false);
     expect(Object.entries(doc.gates).map(([id, g]) => [id, g.exitCode])).toEqual([
       ['core-budget', 0], ['normative-home', 0], ['scenario-majors', 2], ['declaration', 2], ['schemas', 0],
     ]);
-    expect([doc.gates['scenario-majors']!.summary, doc.gates['declaration']!.summary]).toEqual(MISSING);
+    expect([doc.gates['scenario-majors']!.summary, doc.gates['declaration']!.summary]).toEqual(COULD_NOT_RUN);
+    expect(doc.diagnostics.map((d) => [d.file, d.ruleId, d.message])).toEqual(MISSING_FILES.map((f, i) => [f, 'input/missing', MISSING_MESSAGES[i]]));
   });
 
-  it('sarif: a tool execution notification per gate that could not run', async () => {
+  it('sarif: a result at each missing file, and a tool execution notification per gate that could not run', async () => {
     const r = await run(['check', '--format', 'sarif', ...TODAY], { cwd: upstream().root });
     expect(r.code).toBe(2);
-    const log = JSON.parse(r.stdout.join('\n')) as { runs: Array<{ invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ message: { text: string }; properties: { gate: string } }> }> }> };
+    const log = JSON.parse(r.stdout.join('\n')) as {
+      runs: Array<{
+        invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ message: { text: string }; properties: { gate: string } }> }>;
+        results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
+      }>;
+    };
+    expect(log.runs[0]!.results.map((x) => [x.ruleId, x.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual(MISSING_FILES.map((f) => ['input/missing', f]));
     const invocation = log.runs[0]!.invocations[0]!;
     expect(invocation.executionSuccessful).toBe(false);
     expect(invocation.toolExecutionNotifications.map((n) => [n.properties.gate, n.message.text])).toEqual([
-      ['scenario-majors', MISSING[0]],
-      ['declaration', MISSING[1]],
+      ['scenario-majors', COULD_NOT_RUN[0]],
+      ['declaration', COULD_NOT_RUN[1]],
     ]);
   });
 
-  it('github: an error annotation per gate that could not run', async () => {
+  it('github: an error annotation on each missing file', async () => {
     const r = await run(['check', ...TODAY], { cwd: upstream().root, env: { GITHUB_ACTIONS: 'true' } });
     expect(r.code).toBe(2);
     expect(r.stdout.filter((l) => l.startsWith('::error'))).toEqual([
-      `::error title=scenario-majors could not run::${MISSING[0]}`,
-      `::error title=declaration could not run::${MISSING[1]}`,
+      `::error file=${MISSING_FILES[0]},title=input/missing::${MISSING_MESSAGES[0]}`,
+      `::error file=${MISSING_FILES[1]},title=input/missing::${MISSING_MESSAGES[1]}`,
     ]);
   });
 });
@@ -145,7 +160,7 @@ describe('end to end through the built CLI, on an upstream tree whose generator 
     const root = upstream().root;
     const before = cli(root, 'check', ...TODAY);
     expect(before.status).toBe(2);
-    for (const line of MISSING) expect(before.stderr).toContain(`${line}\n`);
+    for (const line of [...MISSING, ...COULD_NOT_RUN]) expect(before.stderr).toContain(`${line}\n`);
     expect(before.stdout).toContain(`${upstreamFigures(SIX_ENTRIES)[0]}\n`);
 
     const init = cli(root, 'init', ...TODAY);

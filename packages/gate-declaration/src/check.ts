@@ -215,7 +215,7 @@ function profiles(ctx: Ctx): void {
     if (majors) return majors;
     const file = ctx.layout.scenarioMajors;
     if (ctx.tree.info(file).kind === 'missing') {
-      throw new InputError(`${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`, { file });
+      throw new InputError(`${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`, { file }, 'input/missing');
     }
     const doc = ctx.tree.json(file);
     const m = valueAt(doc.value, ['majors']);

@@ -55,6 +55,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
         `${layout.recordBase} does not exist — \`openwop-spec init\` copies it from a record of the committed ${layout.output}; ` +
           'the gate starts every capability record it generates with its status, since, until and allOf',
         { file: layout.recordBase },
+        'input/missing',
       );
     }
     const base = loadBase(tree.json(layout.recordBase));

@@ -109,7 +109,7 @@ export async function loadInputs(tree: SpecTree, requireBaseline: boolean): Prom
   const baseline = loadBaseline(tree);
   if (!baseline && requireBaseline) {
     const file = `${tree.paths.docs}/normative-home-baseline.json`;
-    throw new InputError(`${file} does not exist; run openwop-spec normative-home --write-baseline`, { file });
+    throw new InputError(`${file} does not exist; run openwop-spec normative-home --write-baseline`, { file }, 'input/missing');
   }
   const eos = loadEos(tree);
   return { c, ...(baseline ? { baseline } : {}), eos };

@@ -38,6 +38,7 @@ export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
     throw new InputError(
       `${file} does not exist — \`openwop-spec init\` creates it from the committed ${layout.manifest}; the gate reads from it which scenario files run at both protocol majors`,
       { file },
+      'input/missing',
     );
   }
   const doc = tree.json(file);

@@ -15,7 +15,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 function committedSchema(tree: SpecTree, need: string): JsonDoc {
   const output = layoutOf(tree).output;
   if (tree.info(output).kind === 'missing') {
-    throw new InputError(`cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`, { file: output });
+    throw new InputError(`cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`, { file: output }, 'input/missing');
   }
   return tree.json(output);
 }

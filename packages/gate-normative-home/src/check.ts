@@ -141,11 +141,43 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   v1CarriedBlock(r, m, b);
   if (deadline) {
     const afterEos = E !== undefined && T >= E;
-    carriedIntegrity(r, m, b, E, afterEos, uncarried);
-    if (!afterEos) burnDown(r, b, eos, T, open);
+    const integrity = carriedIntegrity(r, m, b, E, afterEos, uncarried);
+    const schedule = afterEos ? undefined : burnDown(r, b, eos, T, open);
+    data['deadline'] = { today: T, afterEos, carried: integrity, burnDown: schedule ?? null };
+    r.line(deadlineChecked(T, E, afterEos, integrity, schedule));
   }
   ratchets(r, m, b);
   return r.result(data);
+}
+
+/** What the carried-target integrity check looked at. */
+interface Integrity {
+  /** Carried families that are still v1-dependent. */
+  families: number;
+  /** Their v1 homes, each compared with its recorded banner, and the documents those are. */
+  homes: number;
+  documents: number;
+  /** Entries the fallback would not (or, after EOS, does not) cover. */
+  uncovered: number;
+}
+
+/** The burn-down's inputs and result: allowed = ceil(openAtT0 × daysLeft / span). */
+interface Schedule {
+  open: number;
+  allowed: number;
+  openAtT0: number;
+  t0: string;
+  daysLeft: number;
+  span: number;
+}
+
+/** The last line of a --deadline run: what it checked, so a passing run is not silent. */
+function deadlineChecked(T: string, E: string | undefined, afterEos: boolean, integrity: Integrity, schedule: Schedule | undefined): string {
+  const when = E === undefined ? `as of ${T}; end-of-support date unknown` : `as of ${T}, ${afterEos ? 'on or after' : 'before'} end-of-support ${E}`;
+  const what = `${integrity.families} carried famil(ies), ${integrity.homes} v1 home(s) in ${integrity.documents} document(s) against v1Banners${afterEos ? ', undeclared and uncarried families' : ''}`;
+  const verdict = integrity.uncovered === 0 ? (afterEos ? 'all covered' : 'all would be covered') : `${integrity.uncovered} not covered`;
+  const schedulePart = afterEos ? 'burn-down ended at end-of-support' : schedule ? `burn-down ${schedule.open} open ${schedule.open <= schedule.allowed ? '≤' : '>'} ${schedule.allowed} allowed` : 'burn-down not scheduled';
+  return `  --deadline (${when}) checked: ${what} — ${verdict}; ${schedulePart}.`;
 }
 
 /** v1Carried must equal the v1-dependent set, always (GATES.md §2.8; upstream only with a known date). */
@@ -183,7 +215,7 @@ interface CoverItem {
  * lists undeclared and uncarried families (or the §D fallback line when it lists nothing); before
  * EOS, or with the date unknown, a warning preview of the integrity entries.
  */
-function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undefined, afterEos: boolean, uncarried: readonly FamilyResult[]): void {
+function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undefined, afterEos: boolean, uncarried: readonly FamilyResult[]): Integrity {
   const carried = new Set(b.v1Carried);
   const banners = b.v1Banners ?? {};
   const items: CoverItem[] = [];
@@ -199,10 +231,15 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
     for (const f of m.undeclared) items.push(item(`${f.key} (no declared home)`, [], { file: m.classification.file, start: f.at.start, end: f.at.end }));
     for (const f of uncarried) items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline('/v1Carried')));
   }
+  const checked = { families: 0, homes: 0 };
+  const documents = new Set<string>();
   for (const f of m.v1Dependent) {
     if (!carried.has(f.key)) continue;
+    checked.families++;
     for (const h of f.homes) {
       if (h.class !== 'v1') continue;
+      checked.homes++;
+      documents.add(h.path);
       const pointer = `/v1Banners/${escapePointerToken(h.path)}`;
       const related = [{ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: h.banner ? 'the current Status banner' : 'the carried v1 document' }];
       const recorded = Object.hasOwn(banners, h.path) ? banners[h.path] : undefined;
@@ -213,15 +250,16 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
       }
     }
   }
+  const integrity = { ...checked, documents: documents.size, uncovered: items.length };
   if (afterEos) {
     r.line('');
     if (items.length === 0) {
-      r.line(`  §D fallback applies: spec/v1/ is frozen but operative for the ${m.v1Dependent.filter((f) => carried.has(f.key)).length} carried famil(ies).`);
-      return;
+      r.line(`  §D fallback applies: spec/v1/ is frozen but operative for the ${checked.families} carried famil(ies).`);
+      return integrity;
     }
     r.line(`  FAIL — v1 end-of-support (${E}) has passed and the §D fallback does NOT cover:`);
   } else {
-    if (items.length === 0) return;
+    if (items.length === 0) return integrity;
     r.line('');
     r.line('  WARN — at v1 end-of-support the §D fallback would NOT cover:');
   }
@@ -229,25 +267,39 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
     for (const l of i.lines) r.line(l);
     r.diagnostics.push(i.diagnostic(afterEos ? 'home/eos-not-covered' : 'home/eos-preview', E ?? 'unknown'));
   }
+  return integrity;
 }
 
-/** The burn-down (GATES.md §2.9): only under --deadline and before EOS. */
-function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number): void {
+/**
+ * The burn-down, only under --deadline and before EOS: how many families may still be open today
+ * on a straight line from openAtT0 at t0 to none at end-of-support. Printed even when nothing is
+ * open, with the formula's values, so the author sees where the schedule stands.
+ */
+function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number): Schedule | undefined {
   const E = eos.date;
   if (E === undefined) {
     const start = eos.doc?.locate('/endOfSupportNotBefore').start;
     r.diagnostics.push(rules.diagnostic('home/eos-unknown', { file: eos.file }, { file: eos.file, ...(start ? { start } : {}) }));
-    return;
+    r.line(`  burn-down: not scheduled — the v1 end-of-support date is unknown (${eos.file}).`);
+    return undefined;
   }
-  if (b.t0 === undefined || open === 0) return;
+  if (b.t0 === undefined) {
+    r.line(`  burn-down: not scheduled — ${b.file} has no t0 (the date the schedule starts).`);
+    return undefined;
+  }
   const openAtT0 = b.openAtT0 ?? open;
-  const allowed = Math.ceil((openAtT0 * daysBetween(T, E)) / daysBetween(b.t0, E));
+  const daysLeft = daysBetween(T, E);
+  const span = daysBetween(b.t0, E);
+  const allowed = Math.ceil((openAtT0 * daysLeft) / span);
   r.line(`  burn-down: ${open} open, ${allowed} allowed at this point on the schedule (${openAtT0} at t0 ${b.t0}).`);
-  if (open <= allowed) return;
+  r.line(`    allowed = ceil(openAtT0 ${openAtT0} × ${daysLeft} day(s) left / ${span} day(s) from t0 to ${E}) = ${allowed}`);
+  const schedule = { open, allowed, openAtT0, t0: b.t0, daysLeft, span };
+  if (open <= allowed) return schedule;
   r.line('');
   r.line(`  FAIL — behind the burn-down: ${open} open, ${allowed} allowed.`);
   const range = b.doc.locate('/openAtT0');
   r.diagnostics.push(rules.diagnostic('home/behind-burn-down', { open, allowed }, { file: b.file, start: range.start, end: range.end }));
+  return schedule;
 }
 
 /** Ratchets (GATES.md §2.9): OK only when the measured counters equal the baseline exactly. */

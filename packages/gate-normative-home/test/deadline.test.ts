@@ -12,6 +12,13 @@ const NEW = '> **Status: Draft.** Normative for doc-01.';
 const changedBanner = () => tree0204('after', { [DOC]: rfc0204Tree('after').files[DOC]!.replace('**Status: Stable · v1.1.**', '**Status: Draft.**') });
 const changedLines = (): string[] => docKeys().flatMap((k) => [`    ${k} -> ${DOC} (Status banner CHANGED since it was carried)`, `      was: ${OLD}`, `      now: ${NEW}`]);
 
+/** The lines --deadline adds after the blocks it prints. */
+const burnDownLines = (open: number, allowed: number, daysLeft: number, openAtT0 = 66): string[] => [
+  `  burn-down: ${open} open, ${allowed} allowed at this point on the schedule (${openAtT0} at t0 2026-09-18).`,
+  `    allowed = ceil(openAtT0 ${openAtT0} × ${daysLeft} day(s) left / 77 day(s) from t0 to 2026-12-04) = ${allowed}`,
+];
+const checkedLine = (lines: readonly string[]): string | undefined => lines.find((l) => l.startsWith('  --deadline ('));
+
 /** Undeclares `n` resolved families and records them in the baseline so the ratchets hold. */
 function withOpen(n: number, edit: (b: Record<string, unknown>) => void = () => undefined) {
   const keys = ['forms', 'webhooks', 'a2a'].slice(0, n);
@@ -32,7 +39,13 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
   it('--deadline before EOS: a WARN preview with the banner CHANGED entries and was/now lines', async () => {
     const r = await run(changedBanner(), { flags: ['--deadline'] });
     expect(r.exitCode).toBe(0);
-    expect(lines(r).slice(3)).toEqual(['', '  WARN — at v1 end-of-support the §D fallback would NOT cover:', ...changedLines()]);
+    expect(lines(r).slice(3)).toEqual([
+      '',
+      '  WARN — at v1 end-of-support the §D fallback would NOT cover:',
+      ...changedLines(),
+      ...burnDownLines(0, 63, 73),
+      `  --deadline (as of 2026-09-22, before end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners — ${docKeys().length} not covered; burn-down 0 open ≤ 63 allowed.`,
+    ]);
     expect(ids(r)).toEqual(docKeys().map(() => 'home/eos-preview'));
     const d = r.diagnostics[0]!;
     expect([d.file, d.related?.[0]?.file, d.related?.[0]?.start?.line]).toEqual([BASELINE, DOC, 3]);
@@ -47,6 +60,7 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
       '',
       '  FAIL — v1 end-of-support (2026-12-04) has passed and the §D fallback does NOT cover:',
       ...changedLines(),
+      `  --deadline (as of 2026-12-04, on or after end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners, undeclared and uncarried families — ${docKeys().length} not covered; burn-down ended at end-of-support.`,
     ]);
     expect(ids(r)).toEqual(docKeys().map(() => 'home/eos-not-covered'));
     expect(render(r).stderr.at(-1)).toBe(`=== check-v2-normative-home FAILED — ${docKeys().length} error(s) ===`);
@@ -55,7 +69,11 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
   it('after EOS with nothing to list, the §D fallback applies and the gate passes (upstream’s burn-down could never pass after EOS)', async () => {
     const r = await run(tree0204('after'), { flags: ['--deadline'], today: '2027-03-01' });
     expect(r.exitCode).toBe(0);
-    expect(lines(r).slice(3)).toEqual(['', '  §D fallback applies: spec/v1/ is frozen but operative for the 41 carried famil(ies).']);
+    expect(lines(r).slice(3)).toEqual([
+      '',
+      '  §D fallback applies: spec/v1/ is frozen but operative for the 41 carried famil(ies).',
+      '  --deadline (as of 2027-03-01, on or after end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners, undeclared and uncarried families — all covered; burn-down ended at end-of-support.',
+    ]);
   });
 
   it('a carried home with no banner, or with no recorded banner, is listed', async () => {
@@ -63,7 +81,7 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
     files[DOC] = rfc0204Tree('after').files[DOC]!.replace(`${OLD}\n`, '');
     const r = await run(files, { flags: ['--deadline'] });
     const doc2 = [...v1Docs('after')['spec/v1/doc-02.md']!.keys];
-    expect(lines(r).filter((l) => l.startsWith('    '))).toEqual(
+    expect(lines(r).filter((l) => l.startsWith('    ') && !l.startsWith('    allowed ='))).toEqual(
       DECLARATION_ORDER.filter((k) => docKeys().includes(k) || doc2.includes(k)).map((k) =>
         docKeys().includes(k) ? `    ${k} -> ${DOC} (no Status banner)` : `    ${k} -> spec/v1/doc-02.md (carried with no recorded banner — add it to v1Banners)`,
       ),
@@ -89,20 +107,22 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
 describe('the burn-down (GATES.md §2.9)', () => {
   it('prints allowed = ceil(openAtT0 × (E − T) / (E − t0)) and passes while open ≤ allowed', async () => {
     const r = await run(withOpen(1), { flags: ['--deadline'] });
-    expect(lines(r).slice(2)).toEqual([
+    expect(lines(r).slice(2, -1)).toEqual([
       '  v1 end-of-support not before 2026-12-04 — 73 day(s) from 2026-09-22.',
       '  1 famil(ies) have NO declared home; 41 declare one that dies with v1.',
-      '  burn-down: 1 open, 63 allowed at this point on the schedule (66 at t0 2026-09-18).',
+      ...burnDownLines(1, 63, 73),
     ]);
+    expect(checkedLine(lines(r))).toMatch(/; burn-down 1 open ≤ 63 allowed\.$/);
     expect(r.exitCode).toBe(0);
   });
 
   it('fails behind the schedule with home/behind-burn-down at /openAtT0', async () => {
     const r = await run(withOpen(2), { flags: ['--deadline'], today: '2026-12-03' });
-    expect(lines(r).slice(-3)).toEqual([
-      '  burn-down: 2 open, 1 allowed at this point on the schedule (66 at t0 2026-09-18).',
+    expect(lines(r).slice(-5)).toEqual([
+      ...burnDownLines(2, 1, 1),
       '',
       '  FAIL — behind the burn-down: 2 open, 1 allowed.',
+      '  --deadline (as of 2026-12-03, before end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners — all would be covered; burn-down 2 open > 1 allowed.',
     ]);
     expect(r.diagnostics.map((d) => [d.ruleId, d.file, d.start?.line])).toEqual([['home/behind-burn-down', BASELINE, 4]]);
   });
@@ -113,15 +133,52 @@ describe('the burn-down (GATES.md §2.9)', () => {
     expect(ids(r)).toEqual(['home/behind-burn-down']);
   });
 
-  it('does not run without --deadline, without t0, with open = 0, or after EOS', async () => {
-    for (const [files, flags, today] of [
-      [withOpen(2), [], '2026-12-03'],
-      [withOpen(2, (b) => delete b['t0']), ['--deadline'], '2026-12-03'],
-      [tree0204('after'), ['--deadline'], '2026-12-03'],
-    ] as const) {
-      const r = await run(files, { flags: [...flags], today });
-      expect(lines(r).some((l) => l.includes('burn-down'))).toBe(false);
+  it('without --deadline: no burn-down and no --deadline line, at any date', async () => {
+    for (const today of ['2026-09-22', '2026-12-03', '2027-01-01']) {
+      const r = await run(withOpen(2), { today });
+      expect(lines(r).some((l) => l.includes('burn-down') || l.startsWith('  --deadline'))).toBe(false);
     }
+  });
+
+  it('with nothing open it still prints the schedule: 0 open against what is allowed today', async () => {
+    const r = await run(tree0204('after'), { flags: ['--deadline'], today: '2026-12-03' });
+    expect(lines(r).slice(3, 5)).toEqual(burnDownLines(0, 1, 1));
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('without t0 the burn-down is not scheduled, and says why', async () => {
+    const r = await run(withOpen(2, (b) => delete b['t0']), { flags: ['--deadline'], today: '2026-12-03' });
+    expect(lines(r)).toContain(`  burn-down: not scheduled — ${BASELINE} has no t0 (the date the schedule starts).`);
+    expect(checkedLine(lines(r))).toMatch(/; burn-down not scheduled\.$/);
+    expect(ids(r)).toEqual([]);
+  });
+
+  it('after EOS the burn-down no longer runs; the line says it ended', async () => {
+    const r = await run(withOpen(2), { flags: ['--deadline'], today: '2026-12-05' });
+    expect(lines(r).some((l) => l.startsWith('  burn-down'))).toBe(false);
+    expect(checkedLine(lines(r))).toMatch(/; burn-down ended at end-of-support\.$/);
+  });
+
+  it('--deadline changes the output on both sides of end-of-support (a run that checks more says so)', async () => {
+    for (const today of ['2026-10-01', '2026-12-03', '2026-12-04', '2027-06-30']) {
+      const plain = lines(await run(tree0204('after'), { today }));
+      const deadline = lines(await run(tree0204('after'), { flags: ['--deadline'], today }));
+      expect(deadline, today).not.toEqual(plain);
+      expect(checkedLine(deadline), today).toContain(`as of ${today}, ${today < '2026-12-04' ? 'before' : 'on or after'} end-of-support 2026-12-04`);
+    }
+  });
+
+  it('the figures carry what --deadline checked and the burn-down’s inputs', async () => {
+    const before = await run(withOpen(1), { flags: ['--deadline'] });
+    expect(before.figures['deadline']).toEqual({
+      today: '2026-09-22',
+      afterEos: false,
+      carried: { families: 41, homes: 41, documents: 20, uncovered: 0 },
+      burnDown: { open: 1, allowed: 63, openAtT0: 66, t0: '2026-09-18', daysLeft: 73, span: 77 },
+    });
+    const after = await run(withOpen(1), { flags: ['--deadline'], today: '2026-12-04' });
+    expect(after.figures['deadline']).toMatchObject({ afterEos: true, burnDown: null });
+    expect((await run(withOpen(1))).figures['deadline']).toBeUndefined();
   });
 
   it('with EOS unknown under --deadline: warning home/eos-unknown and no burn-down', async () => {
@@ -129,7 +186,8 @@ describe('the burn-down (GATES.md §2.9)', () => {
     expect(r.exitCode).toBe(0);
     const unknown = await run({ ...withOpen(1), [EOS]: '{"endOfSupportNotBefore": null}' }, { flags: ['--deadline'] });
     expect(unknown.diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.start?.line])).toEqual([['home/eos-unknown', 'warning', EOS, 1]]);
-    expect(lines(unknown).some((l) => l.includes('burn-down'))).toBe(false);
+    expect(lines(unknown)).toContain(`  burn-down: not scheduled — the v1 end-of-support date is unknown (${EOS}).`);
+    expect(checkedLine(lines(unknown))).toMatch(/^ {2}--deadline \(as of 2026-09-22; end-of-support date unknown\) checked: .*; burn-down not scheduled\.$/);
     expect(r.diagnostics).toEqual([]);
   });
 

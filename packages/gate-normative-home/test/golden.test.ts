@@ -20,9 +20,19 @@ describe('RFC 0204 golden expectations (GATES.md §2.11)', () => {
     expect(out).toEqual({ stdout: G1, stderr: [], code: 0 });
   });
 
-  it('G1 under --deadline: the same lines and exit code (open = 0)', async () => {
+  it('G1 under --deadline: the same exit code, plus the burn-down with its formula and what --deadline checked (open = 0)', async () => {
     const out = render(await run(tree0204('after'), { flags: ['--deadline'] }));
-    expect(out).toEqual({ stdout: G1, stderr: [], code: 0 });
+    expect(out).toEqual({
+      stdout: [
+        ...G1.slice(0, 3),
+        '  burn-down: 0 open, 63 allowed at this point on the schedule (66 at t0 2026-09-18).',
+        '    allowed = ceil(openAtT0 66 × 73 day(s) left / 77 day(s) from t0 to 2026-12-04) = 63',
+        '  --deadline (as of 2026-09-22, before end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners — all would be covered; burn-down 0 open ≤ 63 allowed.',
+        ...G1.slice(3),
+      ],
+      stderr: [],
+      code: 0,
+    });
   });
 
   it('G2: the baseline not yet lowered prints both blocks (upstream stopped after the first) and 2 errors', async () => {

@@ -50,7 +50,7 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/facet-required-unknown': {
     severity: 'error',
-    summary: "A facet file's required names only its own properties (GATES.md §4.3: required names must be property names).",
+    summary: "A facet file's required names only its own properties: a required name must be a property name.",
     fail: '{"properties": {"a": {}}, "required": ["b"]}',
     pass: '{"properties": {"a": {}, "b": {}}, "required": ["b"]}',
     fix: 'Declare the property, or remove the name from required.',

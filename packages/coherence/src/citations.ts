@@ -1,0 +1,65 @@
+// Finding what a text cites: repository paths (optionally with a `#anchor` or a `§ section`) and
+// gate rule ids. A citation is found by its shape, so the grammar is deliberately narrow: a token
+// counts as a path only when it ends in a document or source extension or starts with a folder the
+// repository keeps at its root (or a package's own `src/` / `test/`); URLs and templates
+// (`<key>`, `{toolId}`, `${…}`) are not citations.
+
+export interface Citation {
+  /** UTF-16 offset of the citation in the scanned text. */
+  offset: number;
+  /** The path or rule id as written. */
+  token: string;
+  /** A `#fragment` written right after the path. */
+  anchor?: string;
+  /** The words after a `§` that follows the path, for the resolver to match against headings. */
+  section?: string[];
+  /** The token could be a gate rule id (`<prefix>/<slug>`); it resolves as one or as a path. */
+  maybeRule: boolean;
+}
+
+const EXTENSIONS = /\.(md|json|yaml|yml|ts|mjs)$/;
+const ROOT_FOLDERS = new Set(['spec', 'schemas', 'docs', 'evidence', 'SECURITY', 'RFCS', 'packages', 'scripts', 'src', 'test']);
+const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/[^\s"'`)<>\]]*/gi;
+const TOKEN = /(?<![\w./@*<>{}$:-])((?:\.\.?\/)*[A-Za-z0-9_@*][\w.@*-]*(?:\/[\w.@*-]+)*\/?)(#[\w./$-]+)?/g;
+// After a path: an optional closing backtick, then `§` and the section's words (a backticked name
+// counts as one word), stopping at punctuation that ends a clause.
+const SECTION = /^`?\s?§\s?((?:`[^`\n]+`|[^\s,;()`'"|§\]]+)(?: (?:`[^`\n]+`|[^\s,;()`'"|§\]]+)){0,7})/;
+
+/** Blanks URLs (same length, so offsets hold) so that no part of one reads as a path. */
+function maskUrls(text: string): string {
+  return text.replace(URL_LIKE, (url) => ' '.repeat(url.length));
+}
+
+function looksLikePath(token: string, rulePrefixes: ReadonlySet<string>): { path: boolean; rule: boolean } {
+  const first = token.replace(/^(\.\.?\/)+/, '').split('/')[0]!;
+  const rule = RULE_ID.test(token) && rulePrefixes.has(first);
+  // A relative folder (`../openwop`) is a place, not a document: only a named file or a root folder counts.
+  const path = EXTENSIONS.test(token.replace(/\/$/, '')) || (token.includes('/') && ROOT_FOLDERS.has(first) && !token.startsWith('.'));
+  return { path, rule };
+}
+
+/** Every citation in `text`. `rulePrefixes` are the prefixes of the known rule ids (`home`, `budget`, …). */
+export function findCitations(text: string, rulePrefixes: ReadonlySet<string>): Citation[] {
+  const masked = maskUrls(text);
+  const out: Citation[] = [];
+  for (const m of masked.matchAll(TOKEN)) {
+    const end = m.index + m[0].length;
+    const next = masked[end] ?? '';
+    // A template path (`spec/v2/facets/<key>.schema.json`, `/runs/{runId}`) is not a citation, nor
+    // is a call (`res.json()`).
+    if (next === '<' || next === '{' || next === '$' || next === '(') continue;
+    // A sentence's full stop is not part of the path.
+    const token = m[2] === undefined ? m[1]!.replace(/\.+$/, '') : m[1]!;
+    const { path, rule } = looksLikePath(token, rulePrefixes);
+    if (!path && !rule) continue;
+    const citation: Citation = { offset: m.index, token, maybeRule: rule };
+    if (m[2] !== undefined) citation.anchor = m[2].slice(1).replace(/\.+$/, '');
+    const section = SECTION.exec(masked.slice(m.index + token.length + (m[2]?.length ?? 0)));
+    // A section filled in at run time (`§ ${d.key}`) cannot be checked here.
+    if (section !== null && !section[1]!.startsWith('$')) citation.section = (section[1]!.match(/`[^`]+`|[^ ]+/g) ?? []).map((w) => w.replace(/`/g, ''));
+    out.push(citation);
+  }
+  return out;
+}

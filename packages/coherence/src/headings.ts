@@ -1,0 +1,44 @@
+// The names a markdown document's sections can be cited by. A heading `## §B — Endpoints` answers
+// to `§B`, `§ Endpoints`, `§ B — Endpoints` and `#b--endpoints`; `### 4.4 A server that lies` to `§4.4`;
+// `## \`mcp\`` to `§ mcp`, `§ \`mcp\`` and `#mcp`.
+
+/** The ATX headings of a markdown text, outside fenced code, as plain text (backticks dropped). */
+export function headings(markdown: string): string[] {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split(/\r?\n/)) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f !== null) {
+      if (fence === undefined) fence = f[1]![0]!.repeat(f[1]!.length);
+      else if (line.trim().startsWith(fence)) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const h = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (h !== null) out.push(h[1]!.replace(/`/g, '').replace(/\*\*?|__?/g, '').trim());
+  }
+  return out;
+}
+
+/** GitHub's anchor for a heading text: lower case, punctuation dropped, spaces to hyphens. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** Every name one heading can be cited by after `§`, or as a `#` anchor. */
+export function headingNames(heading: string): string[] {
+  const names = new Set<string>([heading]);
+  const bare = heading.replace(/^§\s*/, '');
+  names.add(bare);
+  // `§B — Endpoints`, `§C.1 — Mount`, `4.4 A server…`: the label before the title.
+  const label = /^(?:§\s*)?([\w.]+)(?:\s+—\s+|\s+)/.exec(heading);
+  if (label !== null && (heading.startsWith('§') || /^\d+(\.\d+)*$/.test(label[1]!))) names.add(label[1]!);
+  // `§3 — limits`: the title after the label's dash names the section too.
+  for (const part of bare.split(/\s+—\s+/)) names.add(part);
+  for (const name of [...names]) names.add(slug(name));
+  names.add(slug(heading));
+  return [...names];
+}

@@ -19,10 +19,10 @@ export const DELTA = {
   page: {
     usage: 'openwop-spec delta [--base REF] [--format stylish|markdown|json] [options]',
     about:
-      'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: its figures before and after with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file.',
+      'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: whether it passes on each side, a before → after table of its figures with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file. Exits as check would on the working tree: 1 when a gate fails there (the figures are still printed, and one line on stderr names the failing gates), 2 when one cannot run there; a gate failing only at the base does not count.',
     options: [
       ['--base REF', 'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)'],
-      ['--format FORMAT', 'stylish (default) | markdown (a block to paste into an RFC or a pull request) | json ({ base, head, gates: { <gate>: { before, after, changes } } })'],
+      ['--format FORMAT', 'stylish (default) | markdown (per gate a before → after table to paste into an RFC or a pull request) | json ({ base, head, exitCode, gates: { <gate>: { before, after, status, table, changes } } })'],
       ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
       ['--today YYYY-MM-DD', 'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
       ['--help', 'print this help'],
@@ -66,7 +66,10 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     for (const line of lines) io.stdout(line);
     const summary = io.env['GITHUB_STEP_SUMMARY'];
     if (summary) appendFileSync(summary, renderMarkdown(report).join('\n') + '\n\n');
-    return 0;
+    // The figures are no excuse for a failing tree: say which gates fail and exit as check would.
+    const failing = Object.entries(report.gates).filter(([, g]) => g.status.after.exitCode !== 0).map(([id]) => id);
+    if (failing.length > 0) io.stderr(`openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`);
+    return report.exitCode;
   } catch (err) {
     if (err instanceof InputError) return fail(`openwop-spec delta: ${err.message}`);
     throw err;

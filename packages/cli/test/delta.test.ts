@@ -51,6 +51,34 @@ describe('openwop-spec delta', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/^#### Gate figures: `main \([0-9a-f]{12}\)` → working tree\n/);
   });
 
+  it('exits 1 when the working tree fails a gate, naming it on stderr; the figures are still printed', async () => {
+    const f = repo();
+    f.write({ 'probe.txt': 'FAIL' });
+    for (const format of ['stylish', 'markdown', 'json']) {
+      const out = await run(['delta', '--base', 'main', '--format', format], { cwd: f.root, gates: [probeGate()] });
+      expect(out.code, format).toBe(1);
+      expect(out.stdout.length, format).toBeGreaterThan(0);
+      expect(out.stderr, format).toEqual(['openwop-spec delta: the working tree fails probe; run openwop-spec check probe for the findings']);
+    }
+    const doc = JSON.parse((await run(['delta', '--base', 'main', '--format', 'json'], { cwd: f.root, gates: [probeGate()] })).stdout.join('\n'));
+    expect([doc.exitCode, doc.gates.probe.status.after.exitCode]).toEqual([1, 1]);
+  });
+
+  it('a gate failing only at the base does not fail delta', async () => {
+    const f = repo();
+    f.write({ 'probe.txt': 'FAIL' });
+    git(f.root, 'commit', '-qam', 'broken');
+    f.write({ 'probe.txt': 'OK again' });
+    const out = await run(['delta', '--base', 'HEAD'], { cwd: f.root, gates: [probeGate()] });
+    expect([out.code, out.stderr]).toEqual([0, []]);
+    expect(out.stdout).toContain('probe: fails → passes');
+  });
+
+  it('markdown: a before → after table of the figures, not a list of code spans', async () => {
+    const out = await run(['delta', '--base', 'main', '--format', 'markdown'], { cwd: repo().root, gates: [probeGate()] });
+    expect(out.stdout.slice(2)).toEqual(['**probe**: passes → passes', '', '| figure | before | after | Δ |', '|---|--:|--:|--:|', '| characters | 2 | 14 | +12 |']);
+  });
+
   it('one clear line for a bad ref, a folder that is not a repository, and a typo', async () => {
     expect((await run(['delta', '--base', 'nope'], { cwd: repo().root, gates: [probeGate()] })).stderr).toEqual([
       'openwop-spec delta: base nope does not name a commit in this repository',

@@ -1,9 +1,16 @@
 import { compareCodeUnits } from '@openwop-spec/diagnostics';
 import { escapePointerToken as esc } from '@openwop-spec/spec-tree';
 
-/** One difference a change makes to a gate, ready to render. */
+/** One headline figure of a gate on both sides (null where the gate did not report it). */
+export interface FigureRow {
+  name: string;
+  before: number | null;
+  after: number | null;
+  delta: number | null;
+}
+
+/** One difference a change makes to a gate beyond its headline figures, ready to render. */
 export type Change =
-  | { type: 'figure'; name: string; before: number | null; after: number | null; delta: number | null }
   | { type: 'row'; path: string; change: 'added' | 'removed' | 'changed'; before: number | null; after: number | null; delta: number }
   | { type: 'bucket'; key: string; before: string | null; after: string | null }
   | { type: 'facet'; facet: string; change: 'covered' | 'uncovered' }
@@ -22,29 +29,56 @@ const num = (f: Figures, ...path: string[]): number | null => {
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const field = (f: Figures, key: string): unknown => (f ? f[key] : undefined);
 
-function figure(name: string, before: number | null, after: number | null): Change[] {
-  if (before === after) return [];
-  return [{ type: 'figure', name, before, after, delta: before !== null && after !== null ? after - before : null }];
-}
-
-/** Figures that changed, in the order given; an unchanged figure is left out unless `always`. */
-function figures(names: readonly string[], before: Figures, after: Figures, read: (f: Figures, n: string) => number | null, always: readonly string[] = []): Change[] {
-  return names.flatMap((n) => {
-    const b = read(before, n);
-    const a = read(after, n);
-    return always.includes(n) ? [{ type: 'figure' as const, name: n, before: b, after: a, delta: b !== null && a !== null ? a - b : null }] : figure(n, b, a);
-  });
-}
-
 function setDiff(before: Iterable<string>, after: Iterable<string>): { added: string[]; removed: string[] } {
   const b = new Set(before);
   const a = new Set(after);
   return { added: [...a].filter((x) => !b.has(x)).sort(compareCodeUnits), removed: [...b].filter((x) => !a.has(x)).sort(compareCodeUnits) };
 }
 
+/** Each gate's headline figures, read from the figures its check reports, in table order. */
+const HEADLINE: Record<string, ReadonlyArray<readonly [string, (f: Figures) => number | null]>> = {
+  'core-budget': [
+    ['total', (f) => num(f, 'total')],
+    ['cap', (f) => num(f, 'cap')],
+    ['homed', (f) => num(f, 'homed')],
+    ['headroom', (f) => (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null)],
+  ],
+  'normative-home': [
+    ...(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing'] as const).map((n) => [n, (f: Figures) => num(f, 'counts', n)] as const),
+    ['facetsUncovered', (f) => (Array.isArray(field(f, 'facetsUncovered')) ? (field(f, 'facetsUncovered') as unknown[]).length : null)],
+  ],
+  'scenario-majors': (['files', 'v1', 'v2'] as const).map((n) => [n, (f: Figures) => num(f, 'counts', n)] as const),
+  declaration: [
+    ...(['core', 'ext', 'deleted', 'metadata'] as const).map((n) => [n, (f: Figures) => num(f, 'counts', n)] as const),
+    ['profiles', (f) => num(f, 'rows', 'profiles')],
+  ],
+  schemas: [
+    ['schemas', (f) => num(f, 'schemas')],
+    ['examples', (f) => num(f, 'examples')],
+  ],
+};
+
+/**
+ * The gate's headline figures before and after, unchanged ones included (an RFC quotes them).
+ * A gate without a headline list shows every top-level number its figures hold.
+ */
+export function figureTable(gate: string, before: Figures, after: Figures): FigureRow[] {
+  const readers =
+    HEADLINE[gate] ??
+    [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+      .filter((k) => typeof field(before, k) === 'number' || typeof field(after, k) === 'number')
+      .sort(compareCodeUnits)
+      .map((k) => [k, (f: Figures) => num(f, k)] as const);
+  return readers.map(([name, read]) => {
+    const b = read(before);
+    const a = read(after);
+    return { name, before: b, after: a, delta: b !== null && a !== null ? a - b : null };
+  });
+}
+
+/** Per-document word counts that changed. */
 export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
-  const read = (f: Figures, n: string): number | null => (n === 'headroom' ? (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null) : num(f, n));
-  const out = figures(['total', 'cap', 'homed', 'headroom'], before, after, read, ['total', 'cap', 'homed', 'headroom']);
+  const out: Change[] = [];
   // Rows are named by their label (relative to spec/v2/, as the budget table prints them).
   const rows = (f: Figures): Map<string, number> =>
     new Map(arr<{ path: string; label?: string; words: number }>(field(f, 'rows')).map((r) => [r.label ?? r.path, r.words]));
@@ -59,9 +93,9 @@ export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
   return out;
 }
 
+/** Families whose bucket changed, facets newly covered or uncovered, baseline edits made or required. */
 export function normativeHomeChanges(before: Figures, after: Figures): Change[] {
-  const counts = (f: Figures, n: string): number | null => num(f, 'counts', n);
-  const out = figures(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing'], before, after, counts, ['resolved', 'v1Dependent']);
+  const out: Change[] = [];
   const buckets = (f: Figures): Map<string, string> => new Map(arr<{ key: string; bucket: string }>(field(f, 'families')).map((x) => [x.key, x.bucket]));
   const b = buckets(before);
   const a = buckets(after);
@@ -102,8 +136,9 @@ function baselineEdits(before: Figures, after: Figures): Change[] {
 
 const countOf = (v: unknown): number | null => (typeof v === 'number' ? v : Array.isArray(v) ? v.length : null);
 
+/** Scenario files added, removed or re-majored. */
 export function scenarioMajorsChanges(before: Figures, after: Figures): Change[] {
-  const out = figures(['files', 'v1', 'v2'], before, after, (f, n) => num(f, 'counts', n), ['files', 'v1', 'v2']);
+  const out: Change[] = [];
   const majors = (f: Figures): Map<string, number[]> => {
     const m = field(f, 'majors');
     return new Map(m && typeof m === 'object' ? Object.entries(m as Record<string, number[]>) : []);
@@ -139,8 +174,9 @@ export function pointerChanges(before: unknown, after: unknown): Change[] {
   return out;
 }
 
+/** Schema and example files added or removed. */
 export function schemasChanges(before: Figures, after: Figures): Change[] {
-  const out = figures(['schemas', 'examples'], before, after, (f, n) => num(f, n));
+  const out: Change[] = [];
   for (const kind of ['schema', 'example'] as const) {
     const list = (f: Figures): string[] => arr<string>(field(f, kind === 'schema' ? 'schemaFiles' : 'exampleFiles'));
     const d = setDiff(list(before), list(after));

@@ -1,76 +1,118 @@
 import { formatGrouped } from '@openwop-spec/diagnostics';
-import type { Change } from './compare.js';
-import type { DeltaReport, GateDelta } from './run.js';
+import type { Change, FigureRow } from './compare.js';
+import type { DeltaReport, GateDelta, GateStatus } from './run.js';
 
-const signed = (n: number | null): string => (n === null ? '' : n > 0 ? `+${formatGrouped(n)}` : n < 0 ? `-${formatGrouped(-n)}` : '+0');
+const signed = (n: number | null): string => (n === null ? '—' : n > 0 ? `+${formatGrouped(n)}` : n < 0 ? `-${formatGrouped(-n)}` : '0');
 const value = (n: number | null): string => (n === null ? '—' : formatGrouped(n));
 const majors = (m: number[] | null): string => (m === null ? '' : `[${m.join(', ')}]`);
 
-const FIGURE_LABEL: Record<string, string> = { v1Dependent: 'v1-dependent' };
+/** How a figure is named in a table; figures not listed are shown by their key. */
+const FIGURE_LABEL: Record<string, string> = {
+  total: 'words',
+  v1Dependent: 'v1-dependent',
+  facetsUncovered: 'facets uncovered',
+  core: 'core families',
+  ext: 'ext families',
+  deleted: 'deleted families',
+  metadata: 'metadata keys',
+  files: 'scenario files',
+  v1: 'files at major 1',
+  v2: 'files at major 2',
+};
+const label = (row: FigureRow): string => FIGURE_LABEL[row.name] ?? row.name;
 
-/** One line per change, shared by the text and markdown renderings. */
-export function describe(change: Change): string {
+/** One line per change; `code` marks up names and paths (identity in text, a code span in markdown). */
+export function describe(change: Change, code: (s: string) => string = (s) => s): string {
   switch (change.type) {
-    case 'figure':
-      return `${FIGURE_LABEL[change.name] ?? change.name} ${value(change.before)} → ${value(change.after)}${change.delta === null ? '' : ` (${signed(change.delta)})`}`;
     case 'row':
       return change.change === 'added'
-        ? `+ ${change.path} ${formatGrouped(change.after ?? 0)} (new)`
+        ? `+ ${code(change.path)} ${formatGrouped(change.after ?? 0)} (new)`
         : change.change === 'removed'
-          ? `- ${change.path} ${formatGrouped(change.before ?? 0)} (removed)`
-          : `~ ${change.path} ${formatGrouped(change.before ?? 0)} → ${formatGrouped(change.after ?? 0)} (${signed(change.delta)})`;
+          ? `- ${code(change.path)} ${formatGrouped(change.before ?? 0)} (removed)`
+          : `~ ${code(change.path)} ${formatGrouped(change.before ?? 0)} → ${formatGrouped(change.after ?? 0)} (${signed(change.delta)})`;
     case 'bucket':
-      return `${change.key}: ${change.before ?? 'absent'} → ${change.after ?? 'absent'}`;
+      return `${code(change.key)}: ${change.before ?? 'absent'} → ${change.after ?? 'absent'}`;
     case 'facet':
-      return `${change.facet}: newly ${change.change}`;
+      return `${code(change.facet)}: newly ${change.change}`;
     case 'baseline': {
       const what =
         change.field === 'v1Carried'
           ? change.after === null
-            ? `${String(change.before)} out of v1Carried`
-            : `${String(change.after)} into v1Carried`
+            ? `${code(String(change.before))} out of v1Carried`
+            : `${code(String(change.after))} into v1Carried`
           : `${change.field} ${String(change.before)} → ${String(change.after)}`;
       return `baseline ${change.state === 'made' ? 'edited' : 'edit required'}: ${what}`;
     }
     case 'file':
       return change.before === null
-        ? `+ ${change.file} ${majors(change.after)}`
+        ? `+ ${code(change.file)} ${majors(change.after)}`
         : change.after === null
-          ? `- ${change.file} ${majors(change.before)}`
-          : `~ ${change.file} ${majors(change.before)} → ${majors(change.after)}`;
+          ? `- ${code(change.file)} ${majors(change.before)}`
+          : `~ ${code(change.file)} ${majors(change.before)} → ${majors(change.after)}`;
     case 'pointer':
-      return `${change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~'} ${change.document ? `${change.document}#` : ''}${change.pointer}`;
+      return `${change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~'} ${code(`${change.document ? `${change.document}#` : ''}${change.pointer}`)}`;
     case 'path':
-      return `${change.change === 'added' ? '+' : '-'} ${change.kind} ${change.path}`;
+      return `${change.change === 'added' ? '+' : '-'} ${change.kind} ${code(change.path)}`;
   }
 }
 
-function gateLines(g: GateDelta): string[] {
-  const lines: string[] = [];
-  if (g.errors?.before) lines.push(`could not run at the base: ${g.errors.before}`);
-  if (g.errors?.after) lines.push(`could not run on the working tree: ${g.errors.after}`);
-  lines.push(...g.changes.map(describe));
-  return lines.length ? lines : ['no change'];
+const verdict = (s: GateStatus): string => (s.exitCode === 0 ? 'passes' : s.exitCode === 1 ? 'fails' : 'could not run');
+
+/** `passes → fails`, and why the working tree fails (its result line) or a side could not run. */
+function statusLines(g: GateDelta): string[] {
+  const { before, after } = g.status;
+  const lines = [`${verdict(before)} → ${verdict(after)}`];
+  if (before.exitCode === 2) lines.push(`could not run at the base: ${before.summary}`);
+  if (after.exitCode === 2) lines.push(`could not run on the working tree: ${after.summary}`);
+  else if (after.exitCode === 1) lines.push(`fails on the working tree: ${after.summary.trim()}`);
+  return lines;
 }
 
 const short = (r: DeltaReport): string => `${r.base.ref === r.base.sha ? r.base.sha.slice(0, 12) : `${r.base.ref} (${r.base.sha.slice(0, 12)})`}`;
 
-/** The human rendering. */
+/** Right-aligned columns, the first left-aligned. */
+function columns(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+}
+
+/** The human rendering: per gate, its status, its figures as a table, then what else changed. */
 export function renderText(report: DeltaReport): string[] {
   const out = [`openwop-spec delta: ${short(report)} → working tree`];
   for (const [gate, g] of Object.entries(report.gates)) {
-    out.push('', gate, ...gateLines(g).map((l) => `  ${l}`));
+    const [head, ...why] = statusLines(g);
+    out.push('', `${gate}: ${head}`, ...why.map((l) => `  ${l}`));
+    if (g.table.length > 0) out.push(...columns([['figure', 'before', 'after', 'Δ'], ...g.table.map((r) => [label(r), value(r.before), value(r.after), signed(r.delta)])]).map((l) => `  ${l}`));
+    out.push(...g.changes.map((c) => `  ${describe(c)}`));
   }
   return out;
 }
 
-/** A block to paste into an RFC's acceptance criteria or a pull request description. */
+const span = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+/**
+ * A block to paste into an RFC's acceptance criteria or a pull request description: per gate its
+ * status, a before → after table of its figures, a table of the documents whose word count
+ * changed, and a list of the other changes.
+ */
 export function renderMarkdown(report: DeltaReport): string[] {
-  const out = [`#### Gate figures: \`${short(report)}\` → working tree`, ''];
+  const out = [`#### Gate figures: ${span(short(report))} → working tree`];
   for (const [gate, g] of Object.entries(report.gates)) {
-    const lines = gateLines(g);
-    out.push(`- **${gate}**${lines.length === 1 ? `: ${lines[0]}` : ''}`);
-    if (lines.length > 1) for (const l of lines) out.push(`  - \`${l.replace(/`/g, "'")}\``);
+    const [head, ...why] = statusLines(g);
+    out.push('', `**${gate}**: ${head}`);
+    for (const l of why) out.push('', `> ${cell(l)}`);
+    if (g.table.length > 0) {
+      out.push('', '| figure | before | after | Δ |', '|---|--:|--:|--:|');
+      for (const r of g.table) out.push(`| ${label(r)} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+    }
+    const rows = g.changes.filter((c) => c.type === 'row');
+    if (rows.length > 0) {
+      out.push('', '| document | before | after | Δ |', '|---|--:|--:|--:|');
+      for (const r of rows) out.push(`| ${cell(span(r.path))} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+    }
+    const others = g.changes.filter((c) => c.type !== 'row');
+    if (others.length > 0) out.push('', ...others.map((c) => `- ${describe(c, span)}`));
   }
   return out;
 }

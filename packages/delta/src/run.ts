@@ -1,24 +1,32 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
-import { coreBudgetChanges, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
-import type { Change } from './compare.js';
+import { coreBudgetChanges, figureTable, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
+import type { Change, FigureRow } from './compare.js';
 import { defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
 
 type Figures = Record<string, unknown> | null;
 
+/** How a gate ended on one side: as `check` would exit for it, and its result line (or why it could not run). */
+export interface GateStatus {
+  exitCode: 0 | 1 | 2;
+  summary: string;
+}
+
 export interface GateSide {
   figures: Figures;
-  /** The one-line reason the gate could not run on this side. */
-  error?: string;
+  status: GateStatus;
   artifacts: Record<string, unknown>;
 }
 
 export interface GateDelta {
   before: Figures;
   after: Figures;
-  /** Set when the gate could not run on a side (for example, it did not exist yet at the base). */
-  errors?: { before?: string; after?: string };
+  /** exitCode 2 on a side where the gate could not run (for example, it did not exist yet at the base). */
+  status: { before: GateStatus; after: GateStatus };
+  /** The gate's headline figures on both sides, unchanged ones included. */
+  table: FigureRow[];
+  /** What else changed: rows, buckets, files, pointers. */
   changes: Change[];
 }
 
@@ -26,6 +34,8 @@ export interface DeltaReport {
   base: { ref: string; sha: string };
   head: { ref: 'working tree' };
   gates: Record<string, GateDelta>;
+  /** The highest exit code of the gates on the working tree: 0 when every gate passes there. */
+  exitCode: 0 | 1 | 2;
 }
 
 /** Per-gate comparison; gates not listed are compared by the documents they derive. */
@@ -47,9 +57,9 @@ async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promis
   try {
     const result = await gate.check(tree, options);
     const artifacts = gate.artifacts ? await gate.artifacts(tree, options) : {};
-    return { figures: result.figures, artifacts };
+    return { figures: result.figures, status: { exitCode: result.exitCode, summary: result.summaryLine }, artifacts };
   } catch (err) {
-    if (err instanceof InputError) return { figures: null, error: err.message, artifacts: {} };
+    if (err instanceof InputError) return { figures: null, status: { exitCode: 2, summary: err.message }, artifacts: {} };
     throw err;
   }
 }
@@ -75,13 +85,13 @@ export async function delta(root: string, gates: readonly Gate[], options: { bas
   try {
     const beforeTree = SpecTree.load(base.root);
     const afterTree = SpecTree.load(root);
-    const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {} };
+    const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {}, exitCode: 0 };
     for (const gate of gates) {
       const b = await runSide(beforeTree, gate, gateOptions);
       const a = await runSide(afterTree, gate, gateOptions);
       const changes = (COMPARE[gate.id] ?? artifactChanges)(b, a);
-      const errors = { ...(b.error ? { before: b.error } : {}), ...(a.error ? { after: a.error } : {}) };
-      report.gates[gate.id] = { before: b.figures, after: a.figures, ...(Object.keys(errors).length ? { errors } : {}), changes };
+      report.gates[gate.id] = { before: b.figures, after: a.figures, status: { before: b.status, after: a.status }, table: figureTable(gate.id, b.figures, a.figures), changes };
+      if (a.status.exitCode > report.exitCode) report.exitCode = a.status.exitCode;
     }
     return report;
   } finally {

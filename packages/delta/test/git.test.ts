@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
 import { createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, Gate } from '@openwop-spec/spec-tree';
-import { commitsTouching, delta, materialise } from '../src/index.js';
+import { commitsTouching, delta, materialise, renderMarkdown, renderText } from '../src/index.js';
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
@@ -61,6 +61,8 @@ describe('delta over git', () => {
     expect(report.gates['words']).toEqual({
       before: { words: 2 },
       after: { words: 4 },
+      status: { before: { exitCode: 0, summary: 'ok' }, after: { exitCode: 0, summary: 'ok' } },
+      table: [{ name: 'words', before: 2, after: 4, delta: 2 }],
       changes: [
         { type: 'pointer', pointer: '/words/2', change: 'added', document: 'out.json' },
         { type: 'pointer', pointer: '/words/3', change: 'added', document: 'out.json' },
@@ -82,13 +84,38 @@ describe('delta over git', () => {
     expect(report.base.sha).toBe(git(f.root, 'rev-parse', 'main').trim());
   });
 
+  it('says whether each gate passes on each side; the report exits as check would on the working tree', async () => {
+    const strict: Gate = {
+      ...wordsGate,
+      check: async (tree) => {
+        const r = await wordsGate.check(tree, { today: '2026-09-22', flags: new Set() });
+        const words = r.figures['words'] as number;
+        return words > 3 ? { ...r, ok: false, exitCode: 1, summaryLine: `=== words FAILED — ${words} > 3 ===` } : r;
+      },
+    };
+    const f = repo();
+    f.write({ 'spec/a.md': 'one two three four\n' });
+    const failing = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22' });
+    expect(failing.gates['words']!.status.after).toEqual({ exitCode: 1, summary: '=== words FAILED — 4 > 3 ===' });
+    expect(failing.exitCode).toBe(1);
+    expect(renderText(failing).slice(2, 4)).toEqual(['words: passes → fails', '  fails on the working tree: === words FAILED — 4 > 3 ===']);
+    expect(renderMarkdown(failing).slice(2, 5)).toEqual(['**words**: passes → fails', '', '> fails on the working tree: === words FAILED — 4 > 3 ===']);
+    // Fixing the tree makes it pass, whatever the base did.
+    git(f.root, 'commit', '-qam', 'too long');
+    f.write({ 'spec/a.md': 'one\n' });
+    const fixed = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22' });
+    expect([fixed.exitCode, renderText(fixed)[2]]).toEqual([0, 'words: fails → passes']);
+  });
+
   it('a gate that cannot run at the base is reported, not fatal', async () => {
     const f = repo();
     git(f.root, 'rm', '-q', 'spec/a.md');
     git(f.root, 'commit', '-qm', 'drop');
     f.write({ 'spec/a.md': 'back\n' });
     const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22' });
-    expect(report.gates['words']!.errors).toEqual({ before: 'spec/a.md does not exist' });
+    expect(report.gates['words']!.status).toEqual({ before: { exitCode: 2, summary: 'spec/a.md does not exist' }, after: { exitCode: 0, summary: 'ok' } });
+    expect(report.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
+    expect(report.exitCode).toBe(0);
   });
 
   it('works when the spec root is a folder inside the git repository, also before that folder existed', async () => {
@@ -103,7 +130,7 @@ describe('delta over git', () => {
     fx.write({ 'sub/spec/a.md': 'one two\n' });
     const sub = join(fx.root, 'sub');
     expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22' })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
-    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22' })).gates['words']!.errors).toEqual({ before: 'spec/a.md does not exist' });
+    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22' })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md does not exist' });
   });
 
   it.each([

@@ -75,7 +75,8 @@ afterAll(() => fx?.remove());
 describe('openwop-spec delta on an RFC-style change', () => {
   it('both sides ran every gate', () => {
     expect(Object.keys(report.gates)).toEqual(GATES.map((g) => g.id));
-    for (const g of Object.values(report.gates)) expect(g.errors).toBeUndefined();
+    for (const g of Object.values(report.gates)) expect([g.status.before.exitCode, g.status.after.exitCode]).toEqual([0, 0]);
+    expect(report.exitCode).toBe(0);
   });
 
   it('core budget: the two new documents and the capabilities.md edits, and the cap two homed families higher', () => {
@@ -85,10 +86,10 @@ describe('openwop-spec delta on an RFC-style change', () => {
     const growth = movedWords + addedWords + capsDelta;
     const homed = base.figures['budget']!['homed'] as number;
     const changes = report.gates['core-budget']!.changes;
-    expect(changes.filter((c) => c.type === 'figure')).toEqual([
+    expect(report.gates['core-budget']!.table).toEqual([
       expect.objectContaining({ name: 'total', delta: growth }),
       expect.objectContaining({ name: 'cap', delta: 400 }),
-      { type: 'figure', name: 'homed', before: homed, after: homed + 2, delta: 2 },
+      { name: 'homed', before: homed, after: homed + 2, delta: 2 },
       expect.objectContaining({ name: 'headroom', delta: 400 - growth }),
     ]);
     const label = (path: string): string => path.slice('spec/v2/'.length);
@@ -104,8 +105,10 @@ describe('openwop-spec delta on an RFC-style change', () => {
   it('normative home: the moved family leaves v1-dependent, the new one arrives resolved, and the baseline edits are named', () => {
     const counts = base.figures['home']!['counts'] as { resolved: number; v1Dependent: number };
     const changes = report.gates['normative-home']!.changes;
-    expect(changes).toContainEqual({ type: 'figure', name: 'resolved', before: counts.resolved, after: counts.resolved + 2, delta: 2 });
-    expect(changes).toContainEqual({ type: 'figure', name: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, delta: -1 });
+    const table = report.gates['normative-home']!.table;
+    expect(table.map((r) => r.name)).toEqual(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing', 'facetsUncovered']);
+    expect(table).toContainEqual({ name: 'resolved', before: counts.resolved, after: counts.resolved + 2, delta: 2 });
+    expect(table).toContainEqual({ name: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, delta: -1 });
     expect(changes.filter((c) => c.type === 'bucket')).toEqual([
       { type: 'bucket', key: moved.key, before: 'v1-dependent', after: 'resolved' },
       { type: 'bucket', key: added.key, before: null, after: 'resolved' },
@@ -117,13 +120,12 @@ describe('openwop-spec delta on an RFC-style change', () => {
   });
 
   it('scenario majors: one more file, at major 2 only', () => {
-    const changes = report.gates['scenario-majors']!.changes;
-    expect(changes.filter((c) => c.type === 'figure').map((c) => c.type === 'figure' && [c.name, c.delta])).toEqual([
+    expect(report.gates['scenario-majors']!.table.map((r) => [r.name, r.delta])).toEqual([
       ['files', 1],
       ['v1', 0],
       ['v2', 1],
     ]);
-    expect(changes.filter((c) => c.type === 'file')).toEqual([{ type: 'file', file: SCENARIO, before: null, after: [2] }]);
+    expect(report.gates['scenario-majors']!.changes).toEqual([{ type: 'file', file: SCENARIO, before: null, after: [2] }]);
   });
 
   it('declaration: exactly one pointer of the generated schema changes, the new family', () => {
@@ -133,19 +135,25 @@ describe('openwop-spec delta on an RFC-style change', () => {
   });
 
   it('schemas: the new facet file is one more schema', () => {
-    expect(report.gates['schemas']!.changes).toEqual([
-      expect.objectContaining({ type: 'figure', name: 'schemas', delta: 1 }),
-      { type: 'path', kind: 'schema', path: added.facetFile, change: 'added' },
-    ]);
+    expect(report.gates['schemas']!.table).toEqual([expect.objectContaining({ name: 'schemas', delta: 1 }), expect.objectContaining({ name: 'examples', delta: 0 })]);
+    expect(report.gates['schemas']!.changes).toEqual([{ type: 'path', kind: 'schema', path: added.facetFile, change: 'added' }]);
   });
 
-  it('renders a markdown block quoting the figures', () => {
-    const md = renderMarkdown(report).join('\n');
+  it('renders markdown: per gate a before → after table of its figures, the changed documents, the other changes', () => {
+    const md = renderMarkdown(report);
     const cap = base.figures['budget']!['cap'] as number;
-    expect(md).toContain(`\`${moved.key}: v1-dependent → resolved\``);
-    expect(md).toContain(`\`baseline edited: ${moved.key} out of v1Carried\``);
-    expect(md).toContain(`\`+ ${moved.home.slice('spec/v2/'.length)}`);
-    expect(md).toContain(`\`cap ${formatGrouped(cap)} → ${formatGrouped(cap + 400)} (+400)\``);
+    const homed = base.figures['budget']!['homed'] as number;
+    const budget = md.slice(md.indexOf('**core-budget**: passes → passes'), md.indexOf('**normative-home**: passes → passes'));
+    expect(budget.slice(0, 4)).toEqual(['**core-budget**: passes → passes', '', '| figure | before | after | Δ |', '|---|--:|--:|--:|']);
+    expect(budget).toContain(`| cap | ${formatGrouped(cap)} | ${formatGrouped(cap + 400)} | +400 |`);
+    expect(budget).toContain(`| homed | ${homed} | ${homed + 2} | +2 |`);
+    expect(budget).toContain('| document | before | after | Δ |');
+    expect(budget.filter((l) => l.startsWith('| `core/'))).toHaveLength(3);
+    expect(budget).toContain(`| \`${moved.home.slice('spec/v2/'.length)}\` | — | ${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} | +${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} |`);
+    expect(md).toContain(`- \`${moved.key}\`: v1-dependent → resolved`);
+    expect(md).toContain(`- baseline edited: \`${moved.key}\` out of v1Carried`);
+    // An unchanged figure is still a row (an RFC quotes it), with Δ 0.
+    expect(md).toContain('| undeclared | 0 | 0 | 0 |');
   });
 
   it('changes no file in the working tree and leaves the git state as it was', () => {

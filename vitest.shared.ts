@@ -1,5 +1,6 @@
-// Shared vitest settings. Workspace packages resolve to their TypeScript sources, so tests never
-// depend on a stale dist/ build of a sibling package.
+// Every package's vitest project (its vitest.config.ts re-exports this; the root vitest.config.ts
+// runs them all in one process, named after each package.json). Workspace packages resolve to their
+// TypeScript sources, so tests never depend on a stale dist/ build of a sibling package.
 import { readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +18,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ['test/**/*.test.ts'],
-    reporters: ['default', 'json'],
-    outputFile: { json: '.vitest-result.json' },
-    // Generous: CI runs every package's suite at once on two cores. Time is measured by
-    // `pnpm bench`, never by a test's timeout.
+    // Generous until the slow tests are made smaller; time is measured by `pnpm bench`.
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -4,53 +4,40 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-interface DryTask {
-  taskId: string;
-  inputs: Record<string, string>;
-}
+const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as Record<string, unknown>;
+const scripts = json('package.json')['scripts'] as Record<string, string>;
 
 /**
- * Turbo must never serve a stale gate result from its cache when only the corpus changed: the gates
- * run as a root task outside turbo, and the test tasks that read the corpus declare it as input.
+ * Turbo must never serve a stale gate or test result from its cache when only the corpus changed:
+ * it caches builds and typechecks, whose inputs are sources; the gates and the tests, which read
+ * the corpus, run outside it.
  */
 describe('turbo caching and the corpus', () => {
   it('the check script runs the gates outside turbo, after a build', () => {
-    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts['check']).toMatch(/^turbo run build .*&& node packages\/cli\/dist\/openwop-spec\.js check$/);
+    expect(scripts['check']).toMatch(/^turbo run build .*&& node packages\/cli\/dist\/openwop-spec\.js check$/);
   });
 
-  it('every gate test task lists corpus files among its hashed inputs', () => {
-    const out = execFileSync('pnpm', ['exec', 'turbo', 'run', 'test', '--dry=json', '--filter=./packages/gate-*'], {
+  it('the test script builds and typechecks through turbo, then runs vitest outside it', () => {
+    expect(scripts['test']).toMatch(/^turbo run build typecheck .*&& vitest run$/);
+  });
+
+  it('turbo has no test task whose result it could cache', () => {
+    const tasks = Object.keys(json('turbo.json')['tasks'] as object);
+    expect(tasks.filter((t) => t === 'test' || t.endsWith('#test'))).toEqual([]);
+  });
+
+  it("the typecheck task hashes every package's sources and tests", () => {
+    const out = execFileSync('pnpm', ['exec', 'turbo', 'run', 'typecheck', '--dry=json'], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
       maxBuffer: 64 << 20,
     });
-    const tasks = (JSON.parse(out) as { tasks: DryTask[] }).tasks.filter((t) => t.taskId.endsWith('#test'));
-    expect(tasks.map((t) => t.taskId).sort()).toEqual([
-      '@openwop-spec/gate-core-budget#test',
-      '@openwop-spec/gate-declaration#test',
-      '@openwop-spec/gate-normative-home#test',
-      '@openwop-spec/gate-scenario-majors#test',
-      '@openwop-spec/gate-schemas#test',
-    ]);
-    for (const task of tasks) {
-      const inputs = Object.keys(task.inputs);
-      for (const corpusFile of [
-        '../../spec/v2/declaration.json',
-        '../../spec/v2/core/tool-catalog.md',
-        '../../schemas/v2/tool-descriptor.schema.json',
-        '../../docs/normative-home-baseline.json',
-        '../../evidence/v1-end-of-support.json',
-        '../conformance/scenario-majors.json',
-        '../conformance/src/scenarios/tool-catalog-projection.test.ts',
-        '../../openwop-spec.config.json',
-      ]) {
-        expect(inputs, `${task.taskId} must hash ${corpusFile}`).toContain(corpusFile);
-      }
-      // Build products and logs of the conformance package must not invalidate the gate tests.
-      expect(inputs.filter((p) => /^\.\.\/conformance\/(dist|\.turbo|node_modules)\//.test(p) || p.endsWith('.vitest-result.json'))).toEqual([]);
+    const [task, ...others] = (JSON.parse(out) as { tasks: { taskId: string; inputs: Record<string, string> }[] }).tasks;
+    expect([task?.taskId, others]).toEqual(['//#typecheck', []]);
+    const inputs = Object.keys(task!.inputs);
+    for (const file of ['tsconfig.test.json', 'packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/conformance/src/scenarios/fixtures-valid.test.ts']) {
+      expect(inputs, `typecheck must hash ${file}`).toContain(file);
     }
   });
 });

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
@@ -56,8 +56,10 @@ describe('delta over git', () => {
     git(f.root, 'commit', '-qam', 'more');
     f.write({ 'spec/a.md': 'one two three four\n' });
     const before = snapshot(f.root);
-    const tmpBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('openwop-spec-base-')).length;
-    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22' });
+    // A temporary folder of this test's own, so other processes' temporary files do not count.
+    const tmp = mkdtempSync(join(tmpdir(), 'openwop-delta-tmp-'));
+    vi.stubEnv('TMPDIR', tmp);
+    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22' }).finally(() => vi.unstubAllEnvs());
     expect(report.gates['words']).toEqual({
       before: { words: 2 },
       after: { words: 4 },
@@ -71,7 +73,8 @@ describe('delta over git', () => {
     expect(report.base.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(snapshot(f.root)).toEqual(before);
     expect(git(f.root, 'status', '--porcelain')).toBe(' M spec/a.md\n');
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('openwop-spec-base-')).length).toBe(tmpBefore);
+    expect(readdirSync(tmp)).toEqual([]);
+    rmSync(tmp, { recursive: true });
   });
 
   it('defaults to the merge base with main', async () => {

@@ -82,12 +82,15 @@ describe('openwop-spec report', () => {
     expect((await run(['reprot'], { cwd: f.root })).stderr).toEqual(['openwop-spec: unknown command "reprot" (did you mean report?); see openwop-spec --help']);
   });
 
-  it('a root it cannot find is exit 2 with one line; a gate that cannot read its input is a finding in the page', async () => {
+  it('a root it cannot find or a page it cannot write is exit 2 with one line; a gate that cannot read its input is a finding in the page', async () => {
     const f = plain();
     const missing = await run(['report', '--root', join(f.root, 'nope')], { cwd: f.root, gates: [probeGate()] });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toHaveLength(1);
     expect(missing.stderr[0]).toMatch(/^openwop-spec report: /);
+    const blocked = await run(['report', '--history', '0', '--out', 'probe.txt/report.html'], { cwd: f.root, gates: [probeGate()] });
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toEqual([expect.stringMatching(/^openwop-spec report: cannot write probe\.txt\/report\.html: E[A-Z]+$/)]);
     f.write({ 'probe.txt': null });
     const out = await run(['report', '--history', '0'], { cwd: f.root, gates: [probeGate()] });
     expect(out.code).toBe(0);

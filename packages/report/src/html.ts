@@ -1,5 +1,6 @@
 import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
 import { BUCKET_COLOURS, budgetDocumentsChart, budgetTotalChart, burnDownChart, familiesChart, majorsChart, renderSvg } from './charts.js';
 import type { Chart } from './charts.js';
 import { BUCKETS } from './model.js';
@@ -53,7 +54,7 @@ async function budgetSection(d: ReportData, o: HtmlOptions): Promise<string> {
   const headroom = b.headroom >= 0 ? `${n(b.headroom)} words of headroom` : `${n(-b.headroom)} words over the cap`;
   return [
     `<p><strong>${n(b.total)}</strong> words in ${b.rows.length} document(s) against a cap of <strong>${n(b.cap)}</strong>: ${headroom}.
-The cap is ${esc(b.formula)} — 25,000 words, plus 200 for each core family with a real v2 home beyond the 9 homed at RFC 0190.</p>`,
+The cap is ${esc(b.formula)}: ${n(BASE)} words, plus ${PER_FAMILY} for each core family with a real v2 home beyond the ${HOMED_AT_0190} homed at RFC 0190.</p>`,
     await figure(
       budgetTotalChart(b),
       table('Total against the cap', ['figure', 'words'], [

@@ -97,6 +97,7 @@ export interface ReportInput {
 
 type Figures = Record<string, unknown>;
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: unknown): Figures | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Figures) : undefined);
 
 /** The UTC day of an ISO 8601 timestamp. */
@@ -151,9 +152,9 @@ function familiesSection(f: Figures | undefined): ReportData['families'] {
 function burnDownSection(today: string, home: Figures | undefined, history: History): ReportData['burnDown'] {
   const notes = [...history.notes];
   const baseline = obj(home?.['baseline']);
-  const t0 = typeof baseline?.['t0'] === 'string' ? (baseline['t0'] as string) : undefined;
+  const t0 = str(baseline?.['t0']);
   const openAtT0 = num(baseline?.['openAtT0']);
-  const eos = typeof obj(home?.['eos'])?.['date'] === 'string' ? (obj(home?.['eos'])!['date'] as string) : undefined;
+  const eos = str(obj(home?.['eos'])?.['date']);
 
   const points: BurnPoint[] = [];
   const unmeasured: ReportData['burnDown']['unmeasured'] = [];
@@ -167,13 +168,14 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
   if (core !== undefined && resolved !== undefined) points.push({ label: 'today', day: today, open: core - resolved });
   else notes.push('the normative-home gate could not run on the working tree, so today has no point');
 
+  // Without the gate's figures the note above already says why there is no line.
   let schedule: { t0: string; openAtT0: number; eos: string } | undefined;
-  if (!home) {
-    // The note above already says why.
-  } else if (eos === undefined) notes.push('the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line');
-  else if (t0 === undefined || openAtT0 === undefined) notes.push('the normative-home baseline has no t0 and openAtT0, so there is no allowed line');
-  else if (daysBetween(t0, eos) <= 0) notes.push(`t0 ${t0} is not before the end of support ${eos}, so the schedule has no span`);
-  else schedule = { t0, openAtT0, eos };
+  if (home) {
+    if (eos === undefined) notes.push('the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line');
+    else if (t0 === undefined || openAtT0 === undefined) notes.push('the normative-home baseline has no t0 and openAtT0, so there is no allowed line');
+    else if (daysBetween(t0, eos) <= 0) notes.push(`t0 ${t0} is not before the end of support ${eos}, so the schedule has no span`);
+    else schedule = { t0, openAtT0, eos };
+  }
 
   const allowed: ReportData['burnDown']['allowed'] = [];
   if (schedule) {

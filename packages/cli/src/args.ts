@@ -1,4 +1,4 @@
-import { nearest } from './suggest.js';
+import { nearest } from '@openwop-spec/diagnostics';
 
 /** A usage error: exit 2 with one line and a pointer to --help. */
 export class UsageError extends Error {}

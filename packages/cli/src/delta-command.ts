@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, nearest } from '@openwop-spec/diagnostics';
 import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
@@ -7,7 +7,6 @@ import { UsageError, parseArgs } from './args.js';
 import type { Io } from './main.js';
 import { renderHelp } from './help.js';
 import type { HelpPage } from './help.js';
-import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 
 const FORMATS = ['stylish', 'markdown', 'json'] as const;

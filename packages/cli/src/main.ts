@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
-import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, inputDiagnostic, shouldColor, writeReport } from '@openwop-spec/diagnostics';
+import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
 import { GATES } from './registry.js';
-import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 import { DELTA, deltaCommand } from './delta-command.js';
 import { renderHelp, wrap } from './help.js';

@@ -1,3 +1,4 @@
+import { consequencesOf } from './causes.js';
 import { failsGate } from './exit.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Severity } from './model.js';
@@ -24,9 +25,10 @@ export function escapeProperty(s: string): string {
 /**
  * `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=<ruleId>::<message>`. Columns are sent
  * only for a range on one line: GitHub misplaces col/endColumn on a multi-line range. The path is
- * the diagnostic's own repo-root-relative path, never rebased on the cwd.
+ * the diagnostic's own repo-root-relative path, never rebased on the cwd. A root cause lists the
+ * findings that follow from it, which get no annotation of their own.
  */
-export function formatAnnotation(d: Diagnostic): string {
+export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnostic[] = []): string {
   const props: string[] = [];
   if (d.file !== undefined) {
     props.push(`file=${escapeProperty(d.file)}`);
@@ -41,7 +43,9 @@ export function formatAnnotation(d: Diagnostic): string {
   }
   props.push(`title=${escapeProperty(d.ruleId)}`);
   const related = (d.related ?? []).map((r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`);
-  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message + related.join(''))}`;
+  const follow = consequences.map((c) => `\n  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`);
+  const also = follow.length > 0 ? `\n${plural(follow.length, 'consequence')} of this:${follow.join('')}` : '';
+  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message + related.join('') + also)}`;
 }
 
 /**
@@ -51,10 +55,15 @@ export function formatAnnotation(d: Diagnostic): string {
  * anything is left out only ANNOTATIONS_PER_KIND - 1 info diagnostics are annotated).
  */
 export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  const everything = outcomes.flatMap((o) => o.result.diagnostics);
+  // A consequence is listed in its root's annotation; a root that explains a failure is annotated even under --quiet.
+  const keep = (d: Diagnostic): boolean =>
+    !d.causedBy && (!opts.quiet || failsGate(d.severity, opts.failOn) || consequencesOf(d, everything).some((c) => failsGate(c.severity, opts.failOn)));
   // A finding several gates met (an input error) is annotated once, with the first of them.
   const seen = new Set<string>();
   const perGate = outcomes.map((o) =>
-    (opts.quiet ? o.result.diagnostics.filter((d) => failsGate(d.severity, opts.failOn)) : o.result.diagnostics)
+    o.result.diagnostics
+      .filter(keep)
       .filter((d) => {
         const key = diagnosticKey(d);
         if (seen.has(key)) return false;
@@ -91,7 +100,7 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
   );
   outcomes.forEach((outcome, i) => {
     if (!opts.quiet) writeReportLines(outcome, sink);
-    for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d));
+    for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d, consequencesOf(d, everything)));
     if (i === lastLosing) sink.stdout(overflowNotice(omitted));
     // A gate that could not run has no finding to annotate; its error line becomes the annotation.
     if (outcome.exitCode === 2 && outcome.result.diagnostics.length === 0) sink.stdout(cannotRun(outcome.result.gate, outcome.result.summaryLine));

@@ -1,5 +1,6 @@
 export * from './model.js';
 export * from './order.js';
+export * from './causes.js';
 export * from './errors.js';
 export * from './exit.js';
 export * from './color.js';
@@ -10,3 +11,4 @@ export type { JsonDiagnostic, JsonGate, JsonReport } from './json.js';
 export { ANNOTATIONS_PER_KIND, escapeData, escapeProperty, formatAnnotation } from './github.js';
 export { SARIF_SCHEMA_URI, buildSarifLog, toUriReference } from './sarif.js';
 export type { SarifLog } from './sarif.js';
+export { nearest } from './suggest.js';

@@ -1,3 +1,4 @@
+import { causeCounts, consequencesOf } from './causes.js';
 import { writeParityLine, writeRunLine } from './layout.js';
 import type { Diagnostic, Point } from './model.js';
 import { runDiagnostics, sortDiagnostics } from './order.js';
@@ -17,6 +18,10 @@ export interface JsonDiagnostic {
   expected?: string;
   actual?: string;
   url?: string;
+  /** On a consequence: the root cause it follows from. */
+  causedBy?: { gate: string; ruleId: string; file?: string; start?: { line: number; column: number } };
+  /** On a root cause: how many findings of the run follow from it. */
+  consequences?: number;
 }
 
 export interface JsonGate {
@@ -32,10 +37,14 @@ export interface JsonReport {
   ok: boolean;
   gates: Record<string, JsonGate>;
   diagnostics: JsonDiagnostic[];
+  /** Findings by severity, and how many are root causes and how many their consequences. */
+  counts: { error: number; warning: number; info: number; rootCauses: number; consequences: number };
 }
 
 /** The one JSON document of a run; `ok` and `exitCode` are under the run's failOn. */
 export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, root: string): JsonReport {
+  const run = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
+  const json = (d: Diagnostic): JsonDiagnostic => toJsonDiagnostic(d, consequencesOf(d, run).length);
   const gates: Record<string, JsonGate> = {};
   for (const { result, exitCode } of outcomes) {
     gates[result.gate] = {
@@ -43,18 +52,19 @@ export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 
       exitCode,
       summary: result.summaryLine,
       figures: result.figures,
-      diagnostics: sortDiagnostics(result.diagnostics).map(toJsonDiagnostic),
+      diagnostics: sortDiagnostics(result.diagnostics).map(json),
     };
   }
-  const all = runDiagnostics(outcomes.map((o) => o.result.diagnostics)).map(toJsonDiagnostic);
-  return { root, ok: code === 0, gates, diagnostics: all };
+  const counts = { error: 0, warning: 0, info: 0, ...causeCounts(run) };
+  for (const d of run) counts[d.severity] += 1;
+  return { root, ok: code === 0, gates, diagnostics: run.map(json), counts };
 }
 
 /**
  * Absent optionals are omitted. A diagnostic about a file always has `start`: a file-level one
  * gets 1:1, as in the text format, so readers can rely on `start.line`.
  */
-export function toJsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+export function toJsonDiagnostic(d: Diagnostic, consequences = 0): JsonDiagnostic {
   const out: JsonDiagnostic = { gate: d.gate, ...(d.file !== undefined && { file: d.file }), ruleId: d.ruleId, severity: d.severity, message: d.message };
   if (d.file !== undefined) out.start = point(d.start);
   if (d.end) out.end = point(d.end);
@@ -62,6 +72,11 @@ export function toJsonDiagnostic(d: Diagnostic): JsonDiagnostic {
   if (d.expected !== undefined) out.expected = d.expected;
   if (d.actual !== undefined) out.actual = d.actual;
   if (d.url !== undefined) out.url = d.url;
+  if (d.causedBy) {
+    const { gate, ruleId, file } = d.causedBy;
+    out.causedBy = { gate, ruleId, ...(file !== undefined && { file, start: point(d.causedBy.start) }) };
+  }
+  if (consequences > 0) out.consequences = consequences;
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Pieces of the text layout that every format shares: report lines, parity lines, the run line.
 import type { GateOutcome, Sink } from './report.js';
+import { causesSuffix } from './causes.js';
 import { lines } from './text.js';
 
 export type Stream = 'stdout' | 'stderr';
@@ -22,7 +23,8 @@ export function writeParityLine(outcome: GateOutcome, sink: Sink, force?: Stream
 }
 
 /**
- * `openwop-spec: 3 of 5 gates passed (failed: a, b; could not run: c)`, written only when more than
+ * `openwop-spec: 3 of 5 gates passed (failed: a, b; could not run: c)` (then `; 1 root cause,
+ * 7 consequences` when any finding follows from another), written only when more than
  * one gate ran: to stderr if the run fails, else to stdout (or all to `force`).
  */
 export function writeRunLine(outcomes: readonly GateOutcome[], sink: Sink, force?: Stream): void {
@@ -34,6 +36,7 @@ export function writeRunLine(outcomes: readonly GateOutcome[], sink: Sink, force
     ...(failed.length > 0 ? [`failed: ${failed.join(', ')}`] : []),
     ...(broken.length > 0 ? [`could not run: ${broken.join(', ')}`] : []),
   ];
-  const line = `openwop-spec: ${passed} of ${outcomes.length} gates passed${why.length > 0 ? ` (${why.join('; ')})` : ''}`;
+  const causes = causesSuffix(outcomes.flatMap((o) => o.result.diagnostics)).replace(' — ', '; ');
+  const line = `openwop-spec: ${passed} of ${outcomes.length} gates passed${why.length > 0 ? ` (${why.join('; ')})` : ''}${causes}`;
   sink[force ?? (failed.length + broken.length > 0 ? 'stderr' : 'stdout')](line);
 }

@@ -28,6 +28,23 @@ export interface Diagnostic {
   actual?: string;
   url?: string;
   related?: RelatedLocation[];
+  /**
+   * What the finding is about, as `<kind>:<name>` keys (`family:mcp`, `path:spec/v2/core/x.md`,
+   * `claim:spec/v2/core/x.md`, `baseline:v1Carried`). Only for linking causes; never printed.
+   */
+  subjects?: string[];
+  /** Subjects this finding explains: every other finding about one of them is its consequence. */
+  explains?: string[];
+  /** Set by `linkCauses` on a consequence: the root cause it follows from. */
+  causedBy?: DiagnosticRef;
+}
+
+/** Names one diagnostic of a run: its gate, rule and place. */
+export interface DiagnosticRef {
+  gate: string;
+  ruleId: string;
+  file?: string;
+  start?: Point;
 }
 
 /** One line of a gate's text report (stylish format). Report lines go to stdout unless marked stderr. */

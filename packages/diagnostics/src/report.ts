@@ -1,3 +1,4 @@
+import { linkCauses } from './causes.js';
 import type { FailOn } from './exit.js';
 import { gateExitCode } from './exit.js';
 import { writeGithub } from './github.js';
@@ -38,10 +39,11 @@ export interface GateOutcome {
 
 /**
  * Writes the whole run and returns its exit code (the highest gate code). A GateResult with
- * exitCode 2 carries its error line as summaryLine and no diagnostics.
+ * exitCode 2 carries its error line as summaryLine and no diagnostics. Consequences are linked to
+ * their root causes across every gate first (`linkCauses`), so every format can fold or mark them.
  */
 export function writeReport(results: readonly GateResult[], opts: ReportOptions, sink: Sink): 0 | 1 | 2 {
-  const outcomes = results.map((result) => ({ result, exitCode: gateExitCode(result, opts.failOn) }));
+  const outcomes = linkCauses(results).map((result) => ({ result, exitCode: gateExitCode(result, opts.failOn) }));
   let code: 0 | 1 | 2 = 0;
   for (const o of outcomes) if (o.exitCode > code) code = o.exitCode;
   switch (opts.format) {

@@ -1,3 +1,4 @@
+import { consequencesOf } from './causes.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
 import { compareCodeUnits, runDiagnostics } from './order.js';
@@ -30,7 +31,7 @@ interface SarifResult {
   message: SarifMessage;
   locations?: Array<{ physicalLocation: SarifPhysicalLocation }>;
   relatedLocations?: Array<{ id: number; physicalLocation: SarifPhysicalLocation; message: SarifMessage }>;
-  properties?: Record<string, string>;
+  properties?: Record<string, string | number>;
 }
 export interface SarifLog {
   $schema: string;
@@ -76,7 +77,7 @@ export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2,
         ],
         originalUriBaseIds: { SRCROOT: { description: { text: `The repository root the gates ran on (--root ${opts.root}).` } } },
         columnKind: 'utf16CodeUnits',
-        results: diagnostics.map((d) => toResult(d, index.get(d.ruleId) ?? 0)),
+        results: diagnostics.map((d) => toResult(d, index.get(d.ruleId) ?? 0, consequencesOf(d, diagnostics).length)),
       },
     ],
   };
@@ -93,17 +94,26 @@ function toRule(id: string, doc: RuleDoc | undefined): SarifRule {
   };
 }
 
-function toResult(d: Diagnostic, ruleIndex: number): SarifResult {
+/**
+ * A consequence names its root cause (`properties.causedBy`, and a related location "root cause:
+ * …"); a root cause says how many findings follow from it (`properties.consequences`).
+ */
+function toResult(d: Diagnostic, ruleIndex: number, consequences: number): SarifResult {
   const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: d.message } };
   if (d.file !== undefined) result.locations = [{ physicalLocation: physical(d.file, d.start, d.end) }];
-  if (d.related && d.related.length > 0) {
-    result.relatedLocations = d.related.map((r, id) => ({ id, physicalLocation: physical(r.file, r.start, undefined), message: { text: r.message } }));
+  const related = (d.related ?? []).map((r) => ({ file: r.file, start: r.start, message: r.message }));
+  const root = d.causedBy;
+  if (root?.file !== undefined) related.push({ file: root.file, start: root.start, message: `root cause: ${root.ruleId}` });
+  if (related.length > 0) {
+    result.relatedLocations = related.map((r, id) => ({ id, physicalLocation: physical(r.file, r.start, undefined), message: { text: r.message } }));
   }
   result.properties = {
     gate: d.gate,
     ...(d.expected !== undefined && { expected: d.expected }),
     ...(d.actual !== undefined && { actual: d.actual }),
     ...(d.url !== undefined && { url: d.url }),
+    ...(root && { causedBy: `${root.file ?? root.gate}:${root.start?.line ?? 1}:${root.start?.column ?? 1} ${root.ruleId}` }),
+    ...(consequences > 0 && { consequences }),
   };
   return result;
 }

@@ -34,7 +34,14 @@ describe('json', () => {
       "diagnostics": []
     }
   },
-  "diagnostics": []
+  "diagnostics": [],
+  "counts": {
+    "error": 0,
+    "warning": 0,
+    "info": 0,
+    "rootCauses": 0,
+    "consequences": 0
+  }
 }
 `);
     expect(r.stderr).toEqual([cleanBudget.summaryLine]);
@@ -64,6 +71,7 @@ describe('json', () => {
       ok: false,
       gates: { 'normative-home': { ok: false, exitCode: 1, summary: failingHome.summaryLine, figures: failingHome.figures, diagnostics: expected } },
       diagnostics: expected,
+      counts: { error: 3, warning: 1, info: 1, rootCauses: 4, consequences: 0 },
     });
     // toEqual ignores key order; the documented order is part of the contract.
     expect(Object.keys((r.doc.diagnostics as object[])[3]!)).toEqual(['gate', 'file', 'ruleId', 'severity', 'message', 'start', 'end', 'related']);

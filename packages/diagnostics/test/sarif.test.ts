@@ -50,6 +50,18 @@ describe('sarif', () => {
     ['failing', [failingHome]],
     ['several gates, one could not run', [cleanBudget, failingHome, brokenDeclaration]],
     ['odd file names', [{ ...failingHome, diagnostics: [diag({ ruleId: 'home/missing', file: 'spec/v2/a b/100%#?.md', start: { line: 1, column: 1 } })] }]],
+    [
+      'a root cause and its consequence',
+      [
+        {
+          ...failingHome,
+          diagnostics: [
+            diag({ ruleId: 'home/missing', file: 'spec/v2/declaration.json', start: { line: 3, column: 5 }, explains: ['path:x.md'] }),
+            diag({ gate: 'declaration', ruleId: 'declaration/normative-text-path', file: 'spec/v2/declaration.json', start: { line: 3, column: 5 }, subjects: ['path:x.md'] }),
+          ],
+        },
+      ],
+    ],
   ] as Array<[string, GateResult[]]>)('%s: validates against the SARIF 2.1.0 schema; stdout is only the log', (_name, results) => {
     const r = run(results);
     const ok = validate(r.log);

@@ -53,7 +53,7 @@ export async function measure(tree: SpecTree, coreDir: string): Promise<Measurem
     if (home.status === 'counted') extHomes.push(home.path);
     else {
       const data = { key: home.key, path: home.path, reason: home.status as SkipReason };
-      diagnostics.push(rules.diagnostic('budget/ext-home-skipped', data, { file: classification.file, start: home.at.start, end: home.at.end }));
+      diagnostics.push(rules.diagnostic('budget/ext-home-skipped', data, { file: classification.file, start: home.at.start, end: home.at.end }, { subjects: [`path:${home.path}`] }));
     }
   }
   const specV2 = `${tree.paths.spec}/v2/`;

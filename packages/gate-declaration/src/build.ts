@@ -145,17 +145,17 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   if (typeof from === 'string') {
     marker = [FACETS_FROM, from];
     if (from !== expected) {
-      findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
+      findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom`, subjects: [`family:${f.key}`] });
     }
     // A non-canonical path is never looked up (it could leave the repository): facets-from-path says it all.
     const exists = input.facetListing.has(from) || input.existing.has(from) || pathProblem(from) !== undefined;
-    if (!exists) findings.push({ id: 'declaration/facets-from-missing', data: { key: f.key, value: from }, file: declFile, pointer: `${f.pointer}/facetsFrom` });
+    if (!exists) findings.push({ id: 'declaration/facets-from-missing', data: { key: f.key, value: from }, file: declFile, pointer: `${f.pointer}/facetsFrom`, explains: [`facets:${f.key}`], subjects: [`family:${f.key}`] });
     const file = input.facetFiles.get(from);
     if (file) source = facetFileSource(from, file, findings);
     else comparable = false;
   } else {
     if (input.facetListing.has(expected)) {
-      findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key` });
+      findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key`, explains: [`facets:${f.key}`, `file:${expected}`] });
     }
     const v1Node = own(input.v1.value.properties, f.key);
     if (v1Node !== undefined) {
@@ -271,9 +271,9 @@ function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: 
   const pointer = `${f.pointer}/facets`;
   const related = source?.file ? [{ file: source.file, pointer: source.pointer ?? '', message: `the facets of ${label}` }] : [];
   if (onlyFacets.length > 0 || onlySource.length > 0) {
-    findings.push({ id: 'declaration/facets-mismatch', data: { key: f.key, source: label, onlyFacets, onlySource }, file: declFile, pointer, related });
+    findings.push({ id: 'declaration/facets-mismatch', data: { key: f.key, source: label, onlyFacets, onlySource }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
   } else if (declared.some((x, i) => emitted[i] !== x)) {
-    findings.push({ id: 'declaration/facets-order', data: { key: f.key, source: label }, file: declFile, pointer, related });
+    findings.push({ id: 'declaration/facets-order', data: { key: f.key, source: label }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
   }
 }
 
@@ -353,7 +353,7 @@ function orphanFacets(input: BuildInput, findings: Finding[]): void {
     else cited.add(`${input.layout.facetsDir}/${f.key}.schema.json`);
   }
   for (const file of input.facetListing) {
-    if (!cited.has(file)) findings.push({ id: 'declaration/orphan-facet-file', data: { file }, file, pointer: '' });
+    if (!cited.has(file)) findings.push({ id: 'declaration/orphan-facet-file', data: { file }, file, pointer: '', subjects: [`file:${file}`] });
   }
 }
 

@@ -1,4 +1,4 @@
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, headerRegion, loadDeclaration, nameOf, pathProblem, validateDeclaration } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, SpecTree } from '@openwop-spec/spec-tree';
@@ -25,15 +25,17 @@ interface Ctx {
   layout: Layout;
   model: DeclarationModel;
   out: Diagnostic[];
+  /** Rows whose key differs from the name their peerDependencyId and section agree on: key → that name. */
+  renamed: Map<string, string>;
 }
 
 /** The §4.8 rules of check-declaration (the generator's own rules run separately). */
 export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[]> {
-  const ctx: Ctx = { tree, layout: layoutOf(tree), model: loadDeclaration(tree), out: [] };
+  const ctx: Ctx = { tree, layout: layoutOf(tree), model: loadDeclaration(tree), out: [], renamed: new Map() };
   ctx.out.push(...validateDeclaration(tree, GATE_ID, 'declaration/schema'));
   schemaFields(ctx);
-  keys(ctx);
   rows(ctx);
+  keys(ctx);
   await capabilitiesHeadings(ctx);
   await extReadmes(ctx);
   requirementIds(ctx);
@@ -41,11 +43,13 @@ export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[
   return ctx.out;
 }
 
-/** A diagnostic at a JSON pointer of declaration.json. */
-function atDecl(ctx: Ctx, id: Parameters<typeof rules.diagnostic>[0], data: object, pointer: string, related?: Diagnostic['related']): void {
+/** A diagnostic at a JSON pointer of declaration.json, about the subjects given (see linkCauses). */
+function atDecl(ctx: Ctx, id: Parameters<typeof rules.diagnostic>[0], data: object, pointer: string, extra: Partial<Diagnostic> = {}): void {
   const range = ctx.model.doc.locate(pointer);
-  ctx.out.push(rules.diagnostic(id, data as never, { file: ctx.model.file, start: range.start, end: range.end, ...(related ? { related } : {}) }));
+  ctx.out.push(rules.diagnostic(id, data as never, { file: ctx.model.file, start: range.start, end: range.end }, extra));
 }
+
+const family = (key: string): string => `family:${key}`;
 
 function schemaFields(ctx: Ctx): void {
   const file = ctx.layout.declarationSchema;
@@ -81,7 +85,10 @@ function keys(ctx: Ctx): void {
   for (const [key, pointers] of seen) {
     if (pointers.length < 2) continue;
     const first = model.doc.locate(`${pointers[0]!}/key`).start;
-    atDecl(ctx, 'declaration/duplicate-key', { key, count: pointers.length }, `${pointers[1]!}/key`, [{ file: model.file, start: first, message: `first row with key ${key}` }]);
+    atDecl(ctx, 'declaration/duplicate-key', { key, count: pointers.length }, `${pointers[1]!}/key`, {
+      related: [{ file: model.file, start: first, message: `first row with key ${key}` }],
+      explains: [family(key)],
+    });
   }
   const v1File = ctx.layout.v1Schema;
   const v1 = ctx.tree.json(v1File);
@@ -90,33 +97,47 @@ function keys(ctx: Ctx): void {
   for (const key of Object.keys(props)) {
     if (seen.has(key)) continue;
     const range = v1.locateKey(`/properties/${escapePointerToken(key)}`);
-    ctx.out.push(rules.diagnostic('declaration/v1-key-unanchored', { key }, { file: v1File, start: range.start, end: range.end }));
+    ctx.out.push(rules.diagnostic('declaration/v1-key-unanchored', { key }, { file: v1File, start: range.start, end: range.end }, { subjects: [family(key)] }));
   }
 }
+
+/** The family name a section names: `core/capabilities.md#<name>` or `ext/<name>/`. */
+const sectionName = (section: unknown): string | undefined =>
+  typeof section === 'string' ? /^core\/capabilities\.md#([A-Za-z][A-Za-z0-9]*)$|^ext\/([A-Za-z][A-Za-z0-9]*)\/$/.exec(section)?.slice(1).find(Boolean) : undefined;
 
 function rows(ctx: Ctx): void {
   const classes = ctx.model.value['witnessClasses'];
   for (const f of ctx.model.live) {
     const r = f.row;
-    if (r['peerDependencyId'] !== f.key) atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`);
-    if (!Array.isArray(classes) || !classes.includes(r['witness'])) atDecl(ctx, 'declaration/witness-class', { key: f.key, witness: String(r['witness']) }, `${f.pointer}/witness`);
+    const about = { subjects: [family(f.key)] };
+    const other = r['peerDependencyId'];
+    // The key alone changed (a typo, or a rename half done): its own row still names the old family.
+    if (typeof other === 'string' && other !== f.key && sectionName(r['section']) === other) {
+      ctx.renamed.set(f.key, other);
+      atDecl(ctx, 'declaration/key-renamed', { key: f.key, name: other }, `${f.pointer}/key`, { explains: [family(f.key), family(other)] });
+      continue;
+    }
+    if (r['peerDependencyId'] !== f.key) atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`, about);
+    if (!Array.isArray(classes) || !classes.includes(r['witness'])) atDecl(ctx, 'declaration/witness-class', { key: f.key, witness: String(r['witness']) }, `${f.pointer}/witness`, about);
     const maturity = isObject(r['maturity']) ? r['maturity'] : {};
     if (r['disposition'] === 'externally-gated' && maturity['technical'] === 'stable') {
-      atDecl(ctx, 'declaration/externally-gated-stable', { key: f.key }, `${f.pointer}/maturity/technical`);
+      atDecl(ctx, 'declaration/externally-gated-stable', { key: f.key }, `${f.pointer}/maturity/technical`, about);
     }
     const expected = f.anchor === 'core' ? `core/capabilities.md#${f.key}` : f.anchor === 'ext' ? `ext/${f.key}/` : undefined;
     if (expected !== undefined && r['section'] !== expected) {
-      atDecl(ctx, 'declaration/section', { key: f.key, section: String(r['section']), expected }, `${f.pointer}/section`);
+      atDecl(ctx, 'declaration/section', { key: f.key, section: String(r['section']), expected }, `${f.pointer}/section`, about);
     }
-    const homes = r['normativeText'];
-    if (Array.isArray(homes)) {
-      homes.forEach((entry, i) => {
-        if (typeof entry !== 'string') return;
-        const reason = pathProblem(entry);
-        if (reason !== undefined) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry, reason }, `${f.pointer}/normativeText/${i}`);
-        else if (!ctx.tree.exists(entry)) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry }, `${f.pointer}/normativeText/${i}`);
-      });
-    }
+  }
+  for (const f of ctx.model.live) {
+    const homes = f.row['normativeText'];
+    if (!Array.isArray(homes)) continue;
+    homes.forEach((entry, i) => {
+      if (typeof entry !== 'string') return;
+      const reason = pathProblem(entry);
+      const at = `${f.pointer}/normativeText/${i}`;
+      if (reason !== undefined) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry, reason }, at, { subjects: [family(f.key)] });
+      else if (!ctx.tree.exists(entry)) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry }, at, { subjects: [family(f.key), `path:${entry}`] });
+    });
   }
 }
 
@@ -137,14 +158,21 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
     walk((await ctx.tree.markdown(file)).root);
   }
   const core = new Set(ctx.model.core.map((f) => f.key));
+  const headed = new Set(headings.map((h) => h.key));
+  // A heading that names no core family, close to a core family that has none, is that family's heading misspelled.
+  const unheaded = ctx.model.core.map((f) => f.key).filter((k) => !headed.has(k) && !ctx.renamed.has(k));
   const seen = new Set<string>();
   for (const h of headings) {
     const problem = !core.has(h.key) ? 'extra' : seen.has(h.key) ? 'repeated' : undefined;
     seen.add(h.key);
-    if (problem) ctx.out.push(rules.diagnostic('declaration/capabilities-heading', { key: h.key, problem }, { file, start: h.start }));
+    if (!problem) continue;
+    const meant = problem === 'extra' && ![...ctx.renamed.values()].includes(h.key) ? nearest(h.key, unheaded) : undefined;
+    ctx.out.push(
+      rules.diagnostic('declaration/capabilities-heading', { key: h.key, problem, ...(meant && { meant }) }, { file, start: h.start }, meant ? { explains: [family(meant)] } : { subjects: [family(h.key)] }),
+    );
   }
   for (const f of ctx.model.core) {
-    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`);
+    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, { subjects: [family(f.key)] });
   }
 }
 
@@ -153,7 +181,7 @@ async function extReadmes(ctx: Ctx): Promise<void> {
   for (const f of ctx.model.ext) {
     const file = `${ctx.layout.extDir}/${f.key}/README.md`;
     if (ctx.tree.info(file).kind !== 'file') {
-      atDecl(ctx, 'declaration/ext-readme', { key: f.key, file }, `${f.pointer}/key`);
+      atDecl(ctx, 'declaration/ext-readme', { key: f.key, file }, `${f.pointer}/key`, { subjects: [family(f.key)] });
       continue;
     }
     const region = headerRegion((await ctx.tree.markdown(file)).root);
@@ -190,7 +218,7 @@ function requirementIds(ctx: Ctx): void {
     if (!Array.isArray(list)) continue;
     list.forEach((id, i) => {
       if (typeof id !== 'string' || id.startsWith('planned:') || ids().has(id)) return;
-      atDecl(ctx, 'declaration/requirement-id', { owner, id, file }, `${pointer}/requirementIds/${i}`);
+      atDecl(ctx, 'declaration/requirement-id', { owner, id, file }, `${pointer}/requirementIds/${i}`, { subjects: [family(owner)] });
     });
   }
 }

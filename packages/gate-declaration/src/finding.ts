@@ -13,4 +13,7 @@ export interface Finding extends JsonPlace {
   id: RuleId;
   data: Record<string, unknown>;
   related?: Array<JsonPlace & { message: string }>;
+  /** What the finding is about and what it explains (`Diagnostic.subjects` / `explains`). */
+  subjects?: string[];
+  explains?: string[];
 }

@@ -2,7 +2,7 @@ import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnosti
 import type { Gate, GateCommand, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { checkDeclarationRules, rowCounts } from './check.js';
 import type { RowCounts } from './check.js';
-import { built, checkGenerated, writeGenerated } from './generate.js';
+import { built, checkGenerated, failedLine, writeGenerated } from './generate.js';
 import { layoutOf } from './layout.js';
 import type { GeneratorOutcome } from './generate.js';
 import { GATE_ID, rules } from './rules.js';
@@ -37,7 +37,9 @@ export async function runCheckDeclaration(tree: SpecTree, showGenerator: 'always
   const rows = rowCounts(tree);
   const ok = gen.ok && !hasErrors(diagnostics);
   const report: ReportLine[] = [...gen.report];
-  if (showGenerator === 'always' || !gen.ok) report.push(gen.ok ? { text: gen.parity } : { text: gen.parity, stream: 'stderr' });
+  // Here the generator's errors are listed with check-declaration's, so its line carries no count of its own.
+  const line = gen.ok || gen.stale ? gen.parity : failedLine();
+  if (showGenerator === 'always' || !gen.ok) report.push(gen.ok ? { text: line } : { text: line, stream: 'stderr' });
   const summary = ok
     ? `=== check-declaration OK — ${rows.families} family rows (${rows.core} core / ${rows.ext} ext / ${rows.deleted} deleted), ${rows.metadata} metadata keys, ${rows.profiles} profiles; every v1 root key anchored ===`
     : '=== check-declaration FAILED ===';

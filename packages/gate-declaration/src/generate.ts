@@ -34,12 +34,17 @@ export function built(tree: SpecTree): BuildOutput {
 export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Diagnostic[] {
   return findings.map((f) => {
     const range = locate(tree, f);
-    return rules.diagnostic(f.id, f.data as never, {
-      file: f.file,
-      start: range.start,
-      ...(range.end ? { end: range.end } : {}),
-      related: (f.related ?? []).map((r) => ({ file: r.file, start: locate(tree, r).start, message: r.message })),
-    });
+    return rules.diagnostic(
+      f.id,
+      f.data as never,
+      {
+        file: f.file,
+        start: range.start,
+        ...(range.end ? { end: range.end } : {}),
+        related: (f.related ?? []).map((r) => ({ file: r.file, start: locate(tree, r).start, message: r.message })),
+      },
+      { ...(f.subjects && { subjects: f.subjects }), ...(f.explains && { explains: f.explains }) },
+    );
   });
 }
 
@@ -54,7 +59,9 @@ const errors = (ds: readonly Diagnostic[]): number => ds.filter((d) => d.severit
 
 /**
  * `--check`: generate in memory and compare with the committed file (CRLF normalised). When stale,
- * up to 20 differences become findings at their committed positions, then the stale line.
+ * up to 20 differences become findings at their committed positions, then the stale line. While
+ * generation errors stand the file cannot be regenerated, so neither the diff nor its fix command
+ * is shown: the errors are the whole story.
  */
 export function checkGenerated(tree: SpecTree): GeneratorOutcome {
   const out = built(tree);
@@ -63,11 +70,14 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
   const report: ReportLine[] = [];
   const differences: Difference[] = [];
   const stale: Diagnostic[] = [];
-  const staleAt = (what: string, start = { line: 1, column: 1 }): void => {
-    stale.push(rules.diagnostic('declaration/stale', { what }, { file: output, start }));
+  const staleAt = (what: string, start = { line: 1, column: 1 }, end?: Point, family?: string): void => {
+    stale.push(rules.diagnostic('declaration/stale', { what }, { file: output, start, ...(end && { end }) }, family ? { subjects: [`family:${family}`] } : {}));
   };
+  const failed = errors(diagnostics) > 0;
 
-  if (tree.info(output).kind === 'missing') staleAt(`${output} does not exist`);
+  if (failed) {
+    // Nothing to compare: see above.
+  } else if (tree.info(output).kind === 'missing') staleAt(`${output} does not exist`);
   else {
     let committed: JsonDoc | undefined;
     let text: string | undefined;
@@ -86,7 +96,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
       }
       for (const d of differences.slice(0, MAX_STALE_FINDINGS)) {
         const range = d.at === 'key' ? committed.locateKey(d.pointer) : committed.locate(d.pointer);
-        stale.push(rules.diagnostic('declaration/stale', { what: `${d.pointer || '(root)'}: ${d.kind}` }, { file: output, start: range.start, end: range.end }));
+        staleAt(`${d.pointer || '(root)'}: ${d.kind}`, range.start, range.end, /^\/properties\/([^/]+)/.exec(d.pointer)?.[1]);
       }
       if (differences.length > MAX_STALE_FINDINGS) {
         report.push({ text: `  … and ${differences.length - MAX_STALE_FINDINGS} more difference(s)`, stream: 'stderr' });
@@ -94,19 +104,10 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
     }
   }
 
-  const all = [...diagnostics, ...stale];
   const staleLine = `generate-from-declaration: stale — ${output}. Run: ${FIX_COMMAND}`;
-  const failed = errors(diagnostics) > 0;
-  let parity: string;
-  if (failed) {
-    // The fix command cannot help while generation errors block writing, so FAILED ends the run;
-    // the stale line still comes right before it (as for scenario-majors, §0.4).
-    if (stale.length > 0) report.push({ text: staleLine, stream: 'stderr' });
-    parity = `=== generate-from-declaration FAILED — ${errors(all)} error(s) ===`;
-  } else if (stale.length > 0) parity = staleLine;
-  else parity = okLine(out.counts);
+  const parity = failed ? failedLine(errors(diagnostics)) : stale.length > 0 ? staleLine : okLine(out.counts);
   return {
-    diagnostics: all,
+    diagnostics: [...diagnostics, ...stale],
     report,
     parity,
     ok: !failed && stale.length === 0,
@@ -115,6 +116,9 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
     differences: differences.map(({ pointer, kind }) => ({ pointer, kind })),
   };
 }
+
+/** `=== generate-from-declaration FAILED — n error(s) ===`, or without the count where other errors follow it. */
+export const failedLine = (n?: number): string => `=== generate-from-declaration FAILED${n === undefined ? '' : ` — ${n} error(s)`} ===`;
 
 const okLine = (c: Counts): string =>
   `=== generate-from-declaration OK — ${c.core} core families, ${c.ext} ext, ${c.deleted} deleted, ${c.metadata} metadata keys ===`;
@@ -128,9 +132,7 @@ export function writeGenerated(tree: SpecTree): GeneratorOutcome {
   const output = loadInputs(tree).layout.output;
   const diagnostics = toDiagnostics(tree, out.findings);
   const base = { diagnostics, report: [], counts: out.counts, differences: [], stale: false };
-  if (errors(diagnostics) > 0) {
-    return { ...base, ok: false, parity: `=== generate-from-declaration FAILED — ${errors(diagnostics)} error(s) ===` };
-  }
+  if (errors(diagnostics) > 0) return { ...base, ok: false, parity: failedLine(errors(diagnostics)) };
   const outcome = tree.write(output, out.text);
   return { ...base, ok: true, parity: `wrote ${output}${outcome === 'unchanged' ? ' (unchanged)' : ''}` };
 }

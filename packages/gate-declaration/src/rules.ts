@@ -182,6 +182,15 @@ export const rules = ruleCatalog(GATE_ID, {
     fix: 'Remove or rename the repeated row.',
     message: (d: { key: string; count: number }) => `key \`${d.key}\` appears ${d.count} times`,
   },
+  'declaration/key-renamed': {
+    severity: 'error',
+    summary: "A family's key differs from the name its own peerDependencyId and section agree on: a misspelled key, or a rename done in one place only.",
+    fail: '{"key": "schedulng", "peerDependencyId": "scheduling", "section": "core/capabilities.md#scheduling", …}',
+    pass: '{"key": "scheduling", "peerDependencyId": "scheduling", "section": "core/capabilities.md#scheduling", …}',
+    fix: 'Correct the key; for a deliberate rename, also rename peerDependencyId, section, the § heading in core/capabilities.md, the facet file and every Normative home marker.',
+    message: (d: { key: string; name: string }) =>
+      `family key \`${d.key}\` is not the name its row gives elsewhere: peerDependencyId and section say \`${d.name}\` — did you mean \`${d.name}\`? Correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)`,
+  },
   'declaration/peer-id': {
     severity: 'error',
     summary: 'A family row has peerDependencyId equal to its key.',
@@ -220,11 +229,13 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a core family mcp with no "## § `mcp`" heading',
     pass: '"### § `mcp`" in spec/v2/core/capabilities.md',
     fix: 'Add the stub heading, or remove the heading of a family that is not core.',
-    message: (d: { key: string; problem: 'missing' | 'extra' | 'repeated' }) =>
+    message: (d: { key: string; problem: 'missing' | 'extra' | 'repeated'; meant?: string }) =>
       d.problem === 'missing'
         ? `core/capabilities.md has no § heading for ${d.key}`
         : d.problem === 'extra'
-          ? `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
+          ? d.meant
+            ? `core/capabilities.md § ${d.key} names no core family — did you mean \`${d.meant}\`, which has no heading? Correct the heading`
+            : `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
           : `core/capabilities.md § ${d.key} repeats an earlier heading for the same family`,
   },
   'declaration/ext-readme': {

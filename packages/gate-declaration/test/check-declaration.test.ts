@@ -22,6 +22,7 @@ import {
 } from './corpus.js';
 import type { Decl } from './corpus.js';
 import { parseJson } from '@openwop-spec/spec-tree';
+import { linkCauses } from '@openwop-spec/diagnostics';
 import { floorFile } from '../src/index.js';
 
 /** Line and column of the value at `pointer` (the foundation's position-keeping parser). */
@@ -152,7 +153,40 @@ describe('row rules', () => {
   });
 });
 
+describe('declaration/key-renamed', () => {
+  it('red: a misspelled key is one root cause, at the key; its heading, v1 anchor and record findings follow from it', async () => {
+    const d = families(mcpRow(), toolCatalogRow({ key: 'toolCatalg' }), canvasRow(), DELETED_ROW);
+    const [linked] = linkCauses([await check(withDecl(d))]);
+    const roots = linked!.diagnostics.filter((x) => !x.causedBy);
+    expect(roots.map(({ ruleId, file, start }) => ({ ruleId, file, start: { line: start!.line, column: start!.column } }))).toEqual([
+      { ruleId: 'declaration/key-renamed', file: DECL, start: pos(json(d), '"toolCatalg"') },
+    ]);
+    expect(roots[0]!.message).toContain('peerDependencyId and section say `toolCatalog` — did you mean `toolCatalog`?');
+    expect(linked!.diagnostics.map((x) => x.ruleId).sort()).toEqual([
+      'declaration/capabilities-heading',
+      'declaration/capabilities-heading',
+      'declaration/facets-mismatch',
+      'declaration/key-renamed',
+      'declaration/v1-key-unanchored',
+    ]);
+  });
+  it('green: a rename done in the key, peerDependencyId and section together', async () => {
+    const d = families(mcpRow(), toolCatalogRow({ key: 'toolCatalg', peerDependencyId: 'toolCatalg', section: 'core/capabilities.md#toolCatalg' }), canvasRow(), DELETED_ROW);
+    expect(found(await check(withDecl(d)), 'declaration/key-renamed')).toEqual([]);
+  });
+});
+
 describe('declaration/capabilities-heading', () => {
+  it('red: a misspelled heading is the root cause, with did-you-mean; the family left without a heading follows from it', async () => {
+    const r = await check({ [CAPS]: CAPABILITIES_MD.replace('### § `toolCatalog`', '### § `toolCatalg`') });
+    const [linked] = linkCauses([r]);
+    expect(linked!.diagnostics.map((x) => [x.ruleId, x.file, x.causedBy?.file])).toEqual([
+      ['declaration/capabilities-heading', CAPS, undefined],
+      ['declaration/capabilities-heading', DECL, CAPS],
+    ]);
+    expect(linked!.diagnostics[0]!.message).toBe('core/capabilities.md § toolCatalg names no core family — did you mean `toolCatalog`, which has no heading? Correct the heading');
+  });
+
   it('red: a core family without a heading (at its row), an extra and a repeated heading (at the heading)', async () => {
     const md = '# Capabilities\n\n## § `mcp`\n\n## §`canvas`\n\n#### § mcp again\n\n##### § toolCatalog (too deep)\n\n    ## § toolCatalog (code)\n';
     const r = await check({ [CAPS]: md });

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } from './corpus.js';
-import { gate, runGenerator } from '../src/index.js';
+import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';
 const STALE_LINE = 'generate-from-declaration: stale — schemas/v2/capabilities.schema.json. Run: pnpm exec openwop-spec declaration --write';
@@ -126,12 +126,20 @@ describe('--check', () => {
     expect(r.diagnostics[0]!.message).toMatch(/^schemas\/v2\/capabilities\.schema\.json is not valid JSON: trailing comma before `}`/);
   });
 
-  it('stale with generation errors: the stale line comes right before the FAILED line, which is last', () => {
+  it('generation errors suppress the stale diff and its fix command (which would refuse to write), and FAILED counts what is listed', () => {
     const f = fixture(corpusFiles(declaration({ families: [mcpRow({ facets: ['revisions'] }), toolCatalogRow(), canvasRow(), DELETED_ROW] })));
     const r = generate(f.tree());
-    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['declaration/facets-mismatch', 'declaration/stale']);
-    expect(r.report).toEqual([{ text: STALE_LINE, stream: 'stderr' }]);
-    expect(r.summaryLine).toBe('=== generate-from-declaration FAILED — 2 error(s) ===');
+    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['declaration/facets-mismatch']);
+    expect(r.report).toEqual([]);
+    expect(r.summaryLine).toBe('=== generate-from-declaration FAILED — 1 error(s) ===');
+  });
+
+  it('in check-declaration, the generator line has no count of its own: its errors are listed with the others', async () => {
+    const f = fixture(corpusFiles(declaration({ families: [mcpRow({ facets: ['revisions'], peerDependencyId: 'host.mcp' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })));
+    const r = await runCheckDeclaration(f.tree(), 'always');
+    expect(r.diagnostics.map((d) => d.ruleId).sort()).toEqual(['declaration/facets-mismatch', 'declaration/peer-id']);
+    expect(r.report).toEqual([{ text: '=== generate-from-declaration FAILED ===', stream: 'stderr' }]);
+    expect(r.summaryLine).toBe('=== check-declaration FAILED ===');
   });
 });
 

@@ -197,11 +197,11 @@ function v1CarriedBlock(r: Report, m: Measured, b: Baseline): void {
   for (const f of missing) {
     r.line(`    ${f.key}: v1-dependent but NOT listed — the fallback would not cover it`);
     const v1 = f.homes.filter((h) => h.class === 'v1').map((h) => ({ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: `${f.key}'s v1 home` }));
-    r.diagnostics.push(rules.diagnostic('home/v1carried-missing', { key: f.key, file: b.file }, { ...at('/v1Carried'), related: v1 }));
+    r.diagnostics.push(rules.diagnostic('home/v1carried-missing', { key: f.key, file: b.file }, { ...at('/v1Carried'), related: v1 }, { subjects: ['baseline:v1Carried'] }));
   }
   for (const { key, j } of stale) {
     r.line(`    ${key}: listed but no longer v1-dependent — remove it`);
-    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`)));
+    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), { subjects: ['baseline:v1Carried'] }));
   }
 }
 
@@ -324,7 +324,9 @@ function ratchets(r: Report, m: Measured, b: Baseline): void {
     r.line('');
     r.line(`  FAIL — a ratchet grew: ${items}.`);
     r.line('  Point normativeText outside spec/v1/; a ratchet only moves down, by lowering the baseline.');
-    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items }, at(grew[0]!.pointer)));
+    // Debt that grew explains the v1Carried mismatch it causes; uncovered facets alone are explained by their warnings.
+    const causes = grew.every((g) => g.pointer === '/facetsUncovered') ? { subjects: ['ratchet:facetsUncovered'] } : { explains: ['baseline:v1Carried'] };
+    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items }, at(grew[0]!.pointer), causes));
     return;
   }
   if (u === U && v === V && f === F) return;
@@ -333,5 +335,6 @@ function ratchets(r: Report, m: Measured, b: Baseline): void {
   r.line(`  Improved: ${change}.`);
   r.line(`  Lower the baseline in ${b.file} so the gain is held.`);
   const first = v !== V ? '/v1Dependent' : u !== U ? '/undeclared' : '/facetsUncovered';
-  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first)));
+  // One --write-baseline banks the gain and fixes the v1Carried and v1Banners entries it leaves stale.
+  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), { explains: ['baseline:v1Carried', 'baseline:v1Banners'] }));
 }

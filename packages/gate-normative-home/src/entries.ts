@@ -80,9 +80,16 @@ const WHAT: Record<DocumentRef['what'], string> = {
 
 const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] => (ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : []);
 
+/** What a home finding is about and explains (see linkCauses): a missing path explains every other report of it. */
+function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<Diagnostic> {
+  const subjects = [`family:${f.key}`];
+  if (finding.ruleId === 'home/unclaimed') subjects.push(`claim:${h.path}`);
+  return { subjects, ...(finding.ruleId === 'home/missing' && { explains: [`path:${h.path}`] }) };
+}
+
 function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding): Entry {
   const data = { key: f.key, path: h.path, ...finding };
-  const diagnostic = rules.diagnostic(finding.ruleId, data as never, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) });
+  const diagnostic = rules.diagnostic(finding.ruleId, data as never, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) }, causes(f, h, finding));
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }
 
@@ -90,7 +97,7 @@ function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFi
 function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Entry {
   const looked = f.homes.filter((h) => (finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1'));
   const related = looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
-  const diagnostic = rules.diagnostic(finding.ruleId, { key: f.key }, { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related });
+  const diagnostic = rules.diagnostic(finding.ruleId, { key: f.key }, { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related }, { subjects: [`family:${f.key}`] });
   return { line: familyEntryLine(f.key, finding), diagnostic };
 }
 
@@ -115,13 +122,15 @@ export function blockEntries(c: Classification): { predicate: Entry[]; missing: 
 export function classificationDiagnostics(c: Classification): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const s of c.stray) out.push(rules.diagnostic('home/stray-family', { key: s.key, pointer: s.pointer }, { file: c.file, start: s.at.start, end: s.at.end }));
-  for (const d of c.duplicates) out.push(rules.diagnostic('home/duplicate-family', { key: d.key, first: d.first }, { file: c.file, start: d.at.start, end: d.at.end }));
-  for (const m of c.nearMisses) out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }));
+  for (const d of c.duplicates) out.push(rules.diagnostic('home/duplicate-family', { key: d.key, first: d.first }, { file: c.file, start: d.at.start, end: d.at.end }, { subjects: [`family:${d.key}`] }));
+  // A near miss is why its document claims nothing: it explains that document's unclaimed homes.
+  for (const m of c.nearMisses) out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }, { explains: [`claim:${m.file}`] }));
   for (const f of c.families) {
     for (const facet of f.facets) {
       if (facet.covered) continue;
       const related = f.homes.filter((h) => h.class === 'core' || h.class === 'ext' || h.class === 'v1').map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
-      out.push(rules.diagnostic('home/facet-uncovered', { key: f.key, facet: facet.name }, { file: c.file, start: facet.at.start, end: facet.at.end, related }));
+      const causes = { subjects: [`family:${f.key}`], explains: ['ratchet:facetsUncovered'] };
+      out.push(rules.diagnostic('home/facet-uncovered', { key: f.key, facet: facet.name }, { file: c.file, start: facet.at.start, end: facet.at.end, related }, causes));
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { InputError, formatInputError } from '@openwop-spec/diagnostics';
+import { InputError, formatInputError, nearest } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
@@ -8,7 +8,6 @@ import { UsageError, parseArgs } from './args.js';
 import { renderHelp } from './help.js';
 import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
-import { nearest } from './suggest.js';
 import { resolveToday } from './today.js';
 
 const FORMATS = ['html', 'markdown'] as const;

@@ -17,7 +17,10 @@ async function probe(root: string, edits: number): Promise<void> {
   const path = `spec/v2/core/${doc}`;
   const original = readFileSync(join(root, ...path.split('/')));
   let emit: ((paths: string[]) => void) | undefined;
-  const source: ChangeSource = { start: (on) => void (emit = on), close: () => undefined };
+  const source: ChangeSource = {
+    start: async (on) => void (emit = on),
+    close: async () => undefined,
+  };
   const controller = new AbortController();
   let notify: ((line: string) => void) | undefined;
   const t0 = performance.now();
@@ -37,7 +40,8 @@ async function probe(root: string, edits: number): Promise<void> {
       }
       return out;
     },
-    report: () => 0,
+    report: () => undefined,
+    verdict: (r) => r.exitCode,
     log: (line) => {
       if (initialMs === 0) initialMs = performance.now() - t0;
       notify?.(line);
@@ -45,7 +49,8 @@ async function probe(root: string, edits: number): Promise<void> {
     source,
     signal: controller.signal,
   });
-  while (!emit) await new Promise((r) => setTimeout(r, 1));
+  // The watch starts its source before the first run; edits are timed once that run has reported.
+  while (!emit || initialMs === 0) await new Promise((r) => setTimeout(r, 1));
   const rechecks: Array<{ ms: number; gates: string[] }> = [];
   for (let i = 0; i < edits; i++) {
     const line = new Promise<string>((resolve) => (notify = resolve));

@@ -1,5 +1,5 @@
 export { main, VERSION } from './main.js';
 export type { Io } from './main.js';
 export { GATES } from './registry.js';
-export { watchGates, affects, fileSystemSource } from './watch.js';
+export { watchGates, affects, debounce, fileSystemSource } from './watch.js';
 export type { ChangeSource, WatchOptions } from './watch.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
+import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
@@ -275,7 +275,19 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   };
 
   if (args.flags.has('--watch')) {
-    return watchGates({ tree, gates: selected, run: execute, report: (r) => { const c = report(r); printStacks(); return c; }, log: io.stderr });
+    return watchGates({
+      tree,
+      gates: selected,
+      run: execute,
+      report: (r) => {
+        report(r);
+        printStacks();
+      },
+      verdict: (r) => gateExitCode(r, failOnArg as FailOn),
+      log: io.stderr,
+      // On a terminal each run replaces the last: clear the screen and the scrollback, cursor home.
+      ...(io.isTTY ? { clear: () => io.stdout('\x1b[2J\x1b[3J\x1b[H') } : {}),
+    });
   }
   const code = report(await execute(tree, selected));
   printStacks();

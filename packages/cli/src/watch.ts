@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, watch as fsWatch } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
 import type { AccessLog, Gate, PathInfo } from '@openwop-spec/spec-tree';
 
 /** Where change events come from: the file system in the CLI, a fake in tests. */
 export interface ChangeSource {
-  /** Starts delivering batches of changed repository-relative POSIX paths. */
-  start(onChange: (paths: string[]) => void): void;
-  close(): void;
+  /**
+   * Starts watching and resolves once every later change will be delivered, as batches of
+   * repository-relative POSIX paths; a watcher's own failure (a folder it may not read) goes to onError.
+   */
+  start(onChange: (paths: string[]) => void, onError: (err: unknown) => void): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface WatchOptions {
@@ -17,10 +22,14 @@ export interface WatchOptions {
   gates: readonly Gate[];
   /** Runs gates on a tree and returns their results (the CLI's own runner: errors become results). */
   run(tree: SpecTree, gates: readonly Gate[]): Promise<GateResult[]>;
-  /** Prints results the way a one-shot run does; returns the exit code. */
-  report(results: readonly GateResult[]): number;
-  /** Status lines (`watch: …`). */
+  /** Prints results the way a one-shot run does. */
+  report(results: readonly GateResult[]): void;
+  /** How a result ends under the run's options (0 passed, 1 failed, 2 could not run). */
+  verdict(result: GateResult): 0 | 1 | 2;
+  /** Status lines (`watch: …`); the last line of every run is one. */
   log(line: string): void;
+  /** Clears the screen before each run (on a terminal); absent, runs follow each other. */
+  clear?: () => void;
   source?: ChangeSource;
   /** Ends the watch; defaults to the first SIGINT. */
   signal?: AbortSignal;
@@ -60,35 +69,45 @@ const hashFile = (abs: string): string | undefined => {
 };
 
 /**
- * `openwop-spec check --watch`: runs the gates once, then after each batch of changes forgets only
- * the changed files (the tree keeps every other parse), re-runs only the gates that read a changed
- * path, and prints their new results. Events for files the run itself wrote, with the bytes it
- * wrote, are ignored, so a run never triggers itself. Resolves with 0 when stopped.
+ * `openwop-spec check --watch`: starts watching, runs the gates once, then after each batch of
+ * changes forgets only the changed files (the tree keeps every other parse), re-runs only the
+ * gates that read a changed path, and prints their new results and a status line saying how every
+ * gate stands. Events for files the run itself wrote, with the bytes it wrote, are ignored, so a
+ * run never triggers itself. Resolves with 0 when stopped.
  */
 export async function watchGates(options: WatchOptions): Promise<number> {
   const clock = options.clock ?? (() => performance.now());
   let tree = options.tree;
   const logs = new Map<Gate, AccessLog>();
+  const verdicts = new Map<Gate, 0 | 1 | 2>();
   const ownWrites = new Map<string, string | undefined>();
 
-  const runGates = async (gates: readonly Gate[]): Promise<GateResult[]> => {
+  const runGates = async (gates: readonly Gate[]): Promise<void> => {
     const results: GateResult[] = [];
     for (const gate of gates) {
       const { value, log } = await tree.record(() => options.run(tree, [gate]));
       logs.set(gate, log);
+      for (const r of value) verdicts.set(gate, options.verdict(r));
       results.push(...value);
     }
     for (const path of tree.written) ownWrites.set(path, hashFile(tree.abs(path)));
-    return results;
+    options.clear?.();
+    options.report(results);
+  };
+  const standing = (): string => {
+    const passing = options.gates.filter((g) => verdicts.get(g) === 0).length;
+    return `${passing} of ${options.gates.length} gate(s) pass; waiting for changes (Ctrl-C to stop)`;
   };
 
-  const started = clock();
-  options.report(await runGates(options.gates));
-  options.log(`watch: ${options.gates.length} gate(s) checked in ${Math.round(clock() - started)} ms; waiting for changes (Ctrl-C to stop)`);
+  const isOwnWrite = (path: string): boolean => {
+    if (!ownWrites.has(path)) return false;
+    if (hashFile(tree.abs(path)) === ownWrites.get(path)) return true;
+    ownWrites.delete(path);
+    return false;
+  };
 
-  // Batches are handled one at a time; events that arrive meanwhile join the next batch.
+  // Batches are handled one at a time, after the first run; events that arrive meanwhile join the next batch.
   let pending = new Set<string>();
-  let busy: Promise<void> = Promise.resolve();
   const handle = async (): Promise<void> => {
     const batch = [...pending].filter((p) => !IGNORED.test(p) && !isOwnWrite(p));
     pending = new Set();
@@ -110,33 +129,32 @@ export async function watchGates(options: WatchOptions): Promise<number> {
       });
     }
     if (gates.length === 0) {
-      options.log(`watch: ${batch.length} change(s), no gate reads them`);
+      options.log(`watch: ${batch.length} change(s), no gate reads them; ${standing()}`);
       return;
     }
-    options.report(await runGates(gates));
-    options.log(`watch: re-ran ${gates.map((g) => g.id).join(', ')} in ${Math.round(clock() - t0)} ms after ${batch.length} change(s)`);
-  };
-
-  const isOwnWrite = (path: string): boolean => {
-    if (!ownWrites.has(path)) return false;
-    if (hashFile(tree.abs(path)) === ownWrites.get(path)) return true;
-    ownWrites.delete(path);
-    return false;
+    await runGates(gates);
+    options.log(`watch: re-ran ${gates.map((g) => g.id).join(', ')} in ${Math.round(clock() - t0)} ms after ${batch.length} change(s); ${standing()}`);
   };
 
   const source = options.source ?? fileSystemSource(tree.root);
   const signal = options.signal ?? sigint();
+  let firstRunDone!: () => void;
+  let busy = new Promise<void>((resolve) => (firstRunDone = resolve));
+  const logError = (err: unknown): void => options.log(`watch: ${err instanceof Error ? err.message : String(err)}`);
+  // Watch first, so a save made while the first run is under way is not lost.
+  await source.start((paths) => {
+    for (const p of paths) pending.add(p);
+    busy = busy.then(handle).catch(logError);
+  }, logError);
+  const started = clock();
+  await runGates(options.gates).catch(logError);
+  options.log(`watch: ${options.gates.length} gate(s) checked in ${Math.round(clock() - started)} ms; ${standing()}`);
+  firstRunDone();
+
   await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      source.close();
-      void busy.then(resolve);
-    };
+    const stop = (): void => void busy.then(() => source.close()).then(resolve);
     if (signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
-    source.start((paths) => {
-      for (const p of paths) pending.add(p);
-      busy = busy.then(handle).catch((err: unknown) => options.log(`watch: ${err instanceof Error ? err.message : String(err)}`));
-    });
   });
   options.log('watch: stopped');
   return 0;
@@ -150,30 +168,52 @@ function sigint(): AbortSignal {
 }
 
 /**
- * Recursive fs.watch on the root, batched: events within `settleMs` of each other form one batch,
- * so an editor's save (write, rename, chmod) triggers one run.
+ * Collects paths and hands them over as one sorted batch once `settleMs` pass without a new one,
+ * so an editor's save (a temporary file written, renamed over the original, its mode set) or a
+ * `git checkout` of many files triggers one run.
  */
-export function fileSystemSource(root: string, settleMs = 40): ChangeSource {
-  let watcher: ReturnType<typeof fsWatch> | undefined;
+export function debounce(settleMs: number, onBatch: (paths: string[]) => void): { add(path: string): void; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
   const batch = new Set<string>();
   return {
-    start(onChange) {
-      watcher = fsWatch(root, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const rel = relative(root, `${root}${sep}${name.toString()}`).split(sep).join('/');
-        batch.add(rel);
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => {
-          const paths = [...batch].sort();
-          batch.clear();
-          onChange(paths);
-        }, settleMs);
-      });
-    },
-    close() {
+    add(path) {
+      batch.add(path);
       if (timer) clearTimeout(timer);
-      watcher?.close();
+      timer = setTimeout(() => {
+        timer = undefined;
+        const paths = [...batch].sort();
+        batch.clear();
+        onBatch(paths);
+      }, settleMs);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      batch.clear();
+    },
+  };
+}
+
+/**
+ * Changes under `root` through chokidar, which watches each directory (not only each file's inode),
+ * so a file replaced by a rename — vim's and JetBrains' safe write, `sed -i`, `git checkout` — or
+ * deleted and created again keeps being watched, and a new directory is scanned as it appears.
+ */
+export function fileSystemSource(root: string, settleMs = 50): ChangeSource {
+  const toRepoPath = (abs: string): string => relative(root, abs).split(sep).join('/');
+  let watcher: FSWatcher | undefined;
+  let batch: ReturnType<typeof debounce> | undefined;
+  return {
+    async start(onChange, onError) {
+      batch = debounce(settleMs, onChange);
+      const w = watch(root, { ignoreInitial: true, ignored: (abs) => IGNORED.test(toRepoPath(abs)) });
+      watcher = w;
+      w.on('all', (_event, abs) => batch!.add(toRepoPath(abs)));
+      w.on('error', onError);
+      await new Promise<void>((resolve) => w.once('ready', resolve));
+    },
+    async close() {
+      batch?.cancel();
+      await watcher?.close();
     },
   };
 }

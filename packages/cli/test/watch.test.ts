@@ -1,22 +1,26 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, Gate, SpecTree } from '@openwop-spec/spec-tree';
 import { main } from '../src/main.js';
-import { affects, watchGates } from '../src/watch.js';
+import { affects, debounce, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
 
-const result = (gate: string, summaryLine: string): GateResult => ({ gate, ok: true, exitCode: 0, summaryLine, report: [], figures: {}, diagnostics: [] });
+const result = (gate: string, summaryLine: string, ok = true): GateResult => ({ gate, ok, exitCode: ok ? 0 : 1, summaryLine, report: [], figures: {}, diagnostics: [] });
 
-/** A gate whose check runs `read` on the tree and reports what it saw. */
+/** A gate whose check runs `read` on the tree and reports what it saw; it fails when it saw FAIL. */
 const fakeGate = (id: string, read: (tree: SpecTree) => string): Gate => ({
   id,
   summary: `fake ${id}`,
   rules: [],
   commands: [],
-  check: async (tree) => result(id, `${id}: ${read(tree)}`),
+  check: async (tree) => {
+    const seen = read(tree);
+    return result(id, `${id}: ${seen}`, !seen.includes('FAIL'));
+  },
 });
 
 const gates: Gate[] = [
@@ -32,10 +36,10 @@ const gates: Gate[] = [
 class FakeSource implements ChangeSource {
   emit?: (paths: string[]) => void;
   closed = false;
-  start(onChange: (paths: string[]) => void): void {
+  async start(onChange: (paths: string[]) => void): Promise<void> {
     this.emit = onChange;
   }
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
   }
 }
@@ -43,43 +47,71 @@ class FakeSource implements ChangeSource {
 let fixture: Fixture | undefined;
 afterEach(() => fixture?.remove());
 
+/** Resolves when `pred` holds for a line pushed to `lines`; fails only if it never does. */
+function lineWatcher() {
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
+  const push = (l: string): void => {
+    lines.push(l);
+    for (const w of [...waiters]) w();
+  };
+  const until = (pred: (line: string) => boolean, what: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const from = lines.length;
+      let timer: NodeJS.Timeout | undefined;
+      const check = (): void => {
+        const hit = lines.slice(from).find(pred);
+        if (hit === undefined) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(hit);
+      };
+      // Generous, and only reached when the line never comes: nothing here depends on how fast it does.
+      timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`never saw ${what}; last lines: ${lines.slice(-5).join(' | ')}`));
+      }, 60_000);
+      waiters.add(check);
+    });
+  return { lines, push, until };
+}
+
 async function session() {
   fixture = createFixture({ 'a.md': 'one\n', 'b.json': '7', 'c.md': 'abc', 'd/x.md': 'x', 'unrelated.md': 'u' });
   const tree = fixture.tree();
   const source = new FakeSource();
   const controller = new AbortController();
   const ran: string[][] = [];
-  const lines: string[] = [];
+  const log = lineWatcher();
   const done = watchGates({
     tree,
     gates,
     run: async (t, gs) => Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() }))),
-    report: (results) => {
-      ran.push(results.map((r) => r.summaryLine));
-      return 0;
-    },
-    log: (l) => lines.push(l),
+    report: (results) => void ran.push(results.map((r) => r.summaryLine)),
+    verdict: (r) => r.exitCode,
+    log: log.push,
     source,
     signal: controller.signal,
     clock: () => 0,
   });
-  // Let the first run finish and the source start.
-  while (!source.emit) await new Promise((r) => setTimeout(r, 1));
-  const change = async (files: Record<string, string | null>, paths: string[]): Promise<void> => {
+  await log.until((l) => l.startsWith('watch: 4 gate(s) checked'), 'the first run');
+  const change = async (files: Record<string, string | null>, paths: string[]): Promise<string> => {
     fixture!.write(files);
+    const next = log.until(() => true, 'a status line');
     source.emit!(paths);
-    await new Promise((r) => setTimeout(r, 20));
+    return next;
   };
-  return { tree, source, controller, ran, lines, done, change, root: fixture.root };
+  return { tree, source, controller, ran, lines: log.lines, done, change, root: fixture.root };
 }
 
 describe('check --watch', () => {
   it('runs every gate once, then only the gates that read a changed file, with the new content', async () => {
     const s = await session();
     expect(s.ran).toEqual([['reads-a: one', 'lists-d: x.md 7', 'derives: 3', 'writes: {"n": 1}']]);
+    expect(s.lines.at(-1)).toBe('watch: 4 gate(s) checked in 0 ms; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
     const reads = s.tree.stats.reads;
 
-    await s.change({ 'a.md': 'two\n' }, ['a.md']);
+    expect(await s.change({ 'a.md': 'two\n' }, ['a.md'])).toBe('watch: re-ran reads-a in 0 ms after 1 change(s); 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
     expect(s.ran[1]).toEqual(['reads-a: two']);
     expect(s.tree.stats.reads).toBe(reads + 1); // only a.md was read again
 
@@ -87,9 +119,8 @@ describe('check --watch', () => {
     expect(s.ran[2]).toEqual(['lists-d: x.md,y.md 7']);
 
     // Editing a file the gate only listed changes nothing it saw.
-    await s.change({ 'd/x.md': 'edited' }, ['d/x.md']);
+    expect(await s.change({ 'd/x.md': 'edited' }, ['d/x.md'])).toBe('watch: 1 change(s), no gate reads them; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
     expect(s.ran).toHaveLength(3);
-    expect(s.lines.at(-1)).toBe('watch: 1 change(s), no gate reads them');
 
     // A derived value keeps the dependency of what computing it read, even when served from cache.
     await s.change({ 'c.md': 'abcdef' }, ['c.md']);
@@ -97,7 +128,10 @@ describe('check --watch', () => {
 
     await s.change({ 'unrelated.md': 'v' }, ['unrelated.md', 'node_modules/.cache/x', '.git/index']);
     expect(s.ran).toHaveLength(4);
-    expect(s.lines.at(-1)).toBe('watch: 1 change(s), no gate reads them');
+    expect(s.lines.at(-1)).toMatch(/^watch: 1 change\(s\), no gate reads them; /);
+
+    // The status line says how every gate stands, not only the ones that re-ran.
+    expect(await s.change({ 'a.md': 'FAIL\n' }, ['a.md'])).toMatch(/; 3 of 4 gate\(s\) pass; /);
 
     s.controller.abort();
     expect(await s.done).toBe(0);
@@ -107,15 +141,47 @@ describe('check --watch', () => {
 
   it('never re-triggers on a file it wrote, but reacts when someone else changes it', async () => {
     const s = await session();
-    await s.change({}, ['out/generated.json']);
+    // Its own write is dropped from the batch: one change counted (the unrelated file), nothing re-run.
+    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(/^watch: 1 change\(s\), no gate reads them/);
     expect(s.ran).toHaveLength(1);
     await s.change({ 'out/generated.json': '{"n": 2}\n' }, ['out/generated.json']);
     // The gate reads the file, so it re-runs (and rewrites it); that write is again its own.
     expect(s.ran[1]).toEqual(['writes: {"n": 1}']);
-    await s.change({}, ['out/generated.json']);
+    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(/^watch: 1 change\(s\), no gate reads them/);
     expect(s.ran).toHaveLength(2);
     s.controller.abort();
     await s.done;
+  });
+
+  it('clears the screen before each run when given a way to, so only the gates that re-ran are shown', async () => {
+    fixture = createFixture({ 'a.md': 'one\n', 'c.md': 'abc' });
+    const source = new FakeSource();
+    const controller = new AbortController();
+    const screen: string[] = [];
+    const log = lineWatcher();
+    const done = watchGates({
+      tree: fixture.tree(),
+      gates: [gates[0]!, gates[2]!],
+      run: async (t, gs) => Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() }))),
+      report: (results) => void screen.push(...results.map((r) => r.summaryLine)),
+      verdict: (r) => r.exitCode,
+      log: (l) => {
+        screen.push(l);
+        log.push(l);
+      },
+      clear: () => screen.splice(0),
+      source,
+      signal: controller.signal,
+      clock: () => 0,
+    });
+    await log.until((l) => l.startsWith('watch: 2 gate(s) checked'), 'the first run');
+    expect(screen).toEqual(['reads-a: one', 'derives: 3', 'watch: 2 gate(s) checked in 0 ms; 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)']);
+    fixture.write({ 'a.md': 'two\n' });
+    source.emit!(['a.md']);
+    await log.until((l) => l.startsWith('watch: re-ran'), 're-ran');
+    expect(screen).toEqual(['reads-a: two', 'watch: re-ran reads-a in 0 ms after 1 change(s); 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)']);
+    controller.abort();
+    await done;
   });
 
   it('affects: content reads, kind changes of asked-about or listed paths, and renamed parents', () => {
@@ -129,22 +195,131 @@ describe('check --watch', () => {
     expect(affects(log, 'spec/v1/a.md', true)).toBe(false);
     expect(affects(log, 'spec/v2/core-old/a.md', true)).toBe(false);
   });
+});
 
-  it('openwop-spec check --watch watches the file system and stops on SIGINT', async () => {
-    fixture = createFixture({ 'pnpm-workspace.yaml': '', 'a.md': 'one\n' });
-    const out: string[] = [];
-    const err: string[] = [];
-    const running = main(['check', '--watch', '--root', fixture.root], { cwd: fixture.root, env: {}, stdout: (l) => out.push(l), stderr: (l) => err.push(l) }, [gates[0]!]);
-    const until = async (pred: () => boolean): Promise<void> => {
-      for (let i = 0; i < 300 && !pred(); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(pred()).toBe(true);
+describe('debounce', () => {
+  it('turns a burst of events into one sorted batch without repeats, and a later event into the next', () => {
+    vi.useFakeTimers();
+    try {
+      const batches: string[][] = [];
+      const d = debounce(50, (paths) => batches.push(paths));
+      // An editor's save: a probe file, a temporary file, the rename over the original, a chmod.
+      for (const p of ['spec/4913', 'spec/.a.md.swp', 'spec/a.md', 'spec/.a.md.swp', 'spec/a.md']) {
+        d.add(p);
+        vi.advanceTimersByTime(10);
+      }
+      expect(batches).toEqual([]);
+      vi.advanceTimersByTime(50);
+      expect(batches).toEqual([['spec/.a.md.swp', 'spec/4913', 'spec/a.md']]);
+      d.add('spec/b.md');
+      vi.advanceTimersByTime(50);
+      expect(batches).toEqual([['spec/.a.md.swp', 'spec/4913', 'spec/a.md'], ['spec/b.md']]);
+      d.add('spec/c.md');
+      d.cancel();
+      vi.advanceTimersByTime(100);
+      expect(batches).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/**
+ * The real file system, through `openwop-spec check --watch`: each way an editor or a tool saves a
+ * file is followed by a plain save, because the failure this guards against is a watch that sees
+ * the first replacement and then nothing more of that file.
+ */
+describe('check --watch on the file system', () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+
+  async function watching(isTTY = false) {
+    fixture = createFixture({ 'pnpm-workspace.yaml': '', 'spec/a.md': 'one\n' });
+    const root = fixture.root;
+    const out = lineWatcher();
+    const err = lineWatcher();
+    const readsA = fakeGate('reads-a', (t) => t.text('spec/a.md').trim());
+    const running = main(['check', '--watch', '--root', root], { cwd: root, env: {}, stdout: out.push, stderr: err.push, isTTY }, [readsA]);
+    await err.until((l) => l.startsWith('watch: 1 gate(s) checked'), 'the first run');
+    expect(out.lines).toContain('reads-a: one');
+    const a = join(root, 'spec', 'a.md');
+    /** Saves by `save`, then waits for the re-run that reports `content`. */
+    const saved = async (content: string, save: () => void): Promise<void> => {
+      const seen = out.until((l) => l === `reads-a: ${content}`, `reads-a: ${content}`);
+      const status = err.until((l) => l.startsWith('watch: re-ran reads-a'), 'the re-run status line');
+      save();
+      await Promise.all([seen, status]);
     };
-    await until(() => err.some((l) => l.startsWith('watch: 1 gate(s) checked')));
-    expect(out).toContain('reads-a: one');
-    writeFileSync(join(fixture.root, 'a.md'), 'two\n');
-    await until(() => out.includes('reads-a: two'));
-    process.emit('SIGINT');
-    expect(await running).toBe(0);
-    expect(err.at(-1)).toBe('watch: stopped');
+    const plain = (content: string) => saved(content, () => writeFileSync(a, `${content}\n`));
+    const stop = async (): Promise<void> => {
+      process.emit('SIGINT');
+      expect(await running).toBe(0);
+      expect(err.lines.at(-1)).toBe('watch: stopped');
+    };
+    const status = (pred: (line: string) => boolean): Promise<string> => err.until((l) => l.startsWith('watch: re-ran reads-a') && pred(l), 'a re-run');
+    return { root, a, saved, plain, status, stop, out: out.lines };
+  }
+
+  it('a plain save', async () => {
+    const w = await watching();
+    await w.plain('two');
+    await w.plain('three');
+    await w.stop();
+  });
+
+  it('a vim or JetBrains save: write a temporary file, rename it over the original', async () => {
+    const w = await watching();
+    await w.saved('two', () => {
+      writeFileSync(`${w.a}.tmp~`, 'two\n');
+      renameSync(`${w.a}.tmp~`, w.a);
+    });
+    await w.plain('three');
+    await w.saved('four', () => {
+      writeFileSync(`${w.a}.tmp~`, 'four\n');
+      renameSync(`${w.a}.tmp~`, w.a);
+    });
+    await w.stop();
+  });
+
+  it('on a terminal, each run starts on a cleared screen', async () => {
+    const w = await watching(true);
+    const CLEAR = '\x1b[2J\x1b[3J\x1b[H';
+    expect(w.out.filter((l) => l === CLEAR)).toHaveLength(1);
+    await w.plain('two');
+    expect(w.out.slice(w.out.lastIndexOf(CLEAR) + 1)).toEqual(['reads-a: two']);
+    await w.stop();
+    fixture!.remove();
+    const plain = await watching(false);
+    expect(plain.out.some((l) => l.includes('\x1b'))).toBe(false);
+    await plain.stop();
+  });
+
+  it('sed -i', async () => {
+    const w = await watching();
+    await w.saved('two', () => execFileSync('sed', ['-i', 's/one/two/', w.a]));
+    await w.plain('three');
+    await w.stop();
+  });
+
+  it('a delete, then the file created again', async () => {
+    const w = await watching();
+    // A missing input stops the gate: it re-runs and says it could not.
+    const gone = w.status((l) => l.endsWith('; 0 of 1 gate(s) pass; waiting for changes (Ctrl-C to stop)'));
+    rmSync(w.a);
+    await gone;
+    await w.plain('two');
+    await w.plain('three');
+    await w.stop();
+  });
+
+  it('git checkout of a file', async () => {
+    const w = await watching();
+    git(w.root, 'init', '-q');
+    git(w.root, 'add', '-A');
+    git(w.root, 'commit', '-qm', 'one');
+    await w.plain('two');
+    await w.saved('one', () => git(w.root, 'checkout', '--', 'spec/a.md'));
+    await w.plain('three');
+    await w.stop();
   });
 });

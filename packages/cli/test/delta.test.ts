@@ -83,6 +83,8 @@ describe('openwop-spec delta', () => {
     expect((await run(['delta', '--base', 'nope'], { cwd: repo().root, gates: [probeGate()] })).stderr).toEqual([
       'openwop-spec delta: base nope does not name a commit in this repository',
     ]);
+    const typo = await run(['delta', '--base', 'mian'], { cwd: fx.root, gates: [probeGate()] });
+    expect([typo.code, typo.stderr]).toEqual([2, ['openwop-spec delta: base mian does not name a commit in this repository (did you mean main?)']]);
     fx.remove();
     fx = createFixture({ 'pnpm-workspace.yaml': '' });
     const notGit = await run(['delta', '--base', 'main'], { cwd: fx.root, gates: [probeGate()] });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, nearest } from '@openwop-spec/diagnostics';
 
 interface GitResult {
   ok: boolean;
@@ -32,11 +32,10 @@ export function resolveCommit(top: string, ref: string): string {
   const r = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   if (r.ok) return r.stdout.toString('utf8').trim();
   const shallow = git(top, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
-  throw new InputError(
-    shallow
-      ? `base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`
-      : `base ${ref} does not name a commit in this repository`,
-  );
+  if (shallow) throw new InputError(`base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`);
+  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']).stdout.toString('utf8').split('\n').filter(Boolean);
+  const hint = nearest(ref, refs);
+  throw new InputError(`base ${ref} does not name a commit in this repository${hint ? ` (did you mean ${hint}?)` : ''}`);
 }
 
 /**

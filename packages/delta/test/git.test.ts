@@ -138,8 +138,14 @@ describe('delta over git', () => {
 
   it.each([
     ['a ref that does not exist', 'no-such-ref', /^base no-such-ref does not name a commit in this repository$/],
+    ['a misspelled branch', 'mian', /^base mian does not name a commit in this repository \(did you mean main\?\)$/],
+    ['a misspelled tag', 'v2.0.1', /^base v2\.0\.1 does not name a commit in this repository \(did you mean v2\.0\.0\?\)$/],
+    ['a misspelled branch of several', 'rfc-204', /^base rfc-204 does not name a commit in this repository \(did you mean rfc-0204\?\)$/],
   ])('%s is one clear input error', async (_n, base, message) => {
     const f = repo();
+    git(f.root, 'tag', 'v2.0.0');
+    git(f.root, 'branch', 'rfc-0204');
+    git(f.root, 'branch', 'rfc-0190');
     await expect(delta(f.root, [wordsGate], { base, today: '2026-09-22' })).rejects.toThrow(message);
   });
 

@@ -53,6 +53,7 @@ function globToRegExp(glob: string): RegExp {
 
 export class ReferenceChecker {
   private readonly headingCache = new Map<string, string[]>();
+  private readonly ignoreCache = new Map<string, { name: RegExp; folderOnly: boolean }[]>();
   private readonly rulePrefixes: ReadonlySet<string>;
   private readonly conformance: string;
 
@@ -104,7 +105,7 @@ export class ReferenceChecker {
   problem(file: string, citation: Citation): string | undefined {
     if (citation.maybeRule && this.options.ruleIds.has(citation.token)) return undefined;
     if (this.options.absent?.has(citation.token) === true) return undefined;
-    if (this.isBuildProduct(citation.token)) return undefined;
+    if (this.isIgnoredOutput(citation.token)) return undefined;
     const targets = this.resolve(file, citation.token);
     if (targets.length === 0) {
       return citation.maybeRule
@@ -143,10 +144,37 @@ export class ReferenceChecker {
     return [];
   }
 
-  /** A package's build output (`packages/<name>/dist/…`), which exists once the package is built. */
-  private isBuildProduct(token: string): boolean {
-    const m = /^(packages\/[^/]+)\/dist\//.exec(token);
-    return m !== null && this.repo.kind(`${m[1]}/package.json`) === 'file';
+  /**
+   * A file the tooling writes and git ignores (`packages/cli/dist/…`, `packages/bench/results/…`):
+   * it resolves when the folder that holds the ignored part exists. Patterns are read from the
+   * `.gitignore` of the root and of each folder on the way; only unanchored names and `*` globs
+   * (what this repository's ignore files hold) are understood.
+   */
+  private isIgnoredOutput(token: string): boolean {
+    const segments = token.split('/').filter((s) => s !== '');
+    for (let i = 0; i < segments.length; i++) {
+      const holder = segments.slice(0, i).join('/') || '.';
+      if (this.repo.kind(holder) !== 'dir') return false;
+      const folder = i < segments.length - 1;
+      if (this.ignorePatterns(segments.slice(0, i)).some((p) => (folder || !p.folderOnly) && p.name.test(segments[i]!))) return true;
+    }
+    return false;
+  }
+
+  private ignorePatterns(dirs: readonly string[]): { name: RegExp; folderOnly: boolean }[] {
+    const files = ['.gitignore', ...dirs.map((_, i) => `${dirs.slice(0, i + 1).join('/')}/.gitignore`)];
+    return files.flatMap((file) => {
+      let patterns = this.ignoreCache.get(file);
+      if (patterns === undefined) {
+        const lines = this.repo.kind(file) === 'file' ? this.repo.read(file).split(/\r?\n/) : [];
+        patterns = lines
+          .map((l) => l.trim())
+          .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!') && !l.replace(/\/$/, '').includes('/'))
+          .map((l) => ({ name: globToRegExp(l.replace(/\/$/, '')), folderOnly: l.endsWith('/') }));
+        this.ignoreCache.set(file, patterns);
+      }
+      return patterns;
+    });
   }
 
   /** The files a glob names: `*` within one segment, `**` across any number of them. */

@@ -40,10 +40,14 @@ describe('green: citations that resolve', () => {
     expect(check({ 'packages/demo/README.md': '`src/index.ts`, `index.ts`, `demo/src/index.ts`.\n' })).toEqual([]);
   });
 
-  it('a package\'s build output resolves before it is built; a package that does not exist does not', () => {
-    const readme = 'Run `node packages/demo/dist/bin.js`, not `node packages/gone/dist/bin.js`.\n';
-    expect(check({ 'packages/demo/package.json': '{}', 'packages/demo/README.md': readme })).toEqual([
+  it('a file git ignores (tooling output) resolves before it is written, when the folder holding it exists', () => {
+    const readme = 'Run `node packages/demo/dist/bin.js`, not `node packages/gone/dist/bin.js`; see `packages/demo/results/last.json`.\n';
+    expect(check({ '.gitignore': 'node_modules/\ndist/\n*.tsbuildinfo\n', 'packages/demo/.gitignore': 'results/\n', 'packages/demo/README.md': readme })).toEqual([
       'packages/demo/README.md:1:49  cites packages/gone/dist/bin.js, which is not a file or folder in the repository',
+    ]);
+    // Without the package's own ignore file, its results are just missing.
+    expect(check({ '.gitignore': 'dist/\n', 'packages/demo/README.md': 'See `packages/demo/results/last.json`.\n' })).toEqual([
+      'packages/demo/README.md:1:6  cites packages/demo/results/last.json, which is not a file or folder in the repository',
     ]);
   });
 

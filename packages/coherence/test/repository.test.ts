@@ -11,7 +11,6 @@ const RULE_IDS: ReadonlySet<string> = new Set(GATES.flatMap((gate) => gate.rules
 /** Paths the repository names on purpose without holding them, and why. */
 const ABSENT: ReadonlyMap<string, string> = new Map([
   ['spec/v2/capabilities.deprecations.json', 'an optional input of the declaration gate, read when present'],
-  ['packages/bench/results/latest.json', 'written by pnpm bench, not committed'],
   ['host-sample-test-seams.md', 'an upstream document the normative-home gate refuses as a home (home/seams-catalog)'],
   ['spec/v2/overview.md', 'the normative-home README\'s example of a path outside every home class'],
   ['manifest.json', 'the file at the root of a portability bundle (spec/v1/portability.md), not a repository file'],

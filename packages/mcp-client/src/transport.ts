@@ -189,6 +189,13 @@ export async function send(
       state.parser.lastEventId = kept;
       state.parser.retry = retry;
     }
+  }).catch((err: unknown) => {
+    // Before 2026-07-28 a dropped connection is not a cancellation: say so, so the server can stop
+    // (lifecycle chapter, "Timeouts"; utilities/cancellation). Best effort, never awaited.
+    if (framing.legacy && err instanceof McpTransportFailure && err.reason === 'timeout' && method !== 'initialize') {
+      notify(context, server, 'notifications/cancelled', { requestId: id, reason: 'timeout' }, framing).catch(() => undefined);
+    }
+    throw err;
   });
 }
 

@@ -252,6 +252,36 @@ describe('sessions', () => {
     expect(stateless.seen.map((s) => s.method)).not.toContain('DELETE');
   });
 
+  test('a request that times out inside a session is followed by notifications/cancelled naming it', async () => {
+    let cancelled: () => void;
+    const seenCancel = new Promise<void>((resolve) => (cancelled = resolve));
+    const server = legacyServer({
+      onRequest: (seen) => {
+        if (seen.body?.['method'] === 'notifications/cancelled') {
+          cancelled();
+          return new Response(null, { status: 202 });
+        }
+        return undefined;
+      },
+    });
+    let callId: unknown;
+    // The tools/list inside the session never answers; it settles only when the client gives up.
+    const fetch = (async (input: string, init?: RequestInit) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      if (body?.['method'] === 'tools/list' && new Headers(init?.headers).get('mcp-session-id') !== null) {
+        callId = body['id'];
+        return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+      }
+      return server.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const mcp = createMcpClient({ servers: { s: { url: URL, timeoutMs: 50 } }, fetch });
+    expect(await rejection(mcp.listTools({ serverId: 's' }))).toMatchObject({ reason: 'timeout' });
+    await seenCancel;
+    const cancel = server.seen.find((s) => s.body?.['method'] === 'notifications/cancelled')!;
+    expect(cancel.body!['params']).toStrictEqual({ requestId: callId, reason: 'timeout' });
+    expect(cancel.headers['mcp-session-id']).toBe('s-1');
+  });
+
   test('health of a live older server is reachable without discover; later probes ping inside the session', async () => {
     const server = legacyServer({ onRequest: (seen) => (seen.body?.['method'] === 'ping' ? ok(seen.body['id'], {}) : undefined) });
     const mcp = client(server.fetch);

@@ -64,46 +64,50 @@ async function expectCatalogWrites(client: McpClient, names: string[]): Promise<
   return tools;
 }
 
-describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => {
-  let deployment: Deployment & { sessions?: () => number };
-  let recorder: Recorder;
-  let client: McpClient;
+/** Starts a deployment behind a recording proxy for the block's tests, with a default-option client; closes all after. */
+function deployed(start: () => Promise<Deployment & { sessions?: () => number }>) {
+  const s = {} as { deployment: Deployment & { sessions?: () => number }; recorder: Recorder; client: McpClient };
   beforeAll(async () => {
-    deployment = await start();
-    recorder = await recordingProxy(deployment.url);
-    client = createMcpClient({ servers: { [SERVER]: { url: recorder.url } } });
+    s.deployment = await start();
+    s.recorder = await recordingProxy(s.deployment.url);
+    s.client = createMcpClient({ servers: { [SERVER]: { url: s.recorder.url } } });
   });
   afterAll(async () => {
-    await client.close();
-    await recorder.close();
-    await deployment.close();
+    await s.client.close();
+    await s.recorder.close();
+    await s.deployment.close();
   });
+  return s;
+}
+
+describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => {
+  const s = deployed(start);
 
   test(`serverHealth is reachable, at ${revision}`, async () => {
-    const health = await client.serverHealth({ serverId: SERVER });
+    const health = await s.client.serverHealth({ serverId: SERVER });
     expect(health.state).toBe('reachable');
     if (revision === '2026-07-28') {
-      expect(health.discover).toStrictEqual(recorder.answerTo(recorder.lastId('server/discover')).result);
+      expect(health.discover).toStrictEqual(s.recorder.answerTo(s.recorder.lastId('server/discover')).result);
     } else {
       expect(health).toStrictEqual({ state: 'reachable' });
-      const init = recorder.exchanges().find((e) => e.body?.['method'] === 'initialize')!;
+      const init = s.recorder.exchanges().find((e) => e.body?.['method'] === 'initialize')!;
       expect(init.messages).toHaveLength(1);
-      expect((recorder.answerTo(init.body!['id']).result as Record<string, unknown>)['protocolVersion']).toBe(revision);
+      expect((s.recorder.answerTo(init.body!['id']).result as Record<string, unknown>)['protocolVersion']).toBe(revision);
     }
   });
 
   test('every tools/list page resolves unaltered; the listed tools are the fixture', async () => {
-    const tools = await everyPage(client, recorder);
+    const tools = await everyPage(s.client, s.recorder);
     expect(tools.map((t) => t['name'])).toEqual(FIXTURE_TOOLS.map((t) => t.name));
-    const pages = recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/list');
+    const pages = s.recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/list');
     expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const page of pages) expect(page.headers['mcp-protocol-version']).toBe(revision);
   });
 
   test('tools/call: structured content, isError, image/audio/resource/resource_link, each as sent', async () => {
     const call = (name: string, args: Record<string, unknown> = {}) =>
-      unaltered(recorder, 'tools/call', (p) => p['name'] === name, () =>
-        client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
+      unaltered(s.recorder, 'tools/call', (p) => p['name'] === name, () =>
+        s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
       );
     expect((await call('structured', { n: 21 })).structuredContent).toStrictEqual({ doubled: 42 });
     expect((await call('fails')).isError).toBe(true);
@@ -117,16 +121,16 @@ describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => 
 
   test('readResource resolves unaltered, text and blob', async () => {
     for (const uri of [README_URI, BLOB_URI]) {
-      await unaltered(recorder, 'resources/read', (p) => p['uri'] === uri, () => client.readResource({ serverId: SERVER, uri }));
+      await unaltered(s.recorder, 'resources/read', (p) => p['uri'] === uri, () => s.client.readResource({ serverId: SERVER, uri }));
     }
   });
 
   test(resumable === true ? 'a stream the server cuts after its priming event is resumed with Last-Event-ID' : 'a call whose stream the server cannot cut is answered on its own request', async () => {
-    await unaltered(recorder, 'tools/call', (p) => p['name'] === 'slow', () =>
-      client.callTool({ serverId: SERVER, name: 'slow', idempotencyKey: 'k-slow' }),
+    await unaltered(s.recorder, 'tools/call', (p) => p['name'] === 'slow', () =>
+      s.client.callTool({ serverId: SERVER, name: 'slow', idempotencyKey: 'k-slow' }),
     );
-    const post = recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/call').at(-1)!;
-    const resumed = recorder.exchanges().filter((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
+    const post = s.recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/call').at(-1)!;
+    const resumed = s.recorder.exchanges().filter((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
     if (resumable !== true) {
       expect(resumed).toEqual([]);
       return;
@@ -137,47 +141,35 @@ describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => 
   });
 
   test('the tool catalog projects every tool as write, the one claiming readOnlyHint included', async () => {
-    const tools = await expectCatalogWrites(client, FIXTURE_TOOLS.map((t) => t.name));
+    const tools = await expectCatalogWrites(s.client, FIXTURE_TOOLS.map((t) => t.name));
     expect(tools.find((t) => t.toolId === `mcp:${SERVER}.structured`)!.title).toBe('Structured');
   });
 
   test('close() ends the session with DELETE where the server assigned one', async () => {
-    const hadSession = recorder.exchanges().some((e) => e.headers['mcp-session-id'] !== undefined);
-    await client.close();
-    const deletes = recorder.exchanges().filter((e) => e.method === 'DELETE');
+    const hadSession = s.recorder.exchanges().some((e) => e.headers['mcp-session-id'] !== undefined);
+    await s.client.close();
+    const deletes = s.recorder.exchanges().filter((e) => e.method === 'DELETE');
     expect(deletes.length).toBe(hadSession ? 1 : 0);
-    if (deployment.sessions !== undefined) expect(deployment.sessions()).toBe(0);
+    if (s.deployment.sessions !== undefined) expect(s.deployment.sessions()).toBe(0);
   });
 });
 
 describe('server-everything over Streamable HTTP', () => {
-  let deployment: Deployment;
-  let recorder: Recorder;
-  let client: McpClient;
-  beforeAll(async () => {
-    deployment = await serverEverything();
-    recorder = await recordingProxy(deployment.url);
-    client = createMcpClient({ servers: { [SERVER]: { url: recorder.url } } });
-  });
-  afterAll(async () => {
-    await client.close();
-    await recorder.close();
-    await deployment.close();
-  });
+  const s = deployed(serverEverything);
 
   const call = (name: string, args: Record<string, unknown>) =>
-    unaltered(recorder, 'tools/call', (p) => p['name'] === name, () =>
-      client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
+    unaltered(s.recorder, 'tools/call', (p) => p['name'] === name, () =>
+      s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
     );
 
   test('serverHealth is reachable (2025-11-25, in a session with an event store)', async () => {
-    await expect(client.serverHealth({ serverId: SERVER })).resolves.toStrictEqual({ state: 'reachable' });
-    const init = recorder.exchanges().find((e) => e.body?.['method'] === 'initialize')!;
+    await expect(s.client.serverHealth({ serverId: SERVER })).resolves.toStrictEqual({ state: 'reachable' });
+    const init = s.recorder.exchanges().find((e) => e.body?.['method'] === 'initialize')!;
     expect(init.contentType).toMatch(/^text\/event-stream/);
   });
 
   test('every tools/list page, and calls of each content kind, resolve unaltered', async () => {
-    const tools = await everyPage(client, recorder);
+    const tools = await everyPage(s.client, s.recorder);
     const names = tools.map((t) => t['name']);
     expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'get-resource-links']));
     expect((await call('echo', { message: 'hi' })).content).toStrictEqual([{ type: 'text', text: 'Echo: hi' }]);
@@ -191,12 +183,34 @@ describe('server-everything over Streamable HTTP', () => {
     // Arguments the tool's schema refuses: a tool error, inside the result.
     expect((await call('get-sum', { a: 'two' })).isError).toBe(true);
     const link = links.content.find((c) => c.type === 'resource_link') as { uri: string };
-    await unaltered(recorder, 'resources/read', (p) => p['uri'] === link.uri, () => client.readResource({ serverId: SERVER, uri: link.uri }));
+    await unaltered(s.recorder, 'resources/read', (p) => p['uri'] === link.uri, () => s.client.readResource({ serverId: SERVER, uri: link.uri }));
   });
 
   test('the tool catalog projects every tool as write, echo\'s readOnlyHint notwithstanding', async () => {
-    const listed = recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/list');
-    const names = listed.flatMap((e) => ((recorder.answerTo(e.body!['id']).result as { tools: { name: string }[] }).tools).map((t) => t.name));
-    await expectCatalogWrites(client, [...new Set(names)]);
+    const listed = s.recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/list');
+    const names = listed.flatMap((e) => ((s.recorder.answerTo(e.body!['id']).result as { tools: { name: string }[] }).tools).map((t) => t.name));
+    await expectCatalogWrites(s.client, [...new Set(names)]);
+  });
+});
+
+describe('each older revision on its own, against the SDK 1.x with sessions', () => {
+  test.each(['2025-11-25', '2025-06-18', '2025-03-26'])('revisions: [%s] runs that handshake and its header rule', async (revision) => {
+    const deployment = await sdk1Sessions({ eventStore: false });
+    const recorder = await recordingProxy(deployment.url);
+    const client = createMcpClient({ servers: { [SERVER]: { url: recorder.url } }, revisions: [revision] });
+    try {
+      await unaltered(recorder, 'tools/call', (p) => p['name'] === 'structured', () =>
+        client.callTool({ serverId: SERVER, name: 'structured', arguments: { n: 2 }, idempotencyKey: 'k' }),
+      );
+      const [init, ...rest] = recorder.exchanges().filter((e) => e.method === 'POST');
+      expect((init!.body!['params'] as Record<string, unknown>)['protocolVersion']).toBe(revision);
+      // 2025-03-26 defines no MCP-Protocol-Version header; the later revisions send it after initialize.
+      for (const e of rest) expect(e.headers['mcp-protocol-version']).toBe(revision === '2025-03-26' ? undefined : revision);
+      expect(rest.every((e) => typeof e.headers['mcp-session-id'] === 'string')).toBe(true);
+    } finally {
+      await client.close();
+      await recorder.close();
+      await deployment.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// ctx.mcp against the MCP servers people run, with the client's default options: each deployment
+// ctx.mcp against the MCP servers people run, with the client's default options (deadlines apart): each deployment
 // is started on 127.0.0.1 inside the test, behind a recording loopback proxy, and every result the
 // client resolves must deep-equal the `result` member on the wire.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -29,6 +29,11 @@ const FIXTURE_DEPLOYMENTS: Setup[] = [
 ];
 
 const SERVER = 'interop';
+/**
+ * The client's default options, except its deadlines: a deadline measures the machine, and a test
+ * on a busy two-core box must not turn into a timing test (nothing here waits on one to pass).
+ */
+const server = (url: string) => ({ [SERVER]: { url, timeoutMs: 300_000, discoverTimeoutMs: 300_000 } });
 
 /** Calls through the client and checks the resolved value against the recorded answer to that request. */
 async function unaltered<T>(recorder: Recorder, method: string, match: (params: Record<string, unknown>) => boolean, call: () => Promise<T>): Promise<T> {
@@ -70,7 +75,7 @@ function deployed(start: () => Promise<Deployment & { sessions?: () => number }>
   beforeAll(async () => {
     s.deployment = await start();
     s.recorder = await recordingProxy(s.deployment.url);
-    s.client = createMcpClient({ servers: { [SERVER]: { url: s.recorder.url } } });
+    s.client = createMcpClient({ servers: server(s.recorder.url) });
   });
   afterAll(async () => {
     await s.client.close();
@@ -197,7 +202,7 @@ describe('each older revision on its own, against the SDK 1.x with sessions', ()
   test.each(['2025-11-25', '2025-06-18', '2025-03-26'])('revisions: [%s] runs that handshake and its header rule', async (revision) => {
     const deployment = await sdk1Sessions({ eventStore: false });
     const recorder = await recordingProxy(deployment.url);
-    const client = createMcpClient({ servers: { [SERVER]: { url: recorder.url } }, revisions: [revision] });
+    const client = createMcpClient({ servers: server(recorder.url), revisions: [revision] });
     try {
       await unaltered(recorder, 'tools/call', (p) => p['name'] === 'structured', () =>
         client.callTool({ serverId: SERVER, name: 'structured', arguments: { n: 2 }, idempotencyKey: 'k' }),

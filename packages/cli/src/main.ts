@@ -1,7 +1,9 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
-import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
+import { FactCache, SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
 import type { ParsedArgs } from './args.js';
@@ -24,8 +26,8 @@ export interface Io {
   now?: () => Date;
 }
 
-const VALUE_OPTIONS = ['--root', '--today', '--format', '--fail-on'];
-const COMMON_FLAGS = ['--quiet', '--color', '--no-color', '--debug', '--help', '-h'];
+const VALUE_OPTIONS = ['--root', '--today', '--format', '--fail-on', '--cache-location'];
+const COMMON_FLAGS = ['--quiet', '--color', '--no-color', '--no-cache', '--debug', '--help', '-h'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
 
 /** Commands with their own argument handling, listed in the overview after the gate commands. */
@@ -102,6 +104,8 @@ const SHARED_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--fail-on LEVEL', 'error | warning: the lowest severity that fails a gate (default: error)'],
   ['--quiet', 'print only the findings that fail a gate, and the result lines'],
   ['--color, --no-color', 'force colour on or off (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured)'],
+  ['--cache-location DIR', 'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)'],
+  ['--no-cache', 'neither read nor write the fact cache'],
   ['--debug', 'print the stack of an internal error'],
   ['--help', 'print this help'],
 ];
@@ -170,6 +174,19 @@ function couldNotRun(gate: Gate, label: string, err: InputError): GateResult {
   return { ...failed(gate, formatCouldNotRun(label, err)), diagnostics: [inputDiagnostic(gate.id, err)] };
 }
 
+/**
+ * The fact cache (as ESLint's `--cache`): `--cache-location DIR` (created when missing), else
+ * node_modules/.cache/openwop-spec under the root, only when the root has a node_modules folder, so
+ * checking a tree that has none never creates a file in it; none with `--no-cache`.
+ */
+function factCache(root: string, args: ParsedArgs, cwd: string): FactCache | undefined {
+  if (args.flags.has('--no-cache')) return undefined;
+  const location = args.values.get('--cache-location');
+  if (location !== undefined) return new FactCache(resolve(cwd, location));
+  const modules = join(root, 'node_modules');
+  return statSync(modules, { bigint: true, throwIfNoEntry: false })?.isDirectory() ? new FactCache(join(modules, '.cache', 'openwop-spec')) : undefined;
+}
+
 /** Runs one invocation and returns its exit code; never throws for user errors. */
 export async function main(argv: readonly string[], io: Io, gates: readonly Gate[] = GATES): Promise<number> {
   const cmds = commands(gates);
@@ -213,6 +230,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     if (given.length > 1) return usage(`${given.join(' and ')} cannot be combined`);
   }
   if (args.flags.has('--color') && args.flags.has('--no-color')) return usage('--color and --no-color cannot be combined');
+  if (args.flags.has('--no-cache') && args.values.has('--cache-location')) return usage('--no-cache and --cache-location cannot be combined');
 
   const formatArg = args.values.get('--format');
   if (formatArg !== undefined && !FORMATS.includes(formatArg as Format)) {
@@ -244,10 +262,12 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   const rootArg = args.values.get('--root');
   let tree: SpecTree;
   let today: string;
+  let cache: FactCache | undefined;
   try {
     today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, rootArg);
-    tree = SpecTree.load(root);
+    cache = factCache(root, args, io.cwd);
+    tree = SpecTree.load(root, cache ? { cache } : {});
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     // No gate can run. Text gets one line; the other formats their document with the error as its finding.
@@ -282,6 +302,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
       report: (r) => {
         report(r);
         printStacks();
+        cache?.flush(tree.root);
       },
       verdict: (r) => gateExitCode(r, failOnArg as FailOn),
       log: io.stderr,
@@ -291,6 +312,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   }
   const code = report(await execute(tree, selected));
   printStacks();
+  cache?.flush(tree.root); // after the report: the cache never delays a result
   return code;
 
   function report(results: readonly GateResult[]): number {

@@ -116,7 +116,7 @@ export async function watchGates(options: WatchOptions): Promise<number> {
     let gates: readonly Gate[];
     if (batch.includes(CONFIG_FILE)) {
       // The corpus paths themselves may have moved: start over with a fresh tree.
-      tree = SpecTree.load(tree.root);
+      tree = SpecTree.load(tree.root, tree.options);
       gates = options.gates;
     } else {
       // What each path was before (as the tree last saw it) and is now; never seen counts as changed.

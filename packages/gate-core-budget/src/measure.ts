@@ -3,7 +3,7 @@ import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
 import type { SkipReason } from './rules.js';
-import { countWords, proseWords } from './words.js';
+import { countWords, proseWordsFact } from './words.js';
 
 export interface BudgetRow {
   /** Repository path. */
@@ -40,8 +40,8 @@ function coreDocuments(tree: SpecTree, dir: string, diagnostics: Diagnostic[], o
 
 /**
  * The measured kernel (GATES.md §1.1): the core documents plus the ext homes cited by core families,
- * and `homed` from the shared classification. Prose words reuse the tree's parse, so a document
- * the classification already read as a home is not parsed again.
+ * and `homed` from the shared classification. Prose words are a fact of each document (cached with
+ * its content; a document the classification already parsed is not parsed again).
  */
 export async function measure(tree: SpecTree, coreDir: string): Promise<Measurement> {
   const diagnostics: Diagnostic[] = [];
@@ -59,7 +59,7 @@ export async function measure(tree: SpecTree, coreDir: string): Promise<Measurem
   const specV2 = `${tree.paths.spec}/v2/`;
   const rows: BudgetRow[] = [];
   for (const { p, ext } of [...paths.map((p) => ({ p, ext: false })), ...extHomes.map((p) => ({ p, ext: true }))]) {
-    rows.push({ path: p, label: p.slice(specV2.length), words: countWords(tree.text(p)), proseWords: proseWords((await tree.markdown(p)).root), ext });
+    rows.push({ path: p, label: p.slice(specV2.length), words: countWords(tree.text(p)), proseWords: await tree.factsOf(p, proseWordsFact), ext });
   }
   rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   return { rows, homed: classification.counts.resolved, extHomes, diagnostics };

@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
-import { isJsWhitespace } from '@openwop-spec/spec-tree';
+import { isJsWhitespace, shape } from '@openwop-spec/spec-tree';
+import type { FactKind } from '@openwop-spec/spec-tree';
 
 /**
  * The gated word rule (GATES.md §1.2): how many non-empty strings `text.split(/\s+/)` yields from
@@ -34,3 +35,12 @@ export function proseWords(root: Root): number {
   }
   return words;
 }
+
+/** A document's prose words, derived once per content and code. */
+export const proseWordsFact: FactKind<number> = {
+  id: 'core-budget/prose-words',
+  code: import.meta.url,
+  derive: async (source) => proseWords(await source.markdown()),
+  toJson: (words) => words,
+  fromJson: (json) => (shape.isCount(json) ? json : undefined),
+};

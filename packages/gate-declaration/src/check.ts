@@ -1,7 +1,7 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
-import { escapePointerToken, headerRegion, loadDeclaration, nameOf, pathProblem, validateDeclaration } from '@openwop-spec/spec-tree';
-import type { DeclarationModel, SpecTree } from '@openwop-spec/spec-tree';
+import { escapePointerToken, headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
+import type { DeclarationModel, FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import type { Heading, Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
 import { isObject, isStringArray, valueAt } from './json-value.js';
@@ -141,11 +141,16 @@ function rows(ctx: Ctx): void {
   }
 }
 
-/** § headings (depth 2–4) of core/capabilities.md and the core families, one to one. */
-async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
-  const file = ctx.layout.capabilitiesMd;
-  const headings: Array<{ key: string; start: Point }> = [];
-  if (ctx.tree.info(file).kind !== 'missing') {
+// Cached facts are rebuilt field by field, so nothing but what was written reaches a diagnostic.
+const pointOf = (v: unknown): Point | undefined =>
+  shape.isObject(v) && shape.isCount(v['line']) && shape.isCount(v['column']) ? { line: v['line'], column: v['column'] } : undefined;
+
+/** The § headings (depth 2–4) of a document and the keys they name, as capabilities.md is read. */
+const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
+  id: 'declaration/section-headings',
+  code: import.meta.url,
+  async derive(source) {
+    const headings: Array<{ key: string; start: Point }> = [];
     const walk = (node: Nodes): void => {
       if (node.type === 'heading') {
         const h = node as Heading;
@@ -155,8 +160,44 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
       }
       if ('children' in node) for (const c of node.children as Nodes[]) walk(c);
     };
-    walk((await ctx.tree.markdown(file)).root);
-  }
+    walk(await source.markdown());
+    return headings;
+  },
+  toJson: (headings) => headings,
+  fromJson(json) {
+    if (!Array.isArray(json)) return undefined;
+    const out: Array<{ key: string; start: Point }> = [];
+    for (const h of json as unknown[]) {
+      const start = shape.isObject(h) && typeof h['key'] === 'string' ? pointOf(h['start']) : undefined;
+      if (!start) return undefined;
+      out.push({ key: (h as { key: string }).key, start });
+    }
+    return out;
+  },
+};
+
+/** The `name()` text of a document's header region and where the region starts, as an ext README is read. */
+const headerText: FactKind<{ text: string; start?: Point }> = {
+  id: 'declaration/header-text',
+  code: import.meta.url,
+  async derive(source) {
+    const region = headerRegion(await source.markdown());
+    const start = region[0]?.position?.start;
+    return { text: region.map((n) => nameOf(n)).join('\n'), ...(start ? { start: { line: start.line, column: start.column } } : {}) };
+  },
+  toJson: (header) => header,
+  fromJson(json) {
+    if (!shape.isObject(json) || typeof json['text'] !== 'string') return undefined;
+    if (json['start'] === undefined) return { text: json['text'] };
+    const start = pointOf(json['start']);
+    return start ? { text: json['text'], start } : undefined;
+  },
+};
+
+/** § headings (depth 2–4) of core/capabilities.md and the core families, one to one. */
+async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
+  const file = ctx.layout.capabilitiesMd;
+  const headings = ctx.tree.info(file).kind !== 'missing' ? await ctx.tree.factsOf(file, sectionHeadings) : [];
   const core = new Set(ctx.model.core.map((f) => f.key));
   const headed = new Set(headings.map((h) => h.key));
   // A heading that names no core family, close to a core family that has none, is that family's heading misspelled.
@@ -184,12 +225,10 @@ async function extReadmes(ctx: Ctx): Promise<void> {
       atDecl(ctx, 'declaration/ext-readme', { key: f.key, file }, `${f.pointer}/key`, { subjects: [family(f.key)] });
       continue;
     }
-    const region = headerRegion((await ctx.tree.markdown(file)).root);
-    const text = region.map((n) => nameOf(n)).join('\n');
-    const start = region[0]?.position?.start;
+    const { text, start } = await ctx.tree.factsOf(file, headerText);
     for (const field of README_FIELDS) {
       if (!text.includes(field)) {
-        ctx.out.push(rules.diagnostic('declaration/ext-readme', { key: f.key, file, field }, { file, start: start ? { line: start.line, column: start.column } : { line: 1, column: 1 } }));
+        ctx.out.push(rules.diagnostic('declaration/ext-readme', { key: f.key, file, field }, { file, start: start ?? { line: 1, column: 1 } }));
       }
     }
   }

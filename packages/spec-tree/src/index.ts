@@ -15,3 +15,5 @@ export * from './classify/index.js';
 export * from './gc.js';
 export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';
 export type { JsonProblem } from './json-syntax.js';
+export * from './facts.js';
+export * from './fact-cache.js';

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import type { Root } from 'mdast';
 import { InputError } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, pathsFromConfig } from './config.js';
 import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
+import type { FactCache } from './fact-cache.js';
+import type { FactKind } from './facts.js';
 import { markdownParser } from './markdown.js';
 import { describeType, ioError, readRegularFile, statPath } from './fs.js';
 import type { FileStat, FileType } from './fs.js';
@@ -64,12 +67,18 @@ export interface TreeOptions {
    * with the layout it is about to write).
    */
   paths?: CorpusPaths;
+  /** Where facts are cached across runs; without one, they live only as long as the tree. */
+  cache?: FactCache;
 }
 
 export interface TreeStats {
   reads: number;
   jsonParses: number;
   markdownParses: number;
+  /** Facts derived from a file's text (not found in the cache). */
+  factsDerived: number;
+  /** Facts read from the cache of earlier runs. */
+  factsCached: number;
 }
 
 /**
@@ -77,10 +86,12 @@ export interface TreeStats {
  * every gate in a run shares one parse. Paths are repository-relative POSIX paths.
  */
 export class SpecTree {
-  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0 };
+  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0, factsDerived: 0, factsCached: 0 };
   private readonly texts = new Map<string, string>();
   private readonly jsons = new Map<string, JsonDoc>();
   private readonly markdowns = new Map<string, MarkdownDoc>();
+  /** Per path, per fact kind id. */
+  private readonly facts = new Map<string, Map<string, Promise<unknown>>>();
   private readonly infos = new Map<string, PathInfo>();
   private readonly memo = new Map<string, { value: unknown; log: AccessLog }>();
   /** Access logs being recorded (nested: a derived value records into its own and every open log). */
@@ -90,16 +101,17 @@ export class SpecTree {
   private constructor(
     readonly root: string,
     readonly paths: CorpusPaths,
+    readonly options: TreeOptions = {},
   ) {
     this.realRoot = realpathSync(root);
   }
 
   /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
   static load(root: string, options: TreeOptions = {}): SpecTree {
-    if (options.paths) return new SpecTree(root, options.paths);
+    if (options.paths) return new SpecTree(root, options.paths, options);
     const probe = new SpecTree(root, pathsFromConfig(undefined));
     const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
-    const tree = new SpecTree(root, pathsFromConfig(config));
+    const tree = new SpecTree(root, pathsFromConfig(config), options);
     if (config) tree.jsons.set(CONFIG_FILE, config);
     return tree;
   }
@@ -225,6 +237,35 @@ export class SpecTree {
   }
 
   /**
+   * What `kind` derives from the file's text: computed at most once per tree, and taken from the
+   * fact cache when an earlier run derived it from the same content (hash of the text and the
+   * file's extension) with the same code. Records a content read, as `text` does.
+   */
+  factsOf<T>(path: string, kind: FactKind<T>): Promise<T> {
+    if (this.logs.size) this.note(path);
+    let byKind = this.facts.get(path);
+    const known = byKind?.get(kind.id);
+    if (known) return known as Promise<T>;
+    const pending = (async (): Promise<T> => {
+      const text = this.text(path);
+      const cache = this.options.cache;
+      const hash = cache && createHash('sha256').update(`${extname(path)}\0${text}`).digest('hex');
+      const cached = cache?.get(kind, hash!, path);
+      if (cached !== undefined) {
+        this.stats.factsCached++;
+        return cached;
+      }
+      const value = await kind.derive({ path, text, markdown: async () => (await this.markdown(path)).root });
+      this.stats.factsDerived++;
+      cache?.set(kind, hash!, path, value);
+      return value;
+    })();
+    if (!byKind) this.facts.set(path, (byKind = new Map()));
+    byKind.set(kind.id, pending);
+    return pending;
+  }
+
+  /**
    * A value derived from the tree and cached with it (the declaration model, the classification):
    * computed once per tree, dropped by `invalidate`. A promise records what it reads until it settles.
    */
@@ -300,12 +341,14 @@ export class SpecTree {
       this.texts.clear();
       this.jsons.clear();
       this.markdowns.clear();
+      this.facts.clear();
       this.infos.clear();
     } else {
       for (const p of paths) {
         this.texts.delete(p);
         this.jsons.delete(p);
         this.markdowns.delete(p);
+        this.facts.delete(p);
       }
       // Directory listings and symlink targets may change with any file event.
       this.infos.clear();

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
 import { DEFAULT_PATHS, MAX_FILE_BYTES, SpecTree, createAtomic, createFixture } from '../src/index.js';
-import type { Fixture } from '../src/index.js';
+import type { FactKind, Fixture } from '../src/index.js';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
@@ -28,7 +28,7 @@ describe('SpecTree reading', () => {
     tree.text('a.md');
     tree.json('b.json');
     tree.json('b.json');
-    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1 });
+    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1, factsDerived: 0, factsCached: 0 });
   });
 
   it('keeps a UTF-8 BOM in the text but parses JSON behind it, with positions on the real columns', () => {
@@ -122,6 +122,20 @@ describe('SpecTree reading', () => {
     tree.invalidate(['a.json']);
     expect(derived()).toBe(2);
     expect(computed).toBe(2);
+  });
+
+  it('derives a fact kind once per file and tree (concurrent asks share it), and again after invalidate', async () => {
+    const f = fixture({ 'a.md': '# A\n' });
+    const tree = f.tree();
+    let derived = 0;
+    const length: FactKind<number> = { id: 'test/length', code: import.meta.url, derive: ({ text }) => (derived++, text.length), toJson: (n) => n, fromJson: () => undefined };
+    expect(await Promise.all([tree.factsOf('a.md', length), tree.factsOf('a.md', length)])).toEqual([4, 4]);
+    expect(await tree.factsOf('a.md', length)).toBe(4);
+    expect(derived).toBe(1);
+    f.write({ 'a.md': '# AB\n' });
+    tree.invalidate(['a.md']);
+    expect(await tree.factsOf('a.md', length)).toBe(5);
+    expect(tree.stats).toMatchObject({ factsDerived: 2, factsCached: 0 });
   });
 
   it('writes atomically, skips identical bytes and remembers what it wrote', () => {

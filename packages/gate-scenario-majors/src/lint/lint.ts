@@ -1,11 +1,12 @@
 import type { Diagnostic, RelatedLocation } from '@openwop-spec/diagnostics';
-import { LineIndex, normaliseInside } from '@openwop-spec/spec-tree';
-import type { SpecTree } from '@openwop-spec/spec-tree';
+import { LineIndex, normaliseInside, shape } from '@openwop-spec/spec-tree';
+import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from '../rules.js';
 import { analyseModule } from './analyse.js';
-import type { Finding } from './analyse.js';
+import type { Finding, ImportRef, LintRule } from './analyse.js';
 import { createParser } from './parser.js';
 import { applyPragmas, readPragmas } from './pragma.js';
+import type { Pragma, PragmaProblem } from './pragma.js';
 
 export interface LintResult {
   diagnostics: Diagnostic[];
@@ -23,10 +24,65 @@ const MAX_RELATED = 3;
 
 interface Module {
   path: string;
-  text: string;
-  lines: LineIndex;
+  lines: () => LineIndex;
   kept: Finding[];
 }
+
+/** What the lint keeps of one module, offsets into its text: the cached form of its analysis. */
+interface ModuleFacts {
+  kept: Finding[];
+  suppressed: number;
+  unused: Pragma[];
+  problems: PragmaProblem[];
+  imports: ImportRef[];
+}
+
+// Cached facts are rebuilt field by field, so nothing but what was written reaches a diagnostic.
+const listOf = <T>(v: unknown, item: (x: Record<string, unknown>) => T | undefined): T[] | undefined => {
+  if (!Array.isArray(v)) return undefined;
+  const out: T[] = [];
+  for (const x of v as unknown[]) {
+    const value = shape.isObject(x) ? item(x) : undefined;
+    if (value === undefined) return undefined;
+    out.push(value);
+  }
+  return out;
+};
+const isRule = (v: unknown): v is LintRule => v === 'R1' || v === 'R2';
+const findingOf = (f: Record<string, unknown>): Finding | undefined =>
+  isRule(f['rule']) && shape.isCount(f['start']) && shape.isCount(f['end']) && (f['text'] === undefined || typeof f['text'] === 'string')
+    ? { rule: f['rule'], start: f['start'], end: f['end'], ...(f['text'] !== undefined ? { text: f['text'] as string } : {}) }
+    : undefined;
+const pragmaOf = (p: Record<string, unknown>): Pragma | undefined =>
+  shape.isCount(p['start']) && shape.isCount(p['line']) && shape.arrayOf(p['rules'], isRule) ? { start: p['start'], line: p['line'], rules: [...p['rules']] } : undefined;
+const problemOf = (p: Record<string, unknown>): PragmaProblem | undefined =>
+  shape.isCount(p['start']) && typeof p['why'] === 'string' ? { start: p['start'], why: p['why'] } : undefined;
+const importOf = (i: Record<string, unknown>): ImportRef | undefined =>
+  typeof i['specifier'] === 'string' && shape.isCount(i['start']) ? { specifier: i['specifier'], start: i['start'] } : undefined;
+
+/** One module's findings, pragmas and relative imports: parsed (oxc-parser, loaded on first use) once per content and code. */
+const moduleFacts: FactKind<ModuleFacts> = {
+  id: 'scenario-majors/module',
+  code: import.meta.url,
+  async derive({ path, text }) {
+    const parse = await createParser();
+    const lines = new LineIndex(text);
+    const parsed = parse(path, text);
+    const { findings, imports } = analyseModule(parsed);
+    const { pragmas, problems } = readPragmas(parsed.comments, lines);
+    const { kept, suppressed, unused } = applyPragmas(findings, pragmas, lines);
+    return { kept, suppressed, unused, problems, imports };
+  },
+  toJson: (facts) => facts,
+  fromJson(json) {
+    if (!shape.isObject(json) || !shape.isCount(json['suppressed'])) return undefined;
+    const kept = listOf(json['kept'], findingOf);
+    const unused = listOf(json['unused'], pragmaOf);
+    const problems = listOf(json['problems'], problemOf);
+    const imports = listOf(json['imports'], importOf);
+    return kept && unused && problems && imports ? { kept, suppressed: json['suppressed'], unused, problems, imports } : undefined;
+  },
+};
 
 /** An edge of the import graph: `from` imports `to` through the specifier at `start` in `from`. */
 interface Edge {
@@ -42,7 +98,6 @@ interface Edge {
 export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: readonly string[]): Promise<LintResult> {
   const result: LintResult = { diagnostics: [], files: roots.length, modules: 0, violations: 0, suppressed: 0 };
   if (roots.length === 0) return result;
-  const parse = await createParser();
   const rootSet = new Set(roots);
   const modules = new Map<string, Module>();
   const importers = new Map<string, Edge[]>();
@@ -52,28 +107,25 @@ export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: 
 
   for (let next = 0; next < queue.length; next++) {
     const path = queue[next]!;
-    const text = tree.text(path);
-    const lines = new LineIndex(text);
-    const parsed = parse(path, text);
-    const { findings, imports } = analyseModule(parsed);
-    const { pragmas, problems } = readPragmas(parsed.comments, lines);
-    const { kept, suppressed, unused } = applyPragmas(findings, pragmas, lines);
-    modules.set(path, { path, text, lines, kept });
+    const { kept, suppressed, unused, problems, imports } = await tree.factsOf(path, moduleFacts);
+    // Positions are computed only for what is reported.
+    let index: LineIndex | undefined;
+    const lines = (): LineIndex => (index ??= new LineIndex(tree.text(path)));
+    modules.set(path, { path, lines, kept });
     if (!rootSet.has(path)) result.modules += 1;
     result.violations += kept.length;
     result.suppressed += suppressed;
-    for (const p of problems) result.diagnostics.push(rules.diagnostic('majors/bad-pragma', { why: p.why }, { file: path, start: lines.point(p.start) }));
-    for (const p of unused) result.diagnostics.push(rules.diagnostic('majors/unused-pragma', { rules: p.rules.join(','), line: p.line }, { file: path, start: lines.point(p.start) }));
+    for (const p of problems) result.diagnostics.push(rules.diagnostic('majors/bad-pragma', { why: p.why }, { file: path, start: lines().point(p.start) }));
+    for (const p of unused) result.diagnostics.push(rules.diagnostic('majors/unused-pragma', { rules: p.rules.join(','), line: p.line }, { file: path, start: lines().point(p.start) }));
 
     for (const ref of imports) {
-      const at = { file: path, start: lines.point(ref.start) };
       const resolved = resolveImport(tree, path, ref.specifier);
       if (resolved.path === undefined) {
-        result.diagnostics.push(rules.diagnostic('majors/unresolved-import', { specifier: ref.specifier, tried: resolved.tried.join(', ') }, at));
+        result.diagnostics.push(rules.diagnostic('majors/unresolved-import', { specifier: ref.specifier, tried: resolved.tried.join(', ') }, { file: path, start: lines().point(ref.start) }));
         continue;
       }
       if (!inside(resolved.path)) {
-        result.diagnostics.push(rules.diagnostic('majors/import-outside-conformance', { specifier: ref.specifier, path: resolved.path, dir: conformanceDir }, at));
+        result.diagnostics.push(rules.diagnostic('majors/import-outside-conformance', { specifier: ref.specifier, path: resolved.path, dir: conformanceDir }, { file: path, start: lines().point(ref.start) }));
         continue;
       }
       const edges = importers.get(resolved.path) ?? [];
@@ -90,7 +142,7 @@ export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: 
     if (module.kept.length === 0) continue;
     const related = rootSet.has(module.path) ? [] : reachingRoots(module.path, importers, rootSet, modules, conformanceDir);
     for (const f of module.kept) {
-      const at = { file: module.path, start: module.lines.point(f.start), end: module.lines.point(f.end), related };
+      const at = { file: module.path, start: module.lines().point(f.start), end: module.lines().point(f.end), related };
       result.diagnostics.push(f.rule === 'R1' ? rules.diagnostic('majors/supported-gate', undefined, at) : rules.diagnostic('majors/v1-path', { text: f.text ?? '' }, at));
     }
   }
@@ -157,7 +209,7 @@ function reachingRoots(lib: string, importers: ReadonlyMap<string, Edge[]>, root
     const first = towardLib.get(root)!;
     return {
       file: root,
-      start: modules.get(root)!.lines.point(first.start),
+      start: modules.get(root)!.lines().point(first.start),
       message: `reaches this module as a major-2 file: ${chain.map(short).join(' → ')}`,
     };
   });

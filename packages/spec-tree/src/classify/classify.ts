@@ -5,7 +5,7 @@ import { escapePointerToken } from '../json.js';
 import type { JsonDoc } from '../json.js';
 import { pathProblem } from '../repo-path.js';
 import type { SpecTree } from '../tree.js';
-import { readDocument } from './document.js';
+import { documentFacts } from './document.js';
 import type { Banner, DocumentFacts } from './document.js';
 import { baseName, classPrefixes, homeClass, requiredExtension } from './homes.js';
 import type { ClassPrefixes, HomeClass } from './homes.js';
@@ -243,8 +243,7 @@ class Classifier {
     if (info.kind !== 'file') return { class: cls, finding: { ruleId: 'home/not-a-file' }, related: document };
     if (cls === 'schema') return { class: cls };
     if (baseName(path) === SEAMS_CATALOG) return { class: cls, finding: { ruleId: 'home/seams-catalog' }, related: document };
-    const md = await this.tree.markdown(path);
-    const facts = readDocument(path, md.text, md.root);
+    const facts = await documentFacts(this.tree, path);
     if (cls !== 'v1') for (const miss of facts.nearMisses) this.nearMisses.push({ file: path, ...miss });
     const verdict: PathVerdict = { class: cls, facts };
     if (facts.banner) {

@@ -1,8 +1,11 @@
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Point } from '@openwop-spec/diagnostics';
+import { shape } from '../facts.js';
+import type { FactKind } from '../facts.js';
 import { headerRegion, kwOf, nameOf } from '../mdast-text.js';
 import { sourceLine } from '../text.js';
+import type { SpecTree } from '../tree.js';
 import { NameIndex, hasKeyword, isClaimToken, titledKeys } from './naming.js';
 
 /** A range in a markdown document, from its mdast node. */
@@ -232,20 +235,111 @@ function readUnits(root: Root): { naming: string[]; obligationNames: string[]; o
   return { naming, obligationNames, obligationTitles, code };
 }
 
-/** Reads one home document's facts from its mdast (the tree's cached parse). */
-export function readDocument(file: string, text: string, root: Root): DocumentFacts {
+/** What the classification keeps of one home document, as JSON: the cached form of its facts. */
+export interface DocumentRecord {
+  banner?: Banner;
+  marker?: Span;
+  claims: Array<[key: string, at: Span]>;
+  nearMisses: NearMiss[];
+  names: string[];
+  obligationNames: string[];
+  obligationTitles: string[];
+  code: string[];
+}
+
+function recordOf(text: string, root: Root): DocumentRecord {
   const header = readHeader(root, text);
   const units = readUnits(root);
-  const naming = new NameIndex(units.naming);
   return {
-    file,
     ...(header.banner ? { banner: header.banner } : {}),
     ...(header.marker ? { marker: header.marker } : {}),
-    claims: header.claims,
+    claims: [...header.claims],
     nearMisses: findNearMisses(root, header.counted),
-    naming,
-    obligationNames: new NameIndex(units.obligationNames),
-    obligationTitles: units.obligationTitles,
-    facetText: new NameIndex(units.code, naming),
+    names: units.naming,
+    obligationNames: units.obligationNames,
+    obligationTitles: [...units.obligationTitles],
+    code: units.code,
   };
+}
+
+function factsOfRecord(file: string, r: DocumentRecord): DocumentFacts {
+  const naming = new NameIndex(r.names);
+  return {
+    file,
+    ...(r.banner ? { banner: r.banner } : {}),
+    ...(r.marker ? { marker: r.marker } : {}),
+    claims: new Map(r.claims),
+    nearMisses: r.nearMisses,
+    naming,
+    obligationNames: new NameIndex(r.obligationNames),
+    obligationTitles: new Set(r.obligationTitles),
+    facetText: new NameIndex(r.code, naming),
+  };
+}
+
+/** Reads one home document's facts from its mdast. */
+export function readDocument(file: string, text: string, root: Root): DocumentFacts {
+  return factsOfRecord(file, recordOf(text, root));
+}
+
+// Cached values are rebuilt field by field, so nothing but what was written reaches a gate.
+const pointOf = (v: unknown): Point | undefined => (shape.isPoint(v) ? { line: v.line, column: v.column, offset: v.offset } : undefined);
+const spanOf = (v: unknown): Span | undefined => {
+  if (!shape.isObject(v)) return undefined;
+  const start = pointOf(v['start']);
+  const end = pointOf(v['end']);
+  return start && end ? { start, end } : undefined;
+};
+const NEAR_MISS_KINDS: ReadonlySet<unknown> = new Set<NearMissKind>(['colon-outside', 'misplaced', 'in-html']);
+
+function recordFromJson(json: unknown): DocumentRecord | undefined {
+  if (!shape.isObject(json)) return undefined;
+  const banner = json['banner'] === undefined ? undefined : spanOf(json['banner']);
+  const line = shape.isObject(json['banner']) ? json['banner']['line'] : undefined;
+  if (json['banner'] !== undefined && !(banner && typeof line === 'string')) return undefined;
+  const marker = json['marker'] === undefined ? undefined : spanOf(json['marker']);
+  if (json['marker'] !== undefined && !marker) return undefined;
+  const lists = ['names', 'obligationNames', 'obligationTitles', 'code'] as const;
+  if (!lists.every((list) => shape.arrayOf(json[list], shape.isString))) return undefined;
+  if (!Array.isArray(json['claims']) || !Array.isArray(json['nearMisses'])) return undefined;
+  const claims: Array<[string, Span]> = [];
+  for (const c of json['claims'] as unknown[]) {
+    const key: unknown = Array.isArray(c) && c.length === 2 ? c[0] : undefined;
+    const at = typeof key === 'string' ? spanOf((c as unknown[])[1]) : undefined;
+    if (!at) return undefined;
+    claims.push([key as string, at]);
+  }
+  const nearMisses: NearMiss[] = [];
+  for (const m of json['nearMisses'] as unknown[]) {
+    const at = spanOf(m);
+    const kind = shape.isObject(m) ? m['kind'] : undefined;
+    if (!at || !NEAR_MISS_KINDS.has(kind)) return undefined;
+    nearMisses.push({ kind: kind as NearMissKind, ...at });
+  }
+  const copy = (list: (typeof lists)[number]): string[] => [...(json[list] as string[])];
+  // The keys in the order `recordOf` writes them.
+  return {
+    ...(banner ? { banner: { ...banner, line: line as string } } : {}),
+    ...(marker ? { marker } : {}),
+    claims,
+    nearMisses,
+    names: copy('names'),
+    obligationNames: copy('obligationNames'),
+    obligationTitles: copy('obligationTitles'),
+    code: copy('code'),
+  };
+}
+
+/** The facts of one home document, derived once per content and code (GATES.md §2.3–§2.4, §2.7). */
+export const homeDocument: FactKind<DocumentRecord> = {
+  id: 'spec-tree/home-document',
+  code: import.meta.url,
+  derive: async (source) => recordOf(source.text, await source.markdown()),
+  toJson: (record) => record,
+  fromJson: recordFromJson,
+};
+
+/** A home document's facts, from the tree's fact cache. */
+export async function documentFacts(tree: SpecTree, file: string): Promise<DocumentFacts> {
+  return factsOfRecord(file, await tree.factsOf(file, homeDocument));
 }

@@ -1,0 +1,174 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { shape } from '@openwop-spec/spec-tree';
+import type { FactKind, Gate } from '@openwop-spec/spec-tree';
+import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
+import { forge } from '../../spec-tree/test/forge.js';
+import { createFixture, run } from './helpers.js';
+import type { Captured, Fixture } from './helpers.js';
+
+const TODAY = ['--today', '2026-09-22'];
+const CACHE = 'node_modules/.cache/openwop-spec/facts.json';
+const bin = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
+
+const headings: FactKind<number> = {
+  id: 'cli-test/headings',
+  code: import.meta.url,
+  derive: async (source) => (await source.markdown()).children.filter((n) => n.type === 'heading').length,
+  toJson: (n) => n,
+  fromJson: (json) => (shape.isCount(json) ? json : undefined),
+};
+
+/** A gate that reports one fact of probe.md, so a run has something to cache. */
+const factsGate: Gate = {
+  id: 'facts',
+  summary: 'counts the headings of probe.md',
+  rules: [],
+  commands: [],
+  check: async (tree) => ({
+    gate: 'facts',
+    ok: true,
+    exitCode: 0,
+    summaryLine: `=== facts OK — ${await tree.factsOf('probe.md', headings)} heading(s) ===`,
+    report: [],
+    figures: {},
+    diagnostics: [],
+  }),
+};
+
+/** Every file under `root`, relative. */
+function files(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else out.push(relative(root, join(dir, e.name)));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+describe('where the fact cache lives', () => {
+  let fx: Fixture;
+  afterEach(() => fx?.remove());
+  const repo = (extra: Record<string, string> = {}): string =>
+    (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'probe.md': '# A\n\n## B\n', ...extra })).root;
+  const check = (cwd: string, ...argv: string[]): Promise<Captured> => run(['check', ...argv], { cwd, gates: [factsGate] });
+
+  it('nowhere in a tree without node_modules: a run creates no file', async () => {
+    const root = repo();
+    const before = files(root);
+    expect((await check(root)).stdout).toContain('=== facts OK — 2 heading(s) ===');
+    expect(files(root)).toEqual(before);
+  });
+
+  it('in node_modules/.cache/openwop-spec under the root when the root has node_modules; the next run reads it', async () => {
+    const root = repo({ 'node_modules/.keep': '' });
+    await check(root);
+    expect(files(root)).toContain(CACHE);
+    // A poisoned entry (valid, but not what the text gives) shows that the cache is what is read.
+    forge(join(root, CACHE), (b) => (Object.values(b['kinds']['cli-test/headings'].entries).forEach((e: any) => (e[1] = 7)), b));
+    expect((await check(root)).stdout).toContain('=== facts OK — 7 heading(s) ===');
+    expect((await check(root, '--no-cache')).stdout).toContain('=== facts OK — 2 heading(s) ===');
+  });
+
+  it('--cache-location DIR, relative to the working directory, is created when missing', async () => {
+    const root = repo();
+    await check(root, '--cache-location', 'tmp/facts');
+    expect(files(root)).toContain('tmp/facts/facts.json');
+  });
+
+  it('--no-cache writes nothing, even where the default location exists', async () => {
+    const root = repo({ 'node_modules/.keep': '' });
+    await check(root, '--no-cache');
+    expect(files(root)).not.toContain(CACHE);
+  });
+
+  it('--no-cache and --cache-location together are a usage error', async () => {
+    const out = await check(repo(), '--no-cache', '--cache-location', 'x');
+    expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec --help'] });
+  });
+});
+
+describe('the real gates with the cache cold, warm, corrupt and off', () => {
+  let fx: Fixture;
+  let cache: string;
+  beforeAll(() => {
+    fx = copyCorpus();
+    mkdirSync(join(fx.root, 'node_modules'));
+    cache = join(fx.root, CACHE);
+    // Findings in the output too: an unclaimed home (an error) and a marker in an HTML comment (a warning).
+    const home = join(fx.root, 'spec/v2/core/tool-catalog.md');
+    writeFileSync(home, readFileSync(home, 'utf8').replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.\n\n<!-- **Normative home:** `x` -->'));
+  });
+  afterAll(() => fx.remove());
+
+  const corruptions: Array<[string, () => void]> = [
+    ['garbage', () => writeFileSync(cache, 'garbage\n{')],
+    ['truncated', () => writeFileSync(cache, readFileSync(cache).subarray(0, 1000))],
+    ['another version', () => writeFileSync(cache, readFileSync(cache, 'utf8').replace('"version":1', '"version":0'))],
+    ['every value of the wrong shape', () => forge(cache, (b) => (Object.values(b['kinds']).forEach((k: any) => Object.values(k.entries).forEach((e: any) => (e[1] = { findIndex: null }))), b))],
+  ];
+
+  it.each(['stylish', 'json'])('print the same bytes and exit code (%s)', async (format) => {
+    const check = (...argv: string[]): Promise<Captured> => run(['check', '--format', format, ...TODAY, ...argv], { cwd: fx.root });
+    const off = await check('--no-cache');
+    expect(off.code).toBe(1);
+    expect([...off.stdout, ...off.stderr].join('\n')).toMatch(/home\/unclaimed[\s\S]*home\/marker-near-miss|home\/marker-near-miss[\s\S]*home\/unclaimed/);
+    rmSync(cache, { force: true });
+    expect(await check()).toEqual(off);
+    expect(existsSync(cache)).toBe(true);
+    expect(await check()).toEqual(off);
+    for (const [name, corrupt] of corruptions) {
+      corrupt();
+      expect({ name, out: await check() }).toEqual({ name, out: off });
+    }
+  });
+});
+
+describe('the built bin with a shared cache', () => {
+  let fx: Fixture;
+  beforeAll(() => {
+    fx = copyCorpus();
+    mkdirSync(join(fx.root, 'node_modules'));
+  });
+  afterAll(() => fx.remove());
+  const argv = ['check', '--format', 'json', ...TODAY];
+  const node = (...extra: string[]) => spawnSync(process.execPath, [bin, ...argv, ...extra], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
+
+  it('a FIFO at the cache path is a miss: the same output, never a hang', () => {
+    const off = node('--no-cache');
+    expect(off.status).toBe(0);
+    const cache = join(fx.root, CACHE);
+    mkdirSync(join(cache, '..'), { recursive: true });
+    execFileSync('mkfifo', [cache]);
+    try {
+      const r = node();
+      expect([r.signal, r.status, r.stdout, r.stderr]).toEqual([null, off.status, off.stdout, off.stderr]);
+    } finally {
+      rmSync(cache);
+    }
+  });
+
+  it('runs sharing one cache at once never corrupt it', async () => {
+    const off = node('--no-cache');
+    const once = (): Promise<{ code: number | null; stdout: string }> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [bin, ...argv], { cwd: fx.root });
+        let stdout = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.on('close', (code) => resolve({ code, stdout }));
+      });
+    const runs = await Promise.all([once(), once(), once(), once()]);
+    for (const r of runs) expect(r).toEqual({ code: off.status, stdout: off.stdout });
+    const text = readFileSync(join(fx.root, CACHE), 'utf8');
+    const nl = text.indexOf('\n');
+    expect(JSON.parse(text.slice(0, nl)).sha256).toBe(createHash('sha256').update(text.slice(nl + 1)).digest('hex'));
+    expect(node().stdout).toBe(off.stdout);
+  });
+});

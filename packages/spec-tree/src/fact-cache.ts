@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { factIdentity, shape } from './facts.js';
+import type { FactKind } from './facts.js';
+import { writeAtomic } from './write.js';
+
+const FILE = 'facts.json';
+const FORMAT = 'openwop-spec-facts';
+const VERSION = 1;
+/** Larger than any cache a tree of facts makes; a bigger file is not read. */
+const MAX_BYTES = 256 * 1024 * 1024;
+
+/** A cached value and the repository path it was last derived for. */
+type Entry = [path: string, value: unknown];
+
+interface KindRecord {
+  identity: string;
+  /** By content hash. */
+  entries: Map<string, Entry>;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * Reads the cache file without blocking: it is opened non-blocking and checked through its
+ * descriptor, so a FIFO, socket or device at the path is refused, never waited on.
+ */
+function readCacheFile(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    // bigint: a plain stat of a FIFO would stay in the buffer Node's module resolution reads.
+    const stat = fstatSync(fd, { bigint: true });
+    if (!stat.isFile() || stat.size > BigInt(MAX_BYTES)) throw new Error('not a cache file');
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The record, if the text is one this version wrote: a header line
+ * `{"format":"openwop-spec-facts","version":1,"sha256":…}` whose checksum covers the body, and a body
+ * `{"kinds":{<id>:{"identity":…,"entries":{<hash>:[<path>,<value>]}}}}`. Anything else is undefined.
+ */
+function parseRecord(text: string): Map<string, KindRecord> | undefined {
+  const nl = text.indexOf('\n');
+  if (nl < 0) return undefined;
+  let header: unknown;
+  let body: unknown;
+  try {
+    header = JSON.parse(text.slice(0, nl));
+    if (!shape.isObject(header) || header['format'] !== FORMAT || header['version'] !== VERSION || header['sha256'] !== sha256(text.slice(nl + 1))) return undefined;
+    body = JSON.parse(text.slice(nl + 1));
+  } catch {
+    return undefined;
+  }
+  if (!shape.isObject(body) || !shape.isObject(body['kinds'])) return undefined;
+  const kinds = new Map<string, KindRecord>();
+  for (const [id, record] of Object.entries(body['kinds'])) {
+    if (!shape.isObject(record) || typeof record['identity'] !== 'string' || !shape.isObject(record['entries'])) return undefined;
+    const entries = new Map<string, Entry>();
+    for (const [hash, entry] of Object.entries(record['entries'])) {
+      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') return undefined;
+      entries.set(hash, entry as Entry);
+    }
+    kinds.set(id, { identity: record['identity'], entries });
+  }
+  return kinds;
+}
+
+/**
+ * The on-disk half of the fact cache (ESLint's `--cache`, for facts): one file, `facts.json` in the
+ * cache directory, holding for each fact kind the identity of the code that derived it and its
+ * values by content hash. It is read once, on the first lookup, and written once, by `flush`, only
+ * when the run derived something new. Whatever is wrong with it — missing, unreadable, not a
+ * regular file, truncated, corrupt, written by another version or by other code, an entry of the
+ * wrong shape — is a miss, never an error; a write that fails leaves it as it was. Writes are
+ * atomic (a temporary file, then a rename), so runs sharing a cache never see half of one; when two
+ * runs write at once, the last complete file wins.
+ */
+export class FactCache {
+  readonly file: string;
+  private stored: Map<string, KindRecord> | undefined;
+  /** Per kind, this run's entries (hits and new values) and every path it looked up. */
+  private readonly runs = new Map<string, { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined>();
+  private fresh = 0;
+
+  constructor(readonly dir: string) {
+    this.file = join(dir, FILE);
+  }
+
+  /** The cached value of `kind` for the content `hash` (looked up for `path`), if any. */
+  get<T>(kind: FactKind<T>, hash: string, path: string): T | undefined {
+    const run = this.run(kind);
+    if (!run) return undefined;
+    run.paths.add(path);
+    const record = this.read().get(kind.id);
+    const entry = record?.identity === run.identity ? record.entries.get(hash) : undefined;
+    if (!entry) return undefined;
+    let value: T | undefined;
+    try {
+      value = kind.fromJson(entry[1]);
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined) run.entries.set(hash, [path, entry[1]]);
+    return value;
+  }
+
+  /** Keeps a freshly derived value for the next `flush`. */
+  set<T>(kind: FactKind<T>, hash: string, path: string, value: T): void {
+    const run = this.run(kind);
+    if (!run) return;
+    run.paths.add(path);
+    run.entries.set(hash, [path, kind.toJson(value)]);
+    this.fresh++;
+  }
+
+  /**
+   * Writes the cache if anything new was derived since the last write: for each kind this run used,
+   * its entries, plus the entries of files under `root` it did not look at, as the file holds them
+   * now (a run of one gate keeps what the others cached; an edited or deleted file's old entry
+   * goes); other kinds as they were.
+   */
+  flush(root: string): void {
+    if (this.fresh === 0) return;
+    this.fresh = 0;
+    this.stored = undefined;
+    const kinds = new Map(this.read());
+    for (const [id, run] of this.runs) {
+      if (!run) continue;
+      const entries = new Map(run.entries);
+      const old = kinds.get(id);
+      if (old?.identity === run.identity) {
+        for (const [hash, entry] of old.entries) {
+          if (!entries.has(hash) && !run.paths.has(entry[0]) && existsSync(join(root, entry[0]))) entries.set(hash, entry);
+        }
+      }
+      kinds.set(id, { identity: run.identity, entries });
+    }
+    const body = JSON.stringify({
+      kinds: Object.fromEntries(
+        [...kinds].sort(byKey).map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
+      ),
+    });
+    try {
+      // Never replace what is not a cache file of ours (a FIFO, a folder, a device).
+      const existing = lstatSync(this.file, { bigint: true, throwIfNoEntry: false });
+      if (existing && !existing.isFile()) return;
+      writeAtomic(this.file, `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n${body}`);
+      this.stored = kinds;
+    } catch {
+      // A cache that cannot be written (read-only, full, not a folder) only costs the next run time.
+    }
+  }
+
+  private run(kind: FactKind<unknown>): { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined {
+    if (!this.runs.has(kind.id)) {
+      const identity = factIdentity(kind);
+      this.runs.set(kind.id, identity === undefined ? undefined : { identity, entries: new Map(), paths: new Set() });
+    }
+    return this.runs.get(kind.id);
+  }
+
+  private read(): Map<string, KindRecord> {
+    if (!this.stored) {
+      try {
+        this.stored = parseRecord(readCacheFile(this.file));
+      } catch {
+        this.stored = undefined;
+      }
+      this.stored ??= new Map();
+    }
+    return this.stored;
+  }
+}

@@ -38,7 +38,7 @@ export function proseWords(root: Root): number {
 
 /** A document's prose words, derived once per content and code. */
 export const proseWordsFact: FactKind<number> = {
-  id: 'core-budget/prose-words',
+  id: 'core-budget:prose-words',
   code: import.meta.url,
   derive: async (source) => proseWords(await source.markdown()),
   toJson: (words) => words,

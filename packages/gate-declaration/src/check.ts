@@ -147,7 +147,7 @@ const pointOf = (v: unknown): Point | undefined =>
 
 /** The § headings (depth 2–4) of a document and the keys they name, as capabilities.md is read. */
 const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
-  id: 'declaration/section-headings',
+  id: 'declaration:section-headings',
   code: import.meta.url,
   async derive(source) {
     const headings: Array<{ key: string; start: Point }> = [];
@@ -178,7 +178,7 @@ const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
 
 /** The `name()` text of a document's header region and where the region starts, as an ext README is read. */
 const headerText: FactKind<{ text: string; start?: Point }> = {
-  id: 'declaration/header-text',
+  id: 'declaration:header-text',
   code: import.meta.url,
   async derive(source) {
     const region = headerRegion(await source.markdown());

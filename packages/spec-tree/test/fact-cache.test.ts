@@ -17,7 +17,7 @@ const CACHE = 'node_modules/.cache/openwop-spec';
 
 /** A kind that counts a document's headings: it reads the mdast, as the gates' kinds do. */
 const headings: FactKind<number> = {
-  id: 'test/headings',
+  id: 'test:headings',
   code: import.meta.url,
   derive: async (source) => (await source.markdown()).children.filter((n) => n.type === 'heading').length,
   toJson: (n) => n,
@@ -72,7 +72,7 @@ describe('the fact cache across runs', () => {
     rmSync(join(root, 'c.md'));
     await tree.factsOf('a.md', headings);
     cache.flush(root);
-    const entries = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!).kinds['test/headings'].entries as Record<string, [string, number]>;
+    const entries = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!).kinds['test:headings'].entries as Record<string, [string, number]>;
     expect(Object.values(entries).sort()).toEqual([['a.md', 1], ['b.md', 1]]);
   });
 
@@ -114,15 +114,15 @@ describe('a cache that cannot be trusted is a miss (never an error, never anothe
     ['random bytes', (f) => writeFileSync(f, Buffer.from([0xff, 0x00, 0x9c, 0x10, 0x0a, 0x7b]))],
     ['an empty file', (f) => writeFileSync(f, '')],
     ['a truncated file', (f) => writeFileSync(f, readFileSync(f).subarray(0, Math.floor(readFileSync(f).length / 2)))],
-    ['a body that does not match its checksum', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"test/headings"', '"test/headingz"'))],
+    ['a body that does not match its checksum', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"test:headings"', '"test:headingz"'))],
     ['another format version', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"version":1', '"version":2'))],
     ['another format', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('openwop-spec-facts', 'other-tool'))],
     ['JSON that is not a record', (f) => forge(f, () => [1, 2, 3])],
-    ['kinds of the wrong shape', (f) => forge(f, () => ({ kinds: { 'test/headings': { identity: 1, entries: [] } } }))],
-    ['an entry of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test/headings'].entries).forEach((e: any) => (e.length = 1)), b))],
-    ['a value of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test/headings'].entries).forEach((e: any) => (e[1] = { findIndex: 1 })), b))],
-    ['a negative count', (f) => forge(f, (b) => (Object.values(b['kinds']['test/headings'].entries).forEach((e: any) => (e[1] = -1)), b))],
-    ['values written by other code', (f) => forge(f, (b) => ((b['kinds']['test/headings'].identity = '0'.repeat(64)), b))],
+    ['kinds of the wrong shape', (f) => forge(f, () => ({ kinds: { 'test:headings': { identity: 1, entries: [] } } }))],
+    ['an entry of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e.length = 1)), b))],
+    ['a value of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = { findIndex: 1 })), b))],
+    ['a negative count', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = -1)), b))],
+    ['values written by other code', (f) => forge(f, (b) => ((b['kinds']['test:headings'].identity = '0'.repeat(64)), b))],
     ['a prototype key', (f) => forgeText(f, (body) => body.replace('{"kinds":{', '{"kinds":{"__proto__":{"identity":"x","entries":{"__proto__":["a.md",1]}},'))],
     ['a folder in its place', (f) => (rmSync(f), mkdirSync(f))],
     ['a FIFO in its place', (f) => (rmSync(f), execFileSync('mkfifo', [f]))],
@@ -175,7 +175,7 @@ describe('the key names the code that derives the facts', () => {
     expect(factIdentity(pkg('b', 'export const x = 1;', '1.0.0'))).toBe(base);
     expect(factIdentity(pkg('c', 'export const x = 2;', '1.0.0'))).not.toBe(base);
     expect(factIdentity(pkg('d', 'export const x = 1;', '1.0.1'))).not.toBe(base);
-    expect(factIdentity({ ...pkg('e', 'export const x = 1;', '1.0.0'), id: 'test/other' })).not.toBe(base);
+    expect(factIdentity({ ...pkg('e', 'export const x = 1;', '1.0.0'), id: 'test:other' })).not.toBe(base);
     // A lockfile pins what the dependencies depend on: another lockfile is other code.
     const locked = factIdentity(pkg('f', 'export const x = 1;', '1.0.0', 'lock: a'));
     expect(locked).not.toBe(base);

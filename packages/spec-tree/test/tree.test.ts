@@ -128,7 +128,7 @@ describe('SpecTree reading', () => {
     const f = fixture({ 'a.md': '# A\n' });
     const tree = f.tree();
     let derived = 0;
-    const length: FactKind<number> = { id: 'test/length', code: import.meta.url, derive: ({ text }) => (derived++, text.length), toJson: (n) => n, fromJson: () => undefined };
+    const length: FactKind<number> = { id: 'test:length', code: import.meta.url, derive: ({ text }) => (derived++, text.length), toJson: (n) => n, fromJson: () => undefined };
     expect(await Promise.all([tree.factsOf('a.md', length), tree.factsOf('a.md', length)])).toEqual([4, 4]);
     expect(await tree.factsOf('a.md', length)).toBe(4);
     expect(derived).toBe(1);

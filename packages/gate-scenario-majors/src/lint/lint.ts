@@ -62,7 +62,7 @@ const importOf = (i: Record<string, unknown>): ImportRef | undefined =>
 
 /** One module's findings, pragmas and relative imports: parsed (oxc-parser, loaded on first use) once per content and code. */
 const moduleFacts: FactKind<ModuleFacts> = {
-  id: 'scenario-majors/module',
+  id: 'scenario-majors:module',
   code: import.meta.url,
   async derive({ path, text }) {
     const parse = await createParser();

@@ -332,7 +332,7 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
 
 /** The facts of one home document, derived once per content and code (GATES.md §2.3–§2.4, §2.7). */
 export const homeDocument: FactKind<DocumentRecord> = {
-  id: 'spec-tree/home-document',
+  id: 'spec-tree:home-document',
   code: import.meta.url,
   derive: async (source) => recordOf(source.text, await source.markdown()),
   toJson: (record) => record,

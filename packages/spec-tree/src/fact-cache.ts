@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { factIdentity, shape } from './facts.js';
 import type { FactKind } from './facts.js';
+import { readRegularFile } from './fs.js';
 import { writeAtomic } from './write.js';
 
 const FILE = 'facts.json';
 const FORMAT = 'openwop-spec-facts';
 const VERSION = 1;
-/** Larger than any cache a tree of facts makes; a bigger file is not read. */
-const MAX_BYTES = 256 * 1024 * 1024;
 
 /** A cached value and the repository path it was last derived for. */
 type Entry = [path: string, value: unknown];
@@ -22,22 +21,6 @@ interface KindRecord {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-
-/**
- * Reads the cache file without blocking: it is opened non-blocking and checked through its
- * descriptor, so a FIFO, socket or device at the path is refused, never waited on.
- */
-function readCacheFile(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    // bigint: a plain stat of a FIFO would stay in the buffer Node's module resolution reads.
-    const stat = fstatSync(fd, { bigint: true });
-    if (!stat.isFile() || stat.size > BigInt(MAX_BYTES)) throw new Error('not a cache file');
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * The record, if the text is one this version wrote: a header line
@@ -146,9 +129,7 @@ export class FactCache {
       ),
     });
     try {
-      // Never replace what is not a cache file of ours (a FIFO, a folder, a device).
-      const existing = lstatSync(this.file, { bigint: true, throwIfNoEntry: false });
-      if (existing && !existing.isFile()) return;
+      // The atomic writer refuses to replace anything but a regular file (a FIFO, a folder).
       writeAtomic(this.file, `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n${body}`);
       this.stored = kinds;
     } catch {
@@ -167,7 +148,8 @@ export class FactCache {
   private read(): Map<string, KindRecord> {
     if (!this.stored) {
       try {
-        this.stored = parseRecord(readCacheFile(this.file));
+        // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
+        this.stored = parseRecord(readRegularFile(this.file, this.file).toString('utf8'));
       } catch {
         this.stored = undefined;
       }

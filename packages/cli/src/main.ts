@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { FORMATS, INPUT_RULES, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
+import { FORMATS, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { FactCache, SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
@@ -10,7 +10,9 @@ import type { ParsedArgs } from './args.js';
 import { GATES } from './registry.js';
 import { resolveToday } from './today.js';
 import { DELTA, deltaCommand } from './delta-command.js';
+import { EXPLAIN, explainCommand } from './explain-command.js';
 import { renderHelp, wrap } from './help.js';
+import { ruleCatalogue, ruleDocUri } from './rule-docs.js';
 import { INIT, initCommand } from './init-command.js';
 import { REPORT, reportCommand } from './report-command.js';
 import { watchGates } from './watch.js';
@@ -31,7 +33,7 @@ const COMMON_FLAGS = ['--quiet', '--color', '--no-color', '--no-cache', '--debug
 const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
 
 /** Commands with their own argument handling, listed in the overview after the gate commands. */
-const OTHER_COMMANDS = [DELTA, INIT, REPORT];
+const OTHER_COMMANDS = [DELTA, INIT, REPORT, EXPLAIN];
 
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
@@ -208,6 +210,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   if (name === 'delta') return deltaCommand(argv.slice(1), io, gates);
   if (name === 'init') return initCommand(argv.slice(1), io, (args) => main(['check', ...args], io, gates));
   if (name === 'report') return reportCommand(argv.slice(1), io, gates);
+  if (name === 'explain') return explainCommand(argv.slice(1), io, gates);
   const command = cmds.find((c) => c.name === name);
   if (!command) {
     const hint = nearest(name, [...cmds.map((c) => c.name), ...OTHER_COMMANDS.map((c) => c.name), 'help']);
@@ -316,8 +319,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   return code;
 
   function report(results: readonly GateResult[]): number {
-    const rules = new Map<string, RuleDoc>(INPUT_RULES.map((r) => [r.id, r]));
-    for (const g of gates) for (const r of g.rules) rules.set(r.id, r);
+    const rules = new Map<string, RuleDoc>(ruleCatalogue(gates).map(({ doc }) => [doc.id, doc]));
     return writeReport(
     results,
     {
@@ -331,6 +333,7 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
       }),
       root: rootArg ?? '.',
       rules,
+      helpUri: (id) => (rules.has(id) ? ruleDocUri(id) : undefined),
       tool: { name: 'openwop-spec', version: VERSION, informationUri: 'https://openwop.dev/tooling/openwop-spec' },
     },
     io,

@@ -18,6 +18,7 @@ const OWN: Record<string, string[]> = {
   delta: ['--base'],
   init: ['--dry-run'],
   report: ['--out', '--history'],
+  explain: [],
 };
 const ALL_OWN = new Set(Object.values(OWN).flat());
 

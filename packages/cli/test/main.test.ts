@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateOptions } from '@openwop-spec/spec-tree';
+import { ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
@@ -77,7 +78,7 @@ describe('messages', () => {
       'openwop-spec probe2: could not run — input error at probe.txt (input/missing)',
     ]);
     const json = JSON.parse((await run(['check', '--format', 'json'], { cwd, gates })).stdout.join('\n'));
-    expect(json.diagnostics).toEqual([{ gate: 'probe', file: 'probe.txt', ruleId: 'input/missing', severity: 'error', message: 'probe.txt does not exist', start: { line: 1, column: 1 } }]);
+    expect(json.diagnostics).toEqual([{ gate: 'probe', file: 'probe.txt', ruleId: 'input/missing', helpUri: ruleDocUri('input/missing'), severity: 'error', message: 'probe.txt does not exist', start: { line: 1, column: 1 } }]);
     expect(json.gates.probe2).toMatchObject({ exitCode: 2, summary: 'openwop-spec probe2: could not run — input error at probe.txt (input/missing)' });
     const github = (await run(['check', '--format', 'github'], { cwd, gates })).stdout.filter((l) => l.startsWith('::'));
     expect(github).toEqual(['::error file=probe.txt,title=input/missing::probe.txt does not exist']);

@@ -10,6 +10,8 @@ export interface JsonDiagnostic {
   gate: string;
   file?: string;
   ruleId: string;
+  /** Where the rule is documented: what it catches, a failing and a passing example, the fix. */
+  helpUri?: string;
   severity: Diagnostic['severity'];
   message: string;
   start?: { line: number; column: number };
@@ -42,9 +44,9 @@ export interface JsonReport {
 }
 
 /** The one JSON document of a run; `ok` and `exitCode` are under the run's failOn. */
-export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, root: string): JsonReport {
+export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, root: string, helpUri?: ReportOptions['helpUri']): JsonReport {
   const run = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
-  const json = (d: Diagnostic): JsonDiagnostic => toJsonDiagnostic(d, consequencesOf(d, run).length);
+  const json = (d: Diagnostic): JsonDiagnostic => toJsonDiagnostic(d, consequencesOf(d, run).length, helpUri?.(d.ruleId));
   const gates: Record<string, JsonGate> = {};
   for (const { result, exitCode } of outcomes) {
     gates[result.gate] = {
@@ -64,8 +66,15 @@ export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 
  * Absent optionals are omitted. A diagnostic about a file always has `start`: a file-level one
  * gets 1:1, as in the text format, so readers can rely on `start.line`.
  */
-export function toJsonDiagnostic(d: Diagnostic, consequences = 0): JsonDiagnostic {
-  const out: JsonDiagnostic = { gate: d.gate, ...(d.file !== undefined && { file: d.file }), ruleId: d.ruleId, severity: d.severity, message: d.message };
+export function toJsonDiagnostic(d: Diagnostic, consequences = 0, helpUri?: string): JsonDiagnostic {
+  const out: JsonDiagnostic = {
+    gate: d.gate,
+    ...(d.file !== undefined && { file: d.file }),
+    ruleId: d.ruleId,
+    ...(helpUri !== undefined && { helpUri }),
+    severity: d.severity,
+    message: d.message,
+  };
   if (d.file !== undefined) out.start = point(d.start);
   if (d.end) out.end = point(d.end);
   if (d.related && d.related.length > 0) out.related = d.related.map((r) => ({ file: r.file, start: point(r.start), message: r.message }));
@@ -86,7 +95,7 @@ function point(p: Point | undefined): { line: number; column: number } {
 
 /** stdout: exactly the document (2-space indent; the sink adds the final newline). stderr: parity lines, run line. */
 export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
-  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root), null, 2))) sink.stdout(line);
+  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root, opts.helpUri), null, 2))) sink.stdout(line);
   for (const outcome of outcomes) writeParityLine(outcome, sink, 'stderr');
   if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
 }

@@ -28,6 +28,8 @@ export interface ReportOptions {
   root: string;
   /** Every gate's rule catalogue, keyed by rule id (SARIF rules and help text). */
   rules: ReadonlyMap<string, RuleDoc>;
+  /** The link to a rule's documentation (JSON and SARIF `helpUri`); absent, no link is given. */
+  helpUri?: (ruleId: string) => string | undefined;
   tool: { name: string; version: string; informationUri?: string };
 }
 

@@ -22,6 +22,7 @@ interface SarifRule {
   shortDescription?: SarifMessage;
   fullDescription?: SarifMessage;
   help?: SarifMessage;
+  helpUri?: string;
   defaultConfiguration?: { level: 'error' | 'warning' | 'note' };
 }
 interface SarifResult {
@@ -65,7 +66,7 @@ export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2,
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name, version, ...(informationUri !== undefined && { informationUri }), rules: ids.map((id) => toRule(id, opts.rules.get(id))) } },
+        tool: { driver: { name, version, ...(informationUri !== undefined && { informationUri }), rules: ids.map((id) => toRule(id, opts.rules.get(id), opts.helpUri?.(id))) } },
         invocations: [
           {
             executionSuccessful: code !== 2,
@@ -83,13 +84,14 @@ export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2,
   };
 }
 
-function toRule(id: string, doc: RuleDoc | undefined): SarifRule {
-  if (!doc) return { id };
+function toRule(id: string, doc: RuleDoc | undefined, helpUri: string | undefined): SarifRule {
+  if (!doc) return { id, ...(helpUri !== undefined && { helpUri }) };
   return {
     id,
     shortDescription: { text: doc.summary },
     fullDescription: { text: `${doc.summary} ${doc.fix}` },
     help: { text: `${doc.fix}\n\nFails:\n${doc.fail}\n\nPasses:\n${doc.pass}` },
+    ...(helpUri !== undefined && { helpUri }),
     defaultConfiguration: { level: LEVEL[doc.severity] },
   };
 }

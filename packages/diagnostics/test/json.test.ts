@@ -98,6 +98,17 @@ describe('json', () => {
     expect(r.stderr).toEqual([cleanBudget.summaryLine, failingHome.summaryLine, brokenDeclaration.summaryLine, 'openwop-spec: 1 of 3 gates passed (failed: normative-home; could not run: declaration)']);
   });
 
+  it('with a helpUri, every diagnostic names where its rule is documented, right after its rule id', () => {
+    const doc = run([failingHome], { helpUri: (id) => `https://example.org/docs/rules/${id}.md` }).doc as { diagnostics: Array<Record<string, unknown>> };
+    expect(doc.diagnostics.length).toBeGreaterThan(0);
+    for (const d of doc.diagnostics) {
+      expect(d['helpUri']).toBe(`https://example.org/docs/rules/${String(d['ruleId'])}.md`);
+      expect(Object.keys(d).indexOf('helpUri')).toBe(Object.keys(d).indexOf('ruleId') + 1);
+    }
+    const without = run([failingHome]).doc as { diagnostics: Array<Record<string, unknown>> };
+    expect(without.diagnostics.some((d) => 'helpUri' in d)).toBe(false);
+  });
+
   it('expected, actual and url are written when present; offsets are not', () => {
     const d = diag({ ruleId: 'declaration/stale', file: 'schemas/v2/capabilities.schema.json', start: { line: 3, column: 1, offset: 40 }, expected: '"a"', actual: '"b"', url: 'https://example.org/rules/stale' });
     const r = run([{ ...cleanBudget, gate: 'declaration', diagnostics: [{ ...d, gate: 'declaration' }] }]);

@@ -71,6 +71,20 @@ describe('sarif', () => {
     expect(r.stdout.at(-1)).toBe('}');
   });
 
+  it('with a helpUri, each rule the results use links to its documentation, and the log stays valid', () => {
+    const helpUri = (id: string): string | undefined => (id === 'home/unclaimed' || id === 'home/missing' ? `https://example.org/docs/rules/${id}.md` : undefined);
+    const { log } = run([failingHome], { helpUri });
+    expect(validate(log)).toBe(true);
+    const rules = log.runs[0]!.tool.driver.rules;
+    expect(rules.length).toBeGreaterThan(1);
+    for (const rule of rules) expect(rule.helpUri).toBe(helpUri(rule.id));
+    expect(rules.filter((r) => r.helpUri !== undefined).map((r) => r.id)).toEqual(['home/missing', 'home/unclaimed']);
+    // A relative link is not a URI the schema accepts: the option must give absolute ones.
+    const relative = structuredClone(log);
+    relative.runs[0]!.tool.driver.rules[0]!.helpUri = 'docs/rules/home/missing.md';
+    expect(validate(relative)).toBe(false);
+  });
+
   it('clean run: an empty result list, no rules, the parity line on stderr', () => {
     const r = run([cleanBudget]);
     expect(r.code).toBe(0);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,6 +25,22 @@ describe('scripts/ forwarders', () => {
     const r = spawnSync('pnpm', ['exec', 'openwop-spec', 'scenario-majors', '--check'], { cwd: root, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/=== scenario-majors OK — /);
+  });
+
+  it('runs the CLI in its own process: one Node process in all', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openwop-forward-'));
+    try {
+      // Every Node process started with this option appends its pid.
+      const probe = join(dir, 'probe.mjs');
+      const pids = join(dir, 'pids');
+      writeFileSync(probe, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(pids)}, process.pid + '\\n');\n`);
+      const env = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
+      const r = spawnSync(process.execPath, ['scripts/check-core-budget.mjs'], { cwd: root, encoding: 'utf8', env });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('passes a bad flag through, so the CLI refuses it with exit 2', () => {

@@ -36,27 +36,31 @@ const cell = (s: Spread, digits = 0): string => `${s.median.toFixed(digits)} (${
 
 interface Row {
   scale: number;
-  check: Summary;
-  warm: Summary;
-  gates: Record<string, Summary>;
   floor: Summary & { inProcessMs: number };
+  warm: Summary;
+  edited: Summary;
+  cold: Summary;
+  warmFull: Summary;
+  edit: string;
   watch: { recheckMs: Spread; gates: string[] };
 }
 
-/** The human table: one row per measured command, medians with min–max. */
-export function formatTable(results: readonly Row[], ratios: Record<string, number | null>): string[] {
+/** The human table: one row per measured case, medians with min–max, then each target. */
+export function formatTable(results: readonly Row[], targets: Record<string, { measured: number; limit: number; met: boolean }>): string[] {
   const rows: string[][] = [['scale', 'what', 'wall ms', 'cpu ms', 'peak RSS MiB']];
   for (const r of results) {
-    rows.push([String(r.scale), 'check (all gates, cold)', cell(r.check.wallMs), cell(r.check.cpuMs), cell(r.check.rssMiB, 1)]);
-    rows.push([String(r.scale), 'check (all gates, warm cache)', cell(r.warm.wallMs), cell(r.warm.cpuMs), cell(r.warm.rssMiB, 1)]);
-    for (const [gate, s] of Object.entries(r.gates)) rows.push([String(r.scale), `  check ${gate} (cold)`, cell(s.wallMs), cell(s.cpuMs), cell(s.rssMiB, 1)]);
-    rows.push([String(r.scale), `floor (read + split; ${Math.round(r.floor.inProcessMs)} ms in-process)`, cell(r.floor.wallMs), cell(r.floor.cpuMs), cell(r.floor.rssMiB, 1)]);
+    const row = (what: string, s: Summary): string[] => [String(r.scale), what, cell(s.wallMs), cell(s.cpuMs), cell(s.rssMiB, 1)];
+    rows.push(row(`floor (read + split; ${Math.round(r.floor.inProcessMs)} ms in-process)`, r.floor));
+    rows.push(row('check core-budget normative-home scenario-majors, warm cache', r.warm));
+    rows.push(row(`  … after editing ${r.edit}`, r.edited));
+    rows.push(row('check (all gates), cold: no cache', r.cold));
+    rows.push(row('check (all gates), warm cache', r.warmFull));
     rows.push([String(r.scale), `watch re-check (${r.watch.gates.join(', ') || 'no gate'})`, cell(r.watch.recheckMs, 1), '', '']);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) => row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
-  lines.push('', 'ratios:');
-  for (const [k, v] of Object.entries(ratios)) lines.push(`  ${k} = ${v === null ? 'n/a' : v.toFixed(3)}`);
+  lines.push('', 'targets:');
+  for (const [k, t] of Object.entries(targets)) lines.push(`  ${k} = ${t.measured.toFixed(3)} (limit ${t.limit}): ${t.met ? 'met' : 'NOT met'}`);
   return lines;
 }

@@ -15,15 +15,16 @@ describe('summarise', () => {
     expect(() => summarise([])).toThrow(/no samples/);
   });
 
-  it('prints a table row per command and every ratio', () => {
+  it('prints a table row per case and every target', () => {
     const s = summarise([{ wallMs: 100, cpuMs: 150, rssMiB: 90 }]);
     const lines = formatTable(
-      [{ scale: 1, check: s, warm: s, gates: { 'core-budget': s }, floor: { ...s, inProcessMs: 12 }, watch: { recheckMs: s.wallMs, gates: ['core-budget'] } }],
-      { checkOverFloorScale1: 2.5, scale10OverScale1: null },
+      [{ scale: 1, floor: { ...s, inProcessMs: 12 }, warm: s, edited: s, cold: s, warmFull: s, edit: 'spec/v2/core/a.md', watch: { recheckMs: s.wallMs, gates: ['core-budget'] } }],
+      { scale1WarmOverFloor: { measured: 1.5, limit: 2, met: true }, scale1ColdSeconds: { measured: 2.25, limit: 2, met: false } },
     );
-    expect(lines.some((l) => /^1\s+check \(all gates, cold\)\s+100 \(100–100\)\s+150 \(150–150\)\s+90\.0 \(90\.0–90\.0\)$/.test(l))).toBe(true);
-    expect(lines).toContain('  checkOverFloorScale1 = 2.500');
-    expect(lines).toContain('  scale10OverScale1 = n/a');
+    expect(lines.some((l) => /^1\s+check \(all gates\), cold: no cache\s+100 \(100–100\)\s+150 \(150–150\)\s+90\.0 \(90\.0–90\.0\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.includes('… after editing spec/v2/core/a.md'))).toBe(true);
+    expect(lines).toContain('  scale1WarmOverFloor = 1.500 (limit 2): met');
+    expect(lines).toContain('  scale1ColdSeconds = 2.250 (limit 2): NOT met');
     expect(lines.some((l) => l.includes('watch re-check (core-budget)'))).toBe(true);
   });
 });

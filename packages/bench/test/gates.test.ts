@@ -17,6 +17,7 @@ async function check(args: string[]): Promise<{ code: number; out: string[]; err
     env: {},
     stdout: (l) => out.push(l),
     stderr: (l) => err.push(l),
+    appendFile: () => expect.unreachable('appendFile'),
   });
   return { code, out, err };
 }

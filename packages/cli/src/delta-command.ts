@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
 import { findRoot } from '@openwop-spec/spec-tree';
@@ -60,11 +59,11 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
     const base = args.values.get('--base');
-    const report = await delta(root, gates, { today, ...(base !== undefined ? { base } : {}) });
+    const report = await delta(root, gates, { today, env: io.env, ...(base !== undefined ? { base } : {}) });
     const lines = format === 'json' ? [JSON.stringify(report, null, 2)] : format === 'markdown' ? renderMarkdown(report) : renderText(report);
     for (const line of lines) io.stdout(line);
     const summary = io.env['GITHUB_STEP_SUMMARY'];
-    if (summary) appendFileSync(summary, renderMarkdown(report).join('\n') + '\n\n');
+    if (summary) io.appendFile(summary, renderMarkdown(report).join('\n') + '\n\n');
     // The figures are no excuse for a failing tree: say which gates fail and exit as check would.
     const failing = Object.entries(report.gates).filter(([, g]) => g.status.after.exitCode !== 0).map(([id]) => id);
     if (failing.length > 0) io.stderr(`openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`);

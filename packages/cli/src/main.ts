@@ -26,6 +26,8 @@ export interface Io {
   stderr(line: string): void;
   isTTY?: boolean;
   now?: () => Date;
+  /** Appends to a file outside the spec tree: the workflow's job summary (GITHUB_STEP_SUMMARY). */
+  appendFile(path: string, text: string): void;
 }
 
 const VALUE_OPTIONS = ['--root', '--today', '--format', '--fail-on', '--cache-location'];

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { appendFileSync } from 'node:fs';
 import { main } from './main.js';
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
@@ -17,6 +18,7 @@ main(process.argv.slice(2), {
   stdout: out(process.stdout),
   stderr: out(process.stderr),
   isTTY: process.stdout.isTTY === true,
+  appendFile: (path, text) => appendFileSync(path, text),
 }).then(
   (code) => {
     process.exitCode = code;

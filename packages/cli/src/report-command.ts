@@ -83,6 +83,7 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     const modules = join(root, 'node_modules');
     const history = await report.collectHistory(root, tree.paths, {
       limit: Number(historyArg),
+      env: io.env,
       ...(existsSync(modules) ? { cacheDir: join(modules, '.cache', 'openwop-spec', 'report-history') } : {}),
     });
     const data = report.buildReport({ today, results, history });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
@@ -44,11 +44,13 @@ describe('openwop-spec delta', () => {
     expect(doc.gates.probe.after).toEqual({ characters: 14 });
   });
 
-  it('appends the markdown block to GITHUB_STEP_SUMMARY', async () => {
+  it('appends the markdown block to GITHUB_STEP_SUMMARY, through its Io', async () => {
     const f = repo();
     const summary = join(f.root, 'summary.md');
-    await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GITHUB_STEP_SUMMARY: summary } });
-    expect(readFileSync(summary, 'utf8')).toMatch(/^#### Gate figures: `main \([0-9a-f]{12}\)` → working tree\n/);
+    const out = await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(Object.keys(out.appended ?? {})).toEqual([summary]);
+    expect(out.appended?.[summary]).toMatch(/^#### Gate figures: `main \([0-9a-f]{12}\)` → working tree\n/);
+    expect(existsSync(summary)).toBe(false);
   });
 
   it('exits 1 when the working tree fails a gate, naming it on stderr; the figures are still printed', async () => {
@@ -77,6 +79,12 @@ describe('openwop-spec delta', () => {
   it('markdown: a before → after table of the figures, not a list of code spans', async () => {
     const out = await run(['delta', '--base', 'main', '--format', 'markdown'], { cwd: repo().root, gates: [probeGate()] });
     expect(out.stdout.slice(2)).toEqual(['**probe**: passes → passes', '', '| figure | before | after | Δ |', '|---|--:|--:|--:|', '| characters | 2 | 14 | +12 |']);
+  });
+
+  it('runs git in the environment of its Io', async () => {
+    const f = repo();
+    const out = await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GIT_DIR: join(f.root, 'not-a-git-dir') } });
+    expect(out.stderr).toEqual([`openwop-spec delta: ${f.root} is not inside a git repository, so there is no base to compare with`]);
   });
 
   it('one clear line for a bad ref, a folder that is not a repository, and a typo', async () => {

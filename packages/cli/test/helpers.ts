@@ -12,18 +12,29 @@ export interface Captured {
   code: number;
   stdout: string[];
   stderr: string[];
+  /** What the command appended to files outside the tree, by path; undefined when nothing. */
+  appended?: Record<string, string>;
 }
 
 /** Runs the CLI in-process and captures its lines. */
 export async function run(argv: string[], opts: { cwd: string; env?: Record<string, string>; gates?: readonly Gate[]; isTTY?: boolean }): Promise<Captured> {
   const stdout: string[] = [];
   const stderr: string[] = [];
+  const appended: Record<string, string> = {};
   const code = await main(
     argv,
-    { cwd: opts.cwd, env: opts.env ?? {}, stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l), isTTY: opts.isTTY ?? false, now: () => new Date('2026-09-22T12:00:00Z') },
+    {
+      cwd: opts.cwd,
+      env: opts.env ?? {},
+      stdout: (l) => stdout.push(l),
+      stderr: (l) => stderr.push(l),
+      isTTY: opts.isTTY ?? false,
+      now: () => new Date('2026-09-22T12:00:00Z'),
+      appendFile: (path, text) => void (appended[path] = (appended[path] ?? '') + text),
+    },
     ...(opts.gates ? [opts.gates] : []),
   );
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, appended: Object.keys(appended).length > 0 ? appended : undefined };
 }
 
 const rules = ruleCatalog('probe', {

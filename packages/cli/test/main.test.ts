@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GateOptions } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
@@ -145,6 +145,13 @@ describe('options reach the gates', () => {
     expect(seen.map((o) => o.today)).toEqual(['2026-12-04', '2026-01-01', '2026-09-22']);
     const bad = await run(['check'], { cwd, gates: [probeGate()], env: { OPENWOP_NORMATIVE_HOME_TODAY: 'NaN' } });
     expect(bad).toMatchObject({ code: 2, stderr: ['openwop-spec check: OPENWOP_NORMATIVE_HOME_TODAY "NaN" is not a real YYYY-MM-DD date'] });
+  });
+
+  it('runs every gate in the given order, or the gates named in the order named', async () => {
+    const named = (id: string): Gate => ({ ...probeGate(), id, commands: [], check: async () => ({ gate: id, ok: true, exitCode: 0, summaryLine: id, report: [], figures: {}, diagnostics: [] }) });
+    const gates = [named('first'), named('second')];
+    expect((await run(['check'], { cwd: repo('OK').root, gates })).stdout.slice(0, 2)).toEqual(['first', 'second']);
+    expect((await run(['check', 'second', 'first'], { cwd: repo('OK').root, gates })).stdout.slice(0, 2)).toEqual(['second', 'first']);
   });
 
   it('passes only the flags the command owns', async () => {

@@ -239,7 +239,7 @@ describe('check --watch on the file system', () => {
     const out = lineWatcher();
     const err = lineWatcher();
     const readsA = fakeGate('reads-a', (t) => t.text('spec/a.md').trim());
-    const running = main(['check', '--watch', '--root', root], { cwd: root, env: {}, stdout: out.push, stderr: err.push, isTTY }, [readsA]);
+    const running = main(['check', '--watch', '--root', root], { cwd: root, env: {}, stdout: out.push, stderr: err.push, isTTY, appendFile: () => expect.unreachable('appendFile') }, [readsA]);
     await err.until((l) => l.startsWith('watch: 1 gate(s) checked'), 'the first run');
     expect(out.lines).toContain('reads-a: one');
     const a = join(root, 'spec', 'a.md');

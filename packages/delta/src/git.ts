@@ -10,8 +10,11 @@ interface GitResult {
   stderr: string;
 }
 
-function git(cwd: string, args: readonly string[]): GitResult {
-  const r = spawnSync('git', args, { cwd, maxBuffer: 1 << 30, env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' } });
+/** The environment git runs in: the caller's (the CLI's Io), never read here from the process. */
+export type GitEnv = Readonly<Record<string, string | undefined>>;
+
+function git(cwd: string, args: readonly string[], env: GitEnv): GitResult {
+  const r = spawnSync('git', args, { cwd, maxBuffer: 1 << 30, env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' } });
   if (r.error) throw new InputError(`cannot run git: ${r.error.message}`);
   return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr.toString('utf8').trim() };
 }
@@ -19,8 +22,8 @@ function git(cwd: string, args: readonly string[]): GitResult {
 const firstLine = (s: string): string => s.split('\n')[0] ?? '';
 
 /** The repository's top level and the spec root's path inside it ('' when they are the same). */
-export function gitLocation(root: string): { top: string; prefix: string } {
-  const r = git(root, ['rev-parse', '--show-toplevel']);
+export function gitLocation(root: string, env: GitEnv): { top: string; prefix: string } {
+  const r = git(root, ['rev-parse', '--show-toplevel'], env);
   if (!r.ok) throw new InputError(`${root} is not inside a git repository, so there is no base to compare with`);
   const top = r.stdout.toString('utf8').trim();
   const prefix = relative(top, root).split(sep).join('/');
@@ -28,12 +31,12 @@ export function gitLocation(root: string): { top: string; prefix: string } {
 }
 
 /** Resolves `ref` to a commit, with one clear line when it is absent (shallow clones included). */
-export function resolveCommit(top: string, ref: string): string {
-  const r = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+export function resolveCommit(top: string, ref: string, env: GitEnv): string {
+  const r = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], env);
   if (r.ok) return r.stdout.toString('utf8').trim();
-  const shallow = git(top, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
+  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.toString('utf8').trim() === 'true';
   if (shallow) throw new InputError(`base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`);
-  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes']).stdout.toString('utf8').split('\n').filter(Boolean);
+  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes'], env).stdout.toString('utf8').split('\n').filter(Boolean);
   const hint = nearest(ref, refs);
   throw new InputError(`base ${ref} does not name a commit in this repository${hint ? ` (did you mean ${hint}?)` : ''}`);
 }
@@ -42,12 +45,12 @@ export function resolveCommit(top: string, ref: string): string {
  * The default base: the merge base of HEAD with the default branch (origin's HEAD, else main,
  * else master).
  */
-export function defaultBase(top: string): string {
-  const originHead = git(top, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+export function defaultBase(top: string, env: GitEnv): string {
+  const originHead = git(top, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], env);
   const candidates = [originHead.ok ? originHead.stdout.toString('utf8').trim() : '', 'origin/main', 'main', 'origin/master', 'master'].filter(Boolean);
   for (const branch of candidates) {
-    if (!git(top, ['rev-parse', '--verify', '--quiet', `${branch}^{commit}`]).ok) continue;
-    const mb = git(top, ['merge-base', 'HEAD', branch]);
+    if (!git(top, ['rev-parse', '--verify', '--quiet', `${branch}^{commit}`], env).ok) continue;
+    const mb = git(top, ['merge-base', 'HEAD', branch], env);
     if (mb.ok) return mb.stdout.toString('utf8').trim();
   }
   throw new InputError('no default branch found to compare with (looked for origin/HEAD, main, master); pass --base <ref>');
@@ -66,8 +69,8 @@ export interface Materialised {
  * only: the work tree, the index and HEAD are never touched. With `paths` (relative to the spec
  * root), only those of them that exist at the commit are written.
  */
-export function materialise(root: string, sha: string, paths?: readonly string[]): Materialised {
-  const { top, prefix } = gitLocation(root);
+export function materialise(root: string, sha: string, env: GitEnv, paths?: readonly string[]): Materialised {
+  const { top, prefix } = gitLocation(root, env);
   const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-base-'));
   const cleanup = (): void => rmSync(dir, { recursive: true, force: true });
   const specRoot = prefix ? join(dir, ...prefix.split('/')) : dir;
@@ -76,11 +79,11 @@ export function materialise(root: string, sha: string, paths?: readonly string[]
     // A spec root (or a listed path) that did not exist yet at the base is absent there; ls-tree
     // lists what exists, since git archive refuses a path that matches nothing.
     const wanted = paths ? paths.map(under) : prefix ? [prefix] : [];
-    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted]).stdout.toString('utf8').split('\0').filter(Boolean);
+    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted], env).stdout.toString('utf8').split('\0').filter(Boolean);
     if (wanted.length === 0 || present.length > 0) {
-      const archive = git(top, ['archive', '--format=tar', sha, '--', ...present]);
+      const archive = git(top, ['archive', '--format=tar', sha, '--', ...present], env);
       if (!archive.ok) throw new InputError(`cannot read base ${sha.slice(0, 12)}: ${firstLine(archive.stderr)}`);
-      const tar = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
+      const tar = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30, env: { ...env } });
       if (tar.status !== 0) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(tar.stderr?.toString('utf8') ?? '')}`);
     }
     mkdirSync(specRoot, { recursive: true });
@@ -103,12 +106,12 @@ export interface Commit {
  * root), newest first, and whether the clone is shallow (so older history may be missing). A
  * repository without commits has none; a folder outside git gives undefined.
  */
-export function commitsTouching(root: string, paths: readonly string[], limit: number): { commits: Commit[]; shallow: boolean } | undefined {
-  if (!git(root, ['rev-parse', '--show-toplevel']).ok) return undefined;
-  const { top, prefix } = gitLocation(root);
-  const shallow = git(top, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
-  if (!git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).ok) return { commits: [], shallow };
-  const log = git(top, ['log', `-n${limit}`, '--format=%H%x1f%cI%x1f%s', 'HEAD', '--', ...paths.map((p) => (prefix ? `${prefix}/${p}` : p))]);
+export function commitsTouching(root: string, paths: readonly string[], limit: number, env: GitEnv): { commits: Commit[]; shallow: boolean } | undefined {
+  if (!git(root, ['rev-parse', '--show-toplevel'], env).ok) return undefined;
+  const { top, prefix } = gitLocation(root, env);
+  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.toString('utf8').trim() === 'true';
+  if (!git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], env).ok) return { commits: [], shallow };
+  const log = git(top, ['log', `-n${limit}`, '--format=%H%x1f%cI%x1f%s', 'HEAD', '--', ...paths.map((p) => (prefix ? `${prefix}/${p}` : p))], env);
   if (!log.ok) throw new InputError(`cannot read the git history: ${firstLine(log.stderr)}`);
   const commits = log.stdout
     .toString('utf8')

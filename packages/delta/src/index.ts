@@ -4,4 +4,4 @@ export type { Change, FigureRow } from './compare.js';
 export { figureTable, coreBudgetChanges, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
 export { describe, renderMarkdown, renderText } from './render.js';
 export { commitsTouching, defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
-export type { Commit, Materialised } from './git.js';
+export type { Commit, GitEnv, Materialised } from './git.js';

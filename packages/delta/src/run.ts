@@ -4,6 +4,7 @@ import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { coreBudgetChanges, figureTable, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
 import type { Change, FigureRow } from './compare.js';
 import { defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
+import type { GitEnv } from './git.js';
 
 type Figures = Record<string, unknown> | null;
 
@@ -76,11 +77,12 @@ function artifactChanges(before: GateSide, after: GateSide): Change[] {
  * tree is written; the base is read from git's object store into a temporary directory that is
  * removed afterwards.
  */
-export async function delta(root: string, gates: readonly Gate[], options: { base?: string; today: string }): Promise<DeltaReport> {
-  const { top } = gitLocation(root);
-  const ref = options.base ?? defaultBase(top);
-  const sha = resolveCommit(top, ref);
-  const base = materialise(root, sha);
+export async function delta(root: string, gates: readonly Gate[], options: { base?: string; today: string; env: GitEnv }): Promise<DeltaReport> {
+  const { env } = options;
+  const { top } = gitLocation(root, env);
+  const ref = options.base ?? defaultBase(top, env);
+  const sha = resolveCommit(top, ref, env);
+  const base = materialise(root, sha, env);
   const gateOptions: GateOptions = { today: options.today, flags: new Set() };
   try {
     const beforeTree = SpecTree.load(base.root);

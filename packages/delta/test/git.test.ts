@@ -59,7 +59,7 @@ describe('delta over git', () => {
     // A temporary folder of this test's own, so other processes' temporary files do not count.
     const tmp = mkdtempSync(join(tmpdir(), 'openwop-delta-tmp-'));
     vi.stubEnv('TMPDIR', tmp);
-    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22' }).finally(() => vi.unstubAllEnvs());
+    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22', env: process.env }).finally(() => vi.unstubAllEnvs());
     expect(report.gates['words']).toEqual({
       before: { words: 2 },
       after: { words: 4 },
@@ -82,7 +82,7 @@ describe('delta over git', () => {
     git(f.root, 'checkout', '-qb', 'rfc');
     f.write({ 'spec/a.md': 'one two three\n' });
     git(f.root, 'commit', '-qam', 'rfc');
-    const report = await delta(f.root, [wordsGate], { today: '2026-09-22' });
+    const report = await delta(f.root, [wordsGate], { today: '2026-09-22', env: process.env });
     expect(report.gates['words']!.before).toEqual({ words: 2 });
     expect(report.base.sha).toBe(git(f.root, 'rev-parse', 'main').trim());
   });
@@ -98,7 +98,7 @@ describe('delta over git', () => {
     };
     const f = repo();
     f.write({ 'spec/a.md': 'one two three four\n' });
-    const failing = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22' });
+    const failing = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22', env: process.env });
     expect(failing.gates['words']!.status.after).toEqual({ exitCode: 1, summary: '=== words FAILED — 4 > 3 ===' });
     expect(failing.exitCode).toBe(1);
     expect(renderText(failing).slice(2, 4)).toEqual(['words: passes → fails', '  fails on the working tree: === words FAILED — 4 > 3 ===']);
@@ -106,7 +106,7 @@ describe('delta over git', () => {
     // Fixing the tree makes it pass, whatever the base did.
     git(f.root, 'commit', '-qam', 'too long');
     f.write({ 'spec/a.md': 'one\n' });
-    const fixed = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22' });
+    const fixed = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22', env: process.env });
     expect([fixed.exitCode, renderText(fixed)[2]]).toEqual([0, 'words: fails → passes']);
   });
 
@@ -115,7 +115,7 @@ describe('delta over git', () => {
     git(f.root, 'rm', '-q', 'spec/a.md');
     git(f.root, 'commit', '-qm', 'drop');
     f.write({ 'spec/a.md': 'back\n' });
-    const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22' });
+    const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env });
     expect(report.gates['words']!.status).toEqual({ before: { exitCode: 2, summary: 'spec/a.md does not exist' }, after: { exitCode: 0, summary: 'ok' } });
     expect(report.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
     expect(report.exitCode).toBe(0);
@@ -132,8 +132,8 @@ describe('delta over git', () => {
     git(fx.root, 'commit', '-qm', 'spec');
     fx.write({ 'sub/spec/a.md': 'one two\n' });
     const sub = join(fx.root, 'sub');
-    expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22' })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
-    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22' })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md does not exist' });
+    expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
+    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22', env: process.env })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md does not exist' });
   });
 
   it.each([
@@ -146,12 +146,12 @@ describe('delta over git', () => {
     git(f.root, 'tag', 'v2.0.0');
     git(f.root, 'branch', 'rfc-0204');
     git(f.root, 'branch', 'rfc-0190');
-    await expect(delta(f.root, [wordsGate], { base, today: '2026-09-22' })).rejects.toThrow(message);
+    await expect(delta(f.root, [wordsGate], { base, today: '2026-09-22', env: process.env })).rejects.toThrow(message);
   });
 
   it('a folder that is not a git repository is an input error', async () => {
     fx = createFixture({ 'pnpm-workspace.yaml': '' });
-    await expect(delta(fx.root, [wordsGate], { base: 'main', today: '2026-09-22' })).rejects.toBeInstanceOf(InputError);
+    await expect(delta(fx.root, [wordsGate], { base: 'main', today: '2026-09-22', env: process.env })).rejects.toBeInstanceOf(InputError);
   });
 
   it('a shallow clone without the base says how to fetch it', async () => {
@@ -162,7 +162,7 @@ describe('delta over git', () => {
     const clone = createFixture({});
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${f.root}`, join(clone.root, 'c')]);
-      await expect(delta(join(clone.root, 'c'), [wordsGate], { base: old, today: '2026-09-22' })).rejects.toThrow(/is not in this shallow clone; fetch more history/);
+      await expect(delta(join(clone.root, 'c'), [wordsGate], { base: old, today: '2026-09-22', env: process.env })).rejects.toThrow(/is not in this shallow clone; fetch more history/);
     } finally {
       clone.remove();
     }
@@ -170,16 +170,23 @@ describe('delta over git', () => {
 });
 
 describe('git plumbing for reports over history', () => {
+  it('runs git in the environment it is given, not the process one', async () => {
+    const f = repo();
+    const env = { ...process.env, GIT_DIR: join(f.root, 'not-a-git-dir') };
+    await expect(delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env })).rejects.toThrow(/is not inside a git repository/);
+    expect(commitsTouching(f.root, ['spec'], 5, env)).toBeUndefined();
+  });
+
   it('materialise with paths writes only the listed paths that exist at the commit', () => {
     const f = repo();
     const head = git(f.root, 'rev-parse', 'HEAD').trim();
-    const m = materialise(f.root, head, ['spec', 'evidence', 'pnpm-workspace.yaml']);
+    const m = materialise(f.root, head, process.env, ['spec', 'evidence', 'pnpm-workspace.yaml']);
     try {
       expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1)).sort()).toEqual(['pnpm-workspace.yaml', 'spec/a.md']);
     } finally {
       m.cleanup();
     }
-    const none = materialise(f.root, head, ['evidence']);
+    const none = materialise(f.root, head, process.env, ['evidence']);
     try {
       expect(readdirSync(none.root)).toEqual([]);
     } finally {
@@ -200,20 +207,20 @@ describe('git plumbing for reports over history', () => {
     commit({ 'spec/a.md': 'one\n' }, 'spec one', '2026-10-01T10:00:00+02:00');
     commit({ 'src/code.ts': 'export const x = 1;\n' }, 'code only', '2026-10-02T10:00:00Z');
     commit({ 'spec/a.md': 'two\n' }, 'spec two', '2026-10-03T10:00:00Z');
-    const { commits, shallow } = commitsTouching(f.root, ['spec'], 2)!;
+    const { commits, shallow } = commitsTouching(f.root, ['spec'], 2, process.env)!;
     expect(shallow).toBe(false);
     expect(commits.map((c) => [c.subject, c.date])).toEqual([
       ['spec two', '2026-10-03T10:00:00+00:00'],
       ['spec one', '2026-10-01T10:00:00+02:00'],
     ]);
     expect(commits[0]!.sha).toBe(git(f.root, 'rev-parse', 'HEAD').trim());
-    expect(commitsTouching(f.root, ['spec'], 10)!.commits.map((c) => c.subject)).toEqual(['spec two', 'spec one', 'base']);
+    expect(commitsTouching(f.root, ['spec'], 10, process.env)!.commits.map((c) => c.subject)).toEqual(['spec two', 'spec one', 'base']);
   });
 
   it('commitsTouching: a repository without commits has none; a folder outside git has no history', () => {
     fx = createFixture({ 'spec/a.md': 'x\n' });
-    expect(commitsTouching(fx.root, ['spec'], 5)).toBeUndefined();
+    expect(commitsTouching(fx.root, ['spec'], 5, process.env)).toBeUndefined();
     git(fx.root, 'init', '-q');
-    expect(commitsTouching(fx.root, ['spec'], 5)).toEqual({ commits: [], shallow: false });
+    expect(commitsTouching(fx.root, ['spec'], 5, process.env)).toEqual({ commits: [], shallow: false });
   });
 });

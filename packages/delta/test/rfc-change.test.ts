@@ -67,7 +67,7 @@ beforeAll(async () => {
   await declaration.write!(fx.tree(), options());
   await normativeHome.commands[0]!.run(fx.tree(), options('--write-baseline'));
   before = snapshot(fx.root);
-  report = await delta(fx.root, GATES, { base: 'base', today: TODAY });
+  report = await delta(fx.root, GATES, { base: 'base', today: TODAY, env: process.env });
   after = snapshot(fx.root);
 }, 120_000);
 afterAll(() => fx?.remove());

@@ -1,6 +1,6 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { commitsTouching, materialise } from '@openwop-spec/delta';
-import type { Commit } from '@openwop-spec/delta';
+import type { Commit, GitEnv } from '@openwop-spec/delta';
 import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
@@ -14,6 +14,8 @@ export interface HistoryOptions {
   limit: number;
   /** Where measured commits are kept between runs; no cache when absent. */
   cacheDir?: string;
+  /** The environment git runs in. */
+  env: GitEnv;
 }
 
 /** What the budget and home gates read: a commit that touches none of these cannot move them. */
@@ -23,11 +25,11 @@ export const historyInputs = (paths: CorpusPaths): string[] => [paths.spec, path
  * Runs the core-budget and normative-home gates on one commit's tree, read from git's object
  * store into a temporary folder (the work tree, index and HEAD are never touched).
  */
-async function measure(root: string, commit: Commit, inputs: readonly string[]): Promise<HistoryPoint> {
+async function measure(root: string, commit: Commit, inputs: readonly string[], env: GitEnv): Promise<HistoryPoint> {
   const point = { sha: commit.sha, date: commit.date, subject: commit.subject };
   let base;
   try {
-    base = materialise(root, commit.sha, inputs);
+    base = materialise(root, commit.sha, env, inputs);
     const tree = SpecTree.load(base.root);
     const options = { today: utcDay(commit.date), flags: new Set<string>() };
     const figures = pointFigures((await coreBudget.check(tree, options)).figures, (await normativeHome.check(tree, options)).figures);
@@ -47,7 +49,7 @@ async function measure(root: string, commit: Commit, inputs: readonly string[]):
 export async function collectHistory(root: string, paths: CorpusPaths, options: HistoryOptions): Promise<History> {
   if (options.limit === 0) return { points: [], notes: ['history is off (--history 0), so only today is shown'] };
   const inputs = historyInputs(paths);
-  const listed = commitsTouching(root, inputs, options.limit);
+  const listed = commitsTouching(root, inputs, options.limit, options.env);
   if (!listed) return { points: [], notes: ['no git history: the repository root is not inside a git repository, so only today is shown'] };
   const notes: string[] = [];
   if (listed.commits.length === 0) notes.push('no commit has touched the spec inputs yet, so only today is shown');
@@ -62,7 +64,7 @@ export async function collectHistory(root: string, paths: CorpusPaths, options: 
       points.push(hit);
       continue;
     }
-    const point = await measure(root, commit, inputs);
+    const point = await measure(root, commit, inputs, options.env);
     cache?.put(point);
     points.push(point);
   }

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const tree = SpecTree.load(r.root);
   const options = { today: TODAY, flags: new Set<string>() };
   const results = [await coreBudget.check(tree, options), await normativeHome.check(tree, options)];
-  const history = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+  const history = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
   const file = join(r.root, 'report.html');
   writeFileSync(file, await renderHtml(buildReport({ today: TODAY, results, history }), { linkBase: '' }));
   url = pathToFileURL(file).href;

@@ -53,7 +53,7 @@ describe('collectHistory', () => {
     const [a, b, c] = history(r);
     r.put({ core: ['alpha', 'beta', 'gamma', 'delta'] }); // uncommitted
     const before = snapshot(r.root); // .git included: index, HEAD and refs
-    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.notes).toEqual([]);
     expect(h.points.map((p) => [p.sha, p.date, p.subject, p.figures?.open])).toEqual([
       [c, '2026-11-01T12:00:00+00:00', 'beta and gamma get v2 homes', 2],
@@ -68,7 +68,7 @@ describe('collectHistory', () => {
   it('takes only the last N', async () => {
     const r = fresh();
     const [, b, c] = history(r);
-    expect((await collectHistory(r.root, DEFAULT_PATHS, { limit: 2 })).points.map((p) => p.sha)).toEqual([c, b]);
+    expect((await collectHistory(r.root, DEFAULT_PATHS, { limit: 2, env: process.env })).points.map((p) => p.sha)).toEqual([c, b]);
   });
 
   it('a commit the gates cannot read is a point with the reason, not a failure', async () => {
@@ -77,7 +77,7 @@ describe('collectHistory', () => {
     rmSync(join(r.root, 'docs'), { recursive: true });
     git(r.root, ['add', '-A']);
     git(r.root, ['commit', '-qm', 'no baseline'], '2026-09-21T12:00:00Z');
-    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30 });
+    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.points.map((p) => [p.subject, p.figures?.open, p.error])).toEqual([
       ['no baseline', undefined, 'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline'],
       ['start', 5, undefined],
@@ -88,13 +88,13 @@ describe('collectHistory', () => {
   it('without git, or before the first commit, there is no history and a note says why', async () => {
     const fx = createFixture({ 'spec/v2/declaration.json': '{"families": []}\n' });
     cleanups.push(fx.remove);
-    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30 })).toEqual({
+    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({
       points: [],
       notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],
     });
     git(fx.root, ['init', '-q']);
-    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30 })).toEqual({ points: [], notes: ['no commit has touched the spec inputs yet, so only today is shown'] });
-    expect((await collectHistory(fx.root, DEFAULT_PATHS, { limit: 0 })).notes).toEqual(['history is off (--history 0), so only today is shown']);
+    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({ points: [], notes: ['no commit has touched the spec inputs yet, so only today is shown'] });
+    expect((await collectHistory(fx.root, DEFAULT_PATHS, { limit: 0, env: process.env })).notes).toEqual(['history is off (--history 0), so only today is shown']);
   });
 
   it('a shallow clone says that older commits are missing', async () => {
@@ -102,7 +102,7 @@ describe('collectHistory', () => {
     history(r);
     const dir = tempDir();
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${r.root}`, join(dir, 'c')]);
-    const h = await collectHistory(join(dir, 'c'), DEFAULT_PATHS, { limit: 30 });
+    const h = await collectHistory(join(dir, 'c'), DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.points.map((p) => p.subject)).toEqual(['beta and gamma get v2 homes']);
     expect(h.notes).toEqual(['this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)']);
   });
@@ -115,7 +115,7 @@ describe('the history cache', () => {
     const r = fresh();
     const [a, b, c] = history(r);
     const dir = tempDir();
-    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
     expect(readdirSync(join(dir, codeKey())).sort()).toEqual([`${a}.json`, `${b}.json`, `${c}.json`].sort());
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
 
@@ -123,7 +123,7 @@ describe('the history cache', () => {
     const edited = { ...first.points[1]!, figures: { ...first.points[1]!.figures!, open: 99 } };
     writeFileSync(entry(dir, b), JSON.stringify(edited));
     const d = r.commit({ core: ['alpha', 'beta', 'gamma', 'delta'] }, '2026-11-15', 'delta gets a v2 home');
-    const second = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    const second = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
     expect(second.points.map((p) => [p.sha, p.figures?.open])).toEqual([
       [d, 1],
       [c, 2],
@@ -141,7 +141,7 @@ describe('the history cache', () => {
     const r = fresh();
     const [a, b] = history(r);
     const dir = tempDir();
-    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
     const bad =
       content === null
         ? readFileSync(entry(dir, a), 'utf8')
@@ -149,7 +149,7 @@ describe('the history cache', () => {
           ? JSON.stringify({ sha: b, date: first.points[1]!.date, subject: 'x' })
           : content;
     writeFileSync(entry(dir, b), bad);
-    const again = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    const again = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
     expect(again).toEqual(first);
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
   });
@@ -160,7 +160,7 @@ describe('the history cache', () => {
     const dir = tempDir();
     execFileSync('mkdir', ['-p', join(dir, 'old-code-key')]);
     writeFileSync(join(dir, 'old-code-key', 'x.json'), '{}');
-    await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir });
+    await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
     expect(readdirSync(dir)).toEqual([codeKey()]);
   });
 });

@@ -63,6 +63,18 @@ const OWNED_HEADERS = new Set([
   'last-event-id',
 ]);
 
+/**
+ * Requests that change nothing on the server. A kept-alive connection that the server closes on its
+ * idle timer just as a request goes out (the request was written, but this process, busy, had not
+ * yet seen the close) resets before any answer; such a request is sent once more, as HTTP clients
+ * retry idempotent requests (RFC 9110 §9.2.2, RFC 9112 §9.3.1); the broken connection is gone. Without it
+ * a live server would look down for one call, and the tool catalog would skip it for one read.
+ * `tools/call` is never sent again: it may have taken effect.
+ */
+const READ_METHODS = new Set(['server/discover', 'ping', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list']);
+/** undici's codes for a connection that broke before any response: reset, broken pipe, closed by the peer. */
+const CONNECTION_RESETS = new Set<unknown>(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /** Which params member `Mcp-Name` mirrors, per method. */
 const NAME_PARAM: Readonly<Record<string, string>> = {
   'tools/call': 'name',
@@ -162,7 +174,13 @@ export async function send(
   const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: sent });
   const headers = requestHeaders(server, method, params, framing);
   return withDeadline(server, async (signal, fail, track) => {
-    let response = track(await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }));
+    const post = (): Promise<Response> => context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    let response = track(
+      await post().catch((err: unknown) => {
+        if (signal.aborted || !READ_METHODS.has(method) || !CONNECTION_RESETS.has(causeCode(err))) throw err;
+        return post();
+      }),
+    );
     const sessionId = response.headers.get('mcp-session-id') ?? undefined;
     const state: ReadState = { context, server, framing, id, fail, parser: new SseParser(server.maxResponseBytes) };
     let idle = 0;

@@ -54,6 +54,33 @@ describe('transport reasons', () => {
     expect((await transportFailure(await deadEndpoint())).reason).toBe<TransportReason>('connect');
   });
 
+  // What a busy process sees when a server's keep-alive idle timer closes the connection its
+  // request just went out on: the connection ends before any answer.
+  const closesFirst = (closes: number) =>
+    serve(({ id }, res, req) => {
+      if (closes-- > 0) req.socket.destroy();
+      else res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result(id, { resultType: 'complete', tools: [] })));
+    });
+
+  test('a read whose connection closes before any answer is sent once more, and resolves', async () => {
+    const url = await closesFirst(1);
+    expect(await clientFor(url).listTools({ serverId: 's' })).toEqual({ resultType: 'complete', tools: [] });
+    expect(servers[0]!.hits()).toBe(2);
+  });
+
+  test('connect: a read is sent again only once', async () => {
+    const url = await closesFirst(2);
+    expect((await transportFailure(url)).reason).toBe('connect');
+    expect(servers[0]!.hits()).toBe(2);
+  });
+
+  test('connect: tools/call is never sent again (it may have taken effect)', async () => {
+    const url = await closesFirst(1);
+    const err = await rejection(clientFor(url).callTool({ serverId: 's', name: 'echo', idempotencyKey: 'k' }));
+    expect(err).toMatchObject({ code: 'mcp_transport', reason: 'connect' });
+    expect(servers[0]!.hits()).toBe(1);
+  });
+
   test('timeout: no answer at all', async () => {
     const url = await serve(() => undefined);
     expect((await transportFailure(url, { timeoutMs: 40 })).reason).toBe('timeout');

@@ -89,3 +89,38 @@ for (const responseMode of ['json', 'sse'] as const) {
     });
   });
 }
+
+// A server's keep-alive idle timer can close a connection just as a request goes out on it; on a busy
+// machine the request then ends in a reset before any answer (undici: `fetch failed`, cause
+// ECONNRESET). The first tools/list at 2025-11-25 meets that here, injected, so the race is
+// reproduced without waiting on a clock: the catalog must still read the same tools twice.
+describe('two reads of an unchanged catalog when a connection resets under the first', () => {
+  let fake: FakeMcpServer;
+  beforeAll(async () => {
+    fake = createFakeMcpServer();
+    await fake.start();
+  });
+  afterAll(() => fake.stop());
+
+  it('lists the server both times: a reset read is sent again, not skipped', async () => {
+    let reset = false;
+    const resetting = ((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { method?: string };
+      const revision = new Headers(init?.headers).get('mcp-protocol-version');
+      if (!reset && body.method === 'tools/list' && revision === '2025-11-25') {
+        reset = true;
+        return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }));
+      }
+      return fetch(input, init);
+    }) as typeof fetch;
+    const events: CatalogEvent[] = [];
+    const client = createMcpClient({ servers: { conformance: { url: fake.url }, 'conformance.earlier': { url: fake.earlierRevisionUrl } }, fetch: resetting });
+    const catalog = createToolCatalog({ mcp: { client, serverIds: ['conformance', 'conformance.earlier'] }, log: (e) => events.push(e) });
+    const first = await catalog.read();
+    const second = await catalog.read();
+    expect(reset).toBe(true);
+    expect(first.tools.map((t) => t.toolId)).toContain('mcp:conformance.earlier.echo');
+    expect(second).toEqual(first);
+    expect(events.filter((e) => e.code === 'server-skipped')).toEqual([]);
+  });
+});

@@ -1,22 +1,48 @@
 import { spawnSync } from 'node:child_process';
+import type { SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { InputError, nearest } from '@openwop-spec/diagnostics';
+import { $ } from 'zx';
+import type { ProcessOutput } from 'zx';
 
 interface GitResult {
   ok: boolean;
-  stdout: Buffer;
+  stdout: string;
   stderr: string;
 }
 
 /** The environment git runs in: the caller's (the CLI's Io), never read here from the process. */
 export type GitEnv = Readonly<Record<string, string | undefined>>;
 
+/**
+ * zx in its synchronous mode: it quotes every interpolated argument (arrays element by element)
+ * and runs the command under `set -euo pipefail`, so a pipeline fails when any part of it does.
+ * Its buffers come from spawnSync, whose 1 MiB default a repository with many refs outgrows.
+ */
+const roomySpawnSync = ((cmd: string, args: readonly string[], opts: SpawnSyncOptions) =>
+  spawnSync(cmd, args, { ...opts, maxBuffer: 1 << 30 })) as typeof spawnSync;
+
+function sh(cwd: string, env: GitEnv) {
+  return $({
+    sync: true,
+    nothrow: true,
+    quiet: true,
+    cwd,
+    env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+    spawnSync: roomySpawnSync,
+  });
+}
+
+function result(out: ProcessOutput, what: string): GitResult {
+  // 127 is the shell's "command not found" (git or tar is not installed); null, no shell at all.
+  if (out.exitCode === 127 || out.exitCode === null) throw new InputError(`cannot run ${what}: ${out.stderr.trim()}`);
+  return { ok: out.exitCode === 0, stdout: out.stdout, stderr: out.stderr.trim() };
+}
+
 function git(cwd: string, args: readonly string[], env: GitEnv): GitResult {
-  const r = spawnSync('git', args, { cwd, maxBuffer: 1 << 30, env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' } });
-  if (r.error) throw new InputError(`cannot run git: ${r.error.message}`);
-  return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr.toString('utf8').trim() };
+  return result(sh(cwd, env)`git ${args}`, 'git');
 }
 
 const firstLine = (s: string): string => s.split('\n')[0] ?? '';
@@ -25,7 +51,7 @@ const firstLine = (s: string): string => s.split('\n')[0] ?? '';
 export function gitLocation(root: string, env: GitEnv): { top: string; prefix: string } {
   const r = git(root, ['rev-parse', '--show-toplevel'], env);
   if (!r.ok) throw new InputError(`${root} is not inside a git repository, so there is no base to compare with`);
-  const top = r.stdout.toString('utf8').trim();
+  const top = r.stdout.trim();
   const prefix = relative(top, root).split(sep).join('/');
   return { top, prefix };
 }
@@ -33,10 +59,10 @@ export function gitLocation(root: string, env: GitEnv): { top: string; prefix: s
 /** Resolves `ref` to a commit, with one clear line when it is absent (shallow clones included). */
 export function resolveCommit(top: string, ref: string, env: GitEnv): string {
   const r = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], env);
-  if (r.ok) return r.stdout.toString('utf8').trim();
-  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.toString('utf8').trim() === 'true';
+  if (r.ok) return r.stdout.trim();
+  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.trim() === 'true';
   if (shallow) throw new InputError(`base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`);
-  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes'], env).stdout.toString('utf8').split('\n').filter(Boolean);
+  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes'], env).stdout.split('\n').filter(Boolean);
   const hint = nearest(ref, refs);
   throw new InputError(`base ${ref} does not name a commit in this repository${hint ? ` (did you mean ${hint}?)` : ''}`);
 }
@@ -47,11 +73,11 @@ export function resolveCommit(top: string, ref: string, env: GitEnv): string {
  */
 export function defaultBase(top: string, env: GitEnv): string {
   const originHead = git(top, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], env);
-  const candidates = [originHead.ok ? originHead.stdout.toString('utf8').trim() : '', 'origin/main', 'main', 'origin/master', 'master'].filter(Boolean);
+  const candidates = [originHead.ok ? originHead.stdout.trim() : '', 'origin/main', 'main', 'origin/master', 'master'].filter(Boolean);
   for (const branch of candidates) {
     if (!git(top, ['rev-parse', '--verify', '--quiet', `${branch}^{commit}`], env).ok) continue;
     const mb = git(top, ['merge-base', 'HEAD', branch], env);
-    if (mb.ok) return mb.stdout.toString('utf8').trim();
+    if (mb.ok) return mb.stdout.trim();
   }
   throw new InputError('no default branch found to compare with (looked for origin/HEAD, main, master); pass --base <ref>');
 }
@@ -79,12 +105,11 @@ export function materialise(root: string, sha: string, env: GitEnv, paths?: read
     // A spec root (or a listed path) that did not exist yet at the base is absent there; ls-tree
     // lists what exists, since git archive refuses a path that matches nothing.
     const wanted = paths ? paths.map(under) : prefix ? [prefix] : [];
-    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted], env).stdout.toString('utf8').split('\0').filter(Boolean);
+    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted], env).stdout.split('\0').filter(Boolean);
     if (wanted.length === 0 || present.length > 0) {
-      const archive = git(top, ['archive', '--format=tar', sha, '--', ...present], env);
-      if (!archive.ok) throw new InputError(`cannot read base ${sha.slice(0, 12)}: ${firstLine(archive.stderr)}`);
-      const tar = spawnSync('tar', ['-x', '-f', '-', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30, env: { ...env } });
-      if (tar.status !== 0) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(tar.stderr?.toString('utf8') ?? '')}`);
+      // The archive goes from git to tar through the pipe, never through this process.
+      const unpack = result(sh(top, env)`git archive --format=tar ${sha} -- ${present} | tar -x -f - -C ${dir}`, 'git archive | tar');
+      if (!unpack.ok) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(unpack.stderr)}`);
     }
     mkdirSync(specRoot, { recursive: true });
   } catch (err) {
@@ -109,12 +134,11 @@ export interface Commit {
 export function commitsTouching(root: string, paths: readonly string[], limit: number, env: GitEnv): { commits: Commit[]; shallow: boolean } | undefined {
   if (!git(root, ['rev-parse', '--show-toplevel'], env).ok) return undefined;
   const { top, prefix } = gitLocation(root, env);
-  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.toString('utf8').trim() === 'true';
+  const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.trim() === 'true';
   if (!git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], env).ok) return { commits: [], shallow };
   const log = git(top, ['log', `-n${limit}`, '--format=%H%x1f%cI%x1f%s', 'HEAD', '--', ...paths.map((p) => (prefix ? `${prefix}/${p}` : p))], env);
   if (!log.ok) throw new InputError(`cannot read the git history: ${firstLine(log.stderr)}`);
   const commits = log.stdout
-    .toString('utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => {

@@ -177,6 +177,28 @@ describe('git plumbing for reports over history', () => {
     expect(commitsTouching(f.root, ['spec'], 5, env)).toBeUndefined();
   });
 
+  it('git missing from the PATH it is given is one input error naming git', () => {
+    const f = repo();
+    const env = { ...process.env, PATH: join(f.root, 'no-such-bin') };
+    expect(() => commitsTouching(f.root, ['spec'], 5, env)).toThrow(InputError);
+    expect(() => commitsTouching(f.root, ['spec'], 5, env)).toThrow(/^cannot run git: .*git.*not found/);
+  });
+
+  it('paths reach git as single arguments, whatever characters they hold', () => {
+    const f = repo();
+    f.write({ "spec/it's $(touch pwned) *.md": 'x\n' });
+    git(f.root, 'add', '-A');
+    git(f.root, 'commit', '-qm', 'odd name');
+    const head = git(f.root, 'rev-parse', 'HEAD').trim();
+    const m = materialise(f.root, head, process.env, ["spec/it's $(touch pwned) *.md"]);
+    try {
+      expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1))).toEqual(["spec/it's $(touch pwned) *.md"]);
+      expect(readdirSync(f.root)).not.toContain('pwned');
+    } finally {
+      m.cleanup();
+    }
+  });
+
   it('materialise with paths writes only the listed paths that exist at the commit', () => {
     const f = repo();
     const head = git(f.root, 'rev-parse', 'HEAD').trim();

@@ -102,9 +102,11 @@ describe('openwop-spec report', () => {
     const first = await run(['report', '--today', '2026-11-20'], { cwd: r.root });
     expect(first.code).toBe(0);
     const page = readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8');
-    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-09-20\): 5 open families, 5 allowed"/);
-    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-10-10\): 4 open families, 4 allowed"/);
-    expect(page).toContain('aria-label="today (2026-11-20): 3 open families, 1 allowed"');
+    // Every v1-dependent family is carried, so the gate counts none open; five, four, then three have no v2 home.
+    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-09-20\): 0 open families, 5 allowed"/);
+    expect(page).toMatch(/aria-label="[0-9a-f]{7} \(2026-10-10\): 4 families without a v2 home"/);
+    expect(page).toContain('aria-label="today (2026-11-20): 0 open families, 1 allowed"');
+    expect(page).toContain('aria-label="today (2026-11-20): 3 families without a v2 home"');
     const cache = join(r.root, 'node_modules', '.cache', 'openwop-spec', 'report-history');
     const [key] = readdirSync(cache);
     expect(readdirSync(join(cache, key!))).toHaveLength(2);

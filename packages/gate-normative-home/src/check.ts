@@ -37,6 +37,12 @@ export function measured(c: Classification): Measured {
   };
 }
 
+/** v1-dependent families the baseline does not carry past v1's end of support. */
+const uncarriedOf = (m: Measured, b: Baseline | undefined): FamilyResult[] => {
+  const carried = new Set(b?.v1Carried ?? []);
+  return m.v1Dependent.filter((f) => !carried.has(f.key));
+};
+
 /** Accumulates report lines and diagnostics, then closes with the parity line. */
 export class Report {
   readonly lines: ReportLine[] = [];
@@ -100,6 +106,8 @@ export function figures(m: Measured, eos: EosClock, today: string, baseline: Bas
     eos: eos.date ? { date: eos.date, days: daysBetween(today, eos.date) } : null,
     baseline: baseline ? baseline.value : null,
     measured: { v1Dependent: m.v1Dependent.length, undeclared: m.undeclared.length, facetsUncovered: m.uncovered.length, v1Carried: m.v1Dependent.map((f) => f.key) },
+    // What the burn-down counts as open (--deadline): no declared home, or a v1 home the baseline does not carry.
+    open: m.undeclared.length + uncarriedOf(m, baseline).length,
   };
 }
 
@@ -131,8 +139,7 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   const data = figures(m, eos, T, b);
   if (!complete) return r.result(data);
 
-  const carried = new Set(b.v1Carried);
-  const uncarried = m.v1Dependent.filter((f) => !carried.has(f.key));
+  const uncarried = uncarriedOf(m, b);
   const open = m.undeclared.length + uncarried.length;
   if (E !== undefined) {
     r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);

@@ -181,6 +181,17 @@ describe('the burn-down (GATES.md §2.9)', () => {
     expect((await run(withOpen(1))).figures['deadline']).toBeUndefined();
   });
 
+  it('figures.open is the burn-down’s open, with or without --deadline: undeclared, plus v1-dependent families not carried', async () => {
+    // Carried v1-dependent families are not open: 41 of them, and the count is 0.
+    expect((await run(tree0204('after'))).figures['open']).toBe(0);
+    expect((await run(withOpen(2))).figures['open']).toBe(2);
+    expect((await run(withOpen(2), { flags: ['--deadline'] })).figures['deadline']).toMatchObject({ burnDown: { open: 2 } });
+    // Dropping two families from v1Carried makes them open (the ratchet then fails too).
+    const uncarried = await run(withOpen(1, (b) => (b['v1Carried'] = (b['v1Carried'] as string[]).slice(2))), { flags: ['--deadline'] });
+    expect(uncarried.figures['open']).toBe(3);
+    expect(uncarried.figures['deadline']).toMatchObject({ burnDown: { open: 3 } });
+  });
+
   it('with EOS unknown under --deadline: warning home/eos-unknown and no burn-down', async () => {
     const r = await run(withOpen(1, () => undefined), { flags: ['--deadline'] });
     expect(r.exitCode).toBe(0);

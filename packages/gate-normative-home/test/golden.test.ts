@@ -114,7 +114,7 @@ describe('JSON figures (GATES.md §2.10)', () => {
   it('carry counts, families with homes (classes, claim positions) and facets, uncovered facets, eos, the baseline and the measured state', async () => {
     const r = await run(tree0204('after'));
     const f = r.figures as Record<string, any>;
-    expect(Object.keys(f)).toEqual(['counts', 'families', 'facetsUncovered', 'eos', 'baseline', 'measured']);
+    expect(Object.keys(f)).toEqual(['counts', 'families', 'facetsUncovered', 'eos', 'baseline', 'measured', 'open']);
     expect(f['counts']).toEqual({ core: 72, resolved: 31, v1Dependent: 41, undeclared: 0, failing: 0 });
     expect(f['families'].find((x: any) => x.key === 'mcp')).toEqual({
       key: 'mcp',

@@ -6,7 +6,7 @@ import { writeAtomic } from '@openwop-spec/spec-tree';
 import type { HistoryPoint } from './model.js';
 
 /** Bumped when what a cached point holds, or how it is derived here, changes. */
-const FORMAT = 'report-history/1';
+const FORMAT = 'report-history/2';
 /** The packages whose code decides a commit's figures. */
 const CODE = ['@openwop-spec/spec-tree', '@openwop-spec/gate-core-budget', '@openwop-spec/gate-normative-home'];
 
@@ -37,7 +37,7 @@ const isPoint = (v: unknown, sha: string): v is HistoryPoint => {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
   const f = p['figures'] as Record<string, unknown> | undefined;
-  const figuresOk = f === undefined || ['core', 'resolved', 'open', 'words', 'cap'].every((k) => typeof f[k] === 'number');
+  const figuresOk = f === undefined || ['core', 'resolved', 'open', 'unhomed', 'words', 'cap'].every((k) => typeof f[k] === 'number');
   return p['sha'] === sha && typeof p['date'] === 'string' && typeof p['subject'] === 'string' && figuresOk && (f !== undefined || typeof p['error'] === 'string');
 };
 

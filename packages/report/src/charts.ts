@@ -178,34 +178,42 @@ export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
 }
 
 const LEGEND = { orient: 'bottom', symbolType: 'stroke', symbolStrokeWidth: 2, labelLimit: 300 } as const;
-const OPEN = 'open (no v2 home)';
+const OPEN = 'open: undeclared, or v1-dependent and not carried (the gate’s count)';
+const UNHOMED = 'without a v2 home (core − resolved)';
 const ALLOWED = 'allowed by the schedule';
 
 export function burnDownChart(d: ReportData['burnDown']): Chart {
-  const points = d.points.map((p, index) => ({
-    series: OPEN,
-    time: dayTime(p.day),
-    index,
-    open: p.open,
-    alt: `${p.label} (${p.day}): ${plural(p.open, 'open family', 'open families')}${p.allowed !== undefined ? `, ${p.allowed} allowed` : ''}`,
-  }));
-  const allowed = d.allowed.map((a) => ({ series: ALLOWED, time: dayTime(a.day), allowed: a.allowed, alt: `allowed on ${a.day}: ${a.allowed}` }));
+  // The allowed line bounds the gate's open count; families without a v2 home include the carried
+  // v1-dependent ones, which the gate does not count until they lose their carry.
+  const points = d.points.flatMap((p, index) => [
+    {
+      series: OPEN,
+      time: dayTime(p.day),
+      index,
+      families: p.open,
+      alt: `${p.label} (${p.day}): ${plural(p.open, 'open family', 'open families')}${p.allowed !== undefined ? `, ${p.allowed} allowed` : ''}`,
+    },
+    { series: UNHOMED, time: dayTime(p.day), index, families: p.unhomed, alt: `${p.label} (${p.day}): ${plural(p.unhomed, 'family', 'families')} without a v2 home` },
+  ]);
+  const allowed = d.allowed.map((a) => ({ series: ALLOWED, time: dayTime(a.day), families: a.allowed, alt: `allowed on ${a.day}: ${a.allowed}` }));
   const last = d.points.at(-1);
   const alt = [
-    d.points.length === 0 ? 'No measured point.' : `${plural(d.points.length, 'point', 'points')}; the latest, ${last!.label} on ${last!.day}, has ${plural(last!.open, 'open family', 'open families')}${last!.allowed !== undefined ? ` against ${last!.allowed} allowed` : ''}.`,
+    d.points.length === 0
+      ? 'No measured point.'
+      : `${plural(d.points.length, 'point', 'points')}; the latest, ${last!.label} on ${last!.day}, has ${plural(last!.open, 'open family', 'open families')}${last!.allowed !== undefined ? ` against ${last!.allowed} allowed` : ''} and ${plural(last!.unhomed, 'family', 'families')} without a v2 home.`,
     d.eos && d.t0 && d.openAtT0 !== undefined ? `The allowed line falls from ${d.openAtT0} on ${d.t0} to 0 on ${d.eos}, the v1 end of support.` : 'There is no allowed line.',
   ].join(' ');
   const x = { field: 'time', type: 'temporal', scale: { type: 'utc' }, title: 'date (UTC)', axis: { format: '%Y-%m-%d', labelAngle: -30 } } as const;
   const series = {
-    color: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, ALLOWED], range: [BLUE, '#888'] }, legend: LEGEND },
-    strokeDash: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, ALLOWED], range: [[1, 0], [6, 4]] }, legend: LEGEND },
+    color: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [BLUE, '#c07a1a', '#888'] }, legend: LEGEND },
+    strokeDash: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [[1, 0], [2, 2], [6, 4]] }, legend: LEGEND },
   } as const;
   return {
     id: 'chart-burn-down',
     title: 'Burn-down to v1 end of support',
     alt,
     spec: {
-      title: { text: 'Burn-down to v1 end of support', subtitle: 'core families without a v2 home, per commit, against the allowed line' },
+      title: { text: 'Burn-down to v1 end of support', subtitle: 'open families (the normative-home gate’s count) against the allowed line, and families without a v2 home' },
       description: alt,
       width: WIDTH,
       height: 260,
@@ -215,14 +223,14 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
               {
                 data: { values: allowed },
                 mark: { type: 'line' as const, point: { filled: false, size: 30 } },
-                encoding: { x, y: { field: 'allowed', type: 'quantitative' as const, title: 'families' }, ...series, description: { field: 'alt' } },
+                encoding: { x, y: { field: 'families', type: 'quantitative' as const, title: 'families' }, ...series, description: { field: 'alt' } },
               },
             ]
           : []),
         {
           data: { values: points },
           mark: { type: 'line', point: { filled: true, size: 50 } },
-          encoding: { x, y: { field: 'open', type: 'quantitative', title: 'families' }, order: { field: 'index' }, ...series, description: { field: 'alt' } },
+          encoding: { x, y: { field: 'families', type: 'quantitative', title: 'families' }, order: { field: 'index' }, ...series, description: { field: 'alt' } },
         },
       ],
     },

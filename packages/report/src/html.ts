@@ -134,16 +134,17 @@ async function burnDownSection(d: ReportData): Promise<string> {
     num(p.open),
     num(p.allowed),
     td(status(p.open, p.allowed)),
+    num(p.unhomed),
   ]);
   const schedule =
     b.eos && b.t0 && b.openAtT0 !== undefined
       ? `<p>The allowed line is ceil(openAtT0 × (E − T) / (E − t0)): ${b.openAtT0} open at t0 ${esc(b.t0)}, falling to 0 at the v1 end of support E ${esc(b.eos)} (<code>evidence/v1-end-of-support.json</code>).</p>`
       : '';
   return [
-    '<p>Open families are core families without a v2 home (v1-dependent, undeclared or failing), measured by the normative-home gate at each of the last commits that changed the spec, schemas, docs, evidence or configuration, and in today’s working tree. The gate’s <code>--deadline</code> check counts only those not carried by <code>v1Carried</code>.</p>',
+    '<p><em>Open</em> is what the normative-home gate’s burn-down (<code>--deadline</code>) counts and the allowed line bounds: core families with no declared home, plus v1-dependent families that <code>v1Carried</code> in the baseline does not carry. <em>Without a v2 home</em> is every core family not yet resolved (v1-dependent, undeclared or failing), carried or not. Both are measured by the gate at each of the last commits that changed the spec, schemas, docs, evidence or configuration, and in today’s working tree.</p>',
     schedule,
     notes.length ? `<ul class="notes">${notes.join('')}</ul>` : '',
-    await figure(burnDownChart(b), table('Open families per commit', ['date', 'commit', 'subject', 'open', 'allowed', 'status'], rows)),
+    await figure(burnDownChart(b), table('Open families per commit', ['date', 'commit', 'subject', 'open', 'allowed', 'status', 'without a v2 home'], rows)),
     b.unmeasured.length
       ? table('Commits the gates could not measure', ['date', 'commit', 'why'], b.unmeasured.map((u) => [td(u.day, 'nowrap'), td(`<code>${esc(u.sha.slice(0, 7))}</code>`), td(esc(u.error))]), 'unmeasured')
       : '',
@@ -191,7 +192,7 @@ function glance(d: ReportData): string {
   const today = d.burnDown.points.at(-1);
   if (today?.label === 'today') {
     const schedule = today.allowed === undefined ? 'no schedule' : `${today.allowed} allowed today`;
-    items.push(`<strong>${today.open} open</strong> against ${schedule}${d.burnDown.eos ? `; v1 end of support ${esc(d.burnDown.eos)}` : ''}`);
+    items.push(`<strong>${today.open} open</strong> against ${schedule} (${today.unhomed} without a v2 home)${d.burnDown.eos ? `; v1 end of support ${esc(d.burnDown.eos)}` : ''}`);
   }
   const m = d.majors;
   if (m) items.push(`<strong>${m.files}</strong> scenario files; ${m.v2Only + m.both} run at major 2`);

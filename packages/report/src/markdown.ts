@@ -38,11 +38,12 @@ export function renderMarkdown(d: ReportData): string[] {
   out.push('', '### Burn-down');
   const bd = d.burnDown;
   if (bd.eos && bd.t0 && bd.openAtT0 !== undefined) para(`Allowed = ceil(${bd.openAtT0} × (E − T) / (E − t0)), t0 ${bd.t0}, v1 end of support E ${bd.eos}.`);
+  para('Open: what the normative-home gate’s burn-down counts (no declared home, or v1-dependent and not in `v1Carried`). Without a v2 home: core − resolved.');
   for (const note of bd.notes) para(`> ${note}`);
   para(
     ...table(
-      ['date', 'commit', 'open', 'allowed'],
-      bd.points.map((p) => [p.day, p.sha ? `\`${p.label}\` ${p.subject ?? ''}`.trim() : p.label, n(p.open), p.allowed === undefined ? '—' : n(p.allowed)]),
+      ['date', 'commit', 'open', 'allowed', 'without a v2 home'],
+      bd.points.map((p) => [p.day, p.sha ? `\`${p.label}\` ${p.subject ?? ''}`.trim() : p.label, n(p.open), p.allowed === undefined ? '—' : n(p.allowed), n(p.unhomed)]),
     ),
   );
   if (bd.unmeasured.length) para(`Not measured: ${bd.unmeasured.map((u) => `\`${u.sha.slice(0, 7)}\` (${u.error})`).join('; ')}.`);

@@ -7,8 +7,10 @@ import { daysBetween } from '@openwop-spec/gate-normative-home';
 export interface PointFigures {
   core: number;
   resolved: number;
-  /** Core families without a v2 home: core − resolved (v1-dependent, undeclared or failing). */
+  /** What the normative-home gate's burn-down counts: undeclared, plus v1-dependent and not carried. */
   open: number;
+  /** Core families without a v2 home: core − resolved (v1-dependent, undeclared or failing). */
+  unhomed: number;
   words: number;
   cap: number;
 }
@@ -48,7 +50,10 @@ export interface BurnPoint {
   subject?: string;
   /** The UTC day, YYYY-MM-DD. */
   day: string;
+  /** The gate's open count, which the allowed line bounds. */
   open: number;
+  /** Core families without a v2 home (core − resolved): carried v1-dependent families count here, not in `open`. */
+  unhomed: number;
   /** The schedule's allowance on that day, when the day lies between t0 and the end of support. */
   allowed?: number;
 }
@@ -109,15 +114,23 @@ function figuresOf(results: readonly GateResult[], gate: string): Figures | unde
   return f && Object.keys(f).length > 0 ? f : undefined;
 }
 
-/** The burn-down figures of one commit, from its core-budget and normative-home figures. */
-export function pointFigures(budget: Figures, home: Figures): PointFigures | undefined {
-  const counts = obj(home['counts']);
+/** Today's or a commit's burn-down counts from the normative-home gate's figures: its own `open`, and core − resolved. */
+function burnCounts(home: Figures | undefined): { core: number; resolved: number; open: number; unhomed: number } | undefined {
+  const counts = obj(home?.['counts']);
   const core = num(counts?.['core']);
   const resolved = num(counts?.['resolved']);
+  const open = num(home?.['open']);
+  if (core === undefined || resolved === undefined || open === undefined) return undefined;
+  return { core, resolved, open, unhomed: core - resolved };
+}
+
+/** The burn-down figures of one commit, from its core-budget and normative-home figures. */
+export function pointFigures(budget: Figures, home: Figures): PointFigures | undefined {
+  const counts = burnCounts(home);
   const words = num(budget['total']);
   const cap = num(budget['cap']);
-  if (core === undefined || resolved === undefined || words === undefined || cap === undefined) return undefined;
-  return { core, resolved, open: core - resolved, words, cap };
+  if (counts === undefined || words === undefined || cap === undefined) return undefined;
+  return { ...counts, words, cap };
 }
 
 /** ceil(openAtT0 × (E − T) / (E − t0)), the normative-home gate's schedule (differences in days). */
@@ -159,13 +172,11 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
   const points: BurnPoint[] = [];
   const unmeasured: ReportData['burnDown']['unmeasured'] = [];
   for (const p of [...history.points].reverse()) {
-    if (p.figures) points.push({ label: p.sha.slice(0, 7), sha: p.sha, subject: p.subject, day: utcDay(p.date), open: p.figures.open });
+    if (p.figures) points.push({ label: p.sha.slice(0, 7), sha: p.sha, subject: p.subject, day: utcDay(p.date), open: p.figures.open, unhomed: p.figures.unhomed });
     else unmeasured.push({ sha: p.sha, day: utcDay(p.date), error: p.error ?? 'not measured' });
   }
-  const counts = obj(home?.['counts']);
-  const core = num(counts?.['core']);
-  const resolved = num(counts?.['resolved']);
-  if (core !== undefined && resolved !== undefined) points.push({ label: 'today', day: today, open: core - resolved });
+  const now = burnCounts(home);
+  if (now) points.push({ label: 'today', day: today, open: now.open, unhomed: now.unhomed });
   else notes.push('the normative-home gate could not run on the working tree, so today has no point');
 
   // Without the gate's figures the note above already says why there is no line.

@@ -22,14 +22,14 @@ const CORE_NOW = ['alpha', 'beta', 'gamma', 'delta'];
 
 let r: Repo;
 let url: string;
-/** The commits, oldest first, with the open families each leaves. */
-const commits: Array<{ day: string; open: number; sha: string }> = [];
+/** The commits, oldest first, with the families each leaves without a v2 home. */
+const commits: Array<{ day: string; unhomed: number; sha: string }> = [];
 
 beforeAll(async () => {
   r = repo();
-  commits.push({ day: '2026-09-20', open: 5, sha: r.commit({ core: [] }, '2026-09-20', 'all five in v1') });
-  commits.push({ day: '2026-10-10', open: 4, sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1') });
-  commits.push({ day: '2026-11-01', open: 2, sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1') });
+  commits.push({ day: '2026-09-20', unhomed: 5, sha: r.commit({ core: [] }, '2026-09-20', 'all five in v1') });
+  commits.push({ day: '2026-10-10', unhomed: 4, sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1') });
+  commits.push({ day: '2026-11-01', unhomed: 2, sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1') });
   r.put({ core: CORE_NOW });
 
   const tree = SpecTree.load(r.root);
@@ -107,10 +107,13 @@ describe('the report in Chromium', () => {
 
   it('draws the burn-down from the git history: a point per commit and today, and the allowed line', async () => {
     const { page } = await open();
-    const points = [...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, open: c.open })), { label: 'today', day: TODAY, open: 1 }];
-    const plural = (n: number): string => `${n} open famil${n === 1 ? 'y' : 'ies'}`;
+    const points = [...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, unhomed: c.unhomed })), { label: 'today', day: TODAY, unhomed: 1 }];
+    const families = (n: number): string => `${n} famil${n === 1 ? 'y' : 'ies'}`;
     const allLabels = await labels(page, '#chart-burn-down [aria-roledescription="point"]');
-    expect(allLabels.filter((l) => !l.startsWith('allowed'))).toEqual(points.map((p) => `${p.label} (${p.day}): ${plural(p.open)}, ${expectedAllowed(p.day)} allowed`));
+    // The fixture carries every v1-dependent family and leaves none undeclared, so the gate's open
+    // count (the line the schedule bounds) is 0 throughout while families without a v2 home fall.
+    expect(allLabels.filter((l) => l.includes(' open famil'))).toEqual(points.map((p) => `${p.label} (${p.day}): 0 open families, ${expectedAllowed(p.day)} allowed`));
+    expect(allLabels.filter((l) => l.endsWith(' without a v2 home'))).toEqual(points.map((p) => `${p.label} (${p.day}): ${families(p.unhomed)} without a v2 home`));
     const days = [T0, ...points.map((p) => p.day), EOS];
     expect(allLabels.filter((l) => l.startsWith('allowed'))).toEqual(days.map((d) => `allowed on ${d}: ${expectedAllowed(d)}`));
     expect(expectedAllowed(T0)).toBe(5);
@@ -118,7 +121,7 @@ describe('the report in Chromium', () => {
     // Axis titles and the text alternative are there for a reader who cannot see the picture.
     expect(await page.locator('#chart-burn-down svg text').allTextContents()).toEqual(expect.arrayContaining(['date (UTC)', 'families', 'Burn-down to v1 end of support']));
     expect(await page.locator('#chart-burn-down figcaption').textContent()).toBe(
-      `4 points; the latest, today on ${TODAY}, has 1 open family against ${expectedAllowed(TODAY)} allowed. The allowed line falls from 5 on ${T0} to 0 on ${EOS}, the v1 end of support.`,
+      `4 points; the latest, today on ${TODAY}, has 0 open families against ${expectedAllowed(TODAY)} allowed and 1 family without a v2 home. The allowed line falls from 5 on ${T0} to 0 on ${EOS}, the v1 end of support.`,
     );
   });
 

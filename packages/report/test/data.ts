@@ -39,15 +39,17 @@ export const home = (baseline: Record<string, unknown> | null, eos: string | nul
     eos: eos ? { date: eos, days: 3 } : null,
     baseline,
     measured: {},
+    // b and c are carried (BASELINE.v1Carried), so only the undeclared d is open.
+    open: 1,
   });
 
 export const majors = result('scenario-majors', { stale: false, counts: { files: 12, v1: 10, v2: 7 }, changes: [], lint: { files: 7, modules: 34, violations: 0, suppressed: 1 } });
 
 export const history: History = {
   points: [
-    { sha: 'c'.repeat(40), date: '2026-11-02T01:00:00+02:00', subject: 'third', figures: { core: 4, resolved: 1, open: 3, words: 1400, cap: 25_600 } },
+    { sha: 'c'.repeat(40), date: '2026-11-02T01:00:00+02:00', subject: 'third', figures: { core: 4, resolved: 1, open: 1, unhomed: 3, words: 1400, cap: 25_600 } },
     { sha: 'b'.repeat(40), date: '2026-10-01T12:00:00Z', subject: 'second', error: 'spec/v2/declaration.json: not JSON' },
-    { sha: 'a'.repeat(40), date: '2026-09-01T12:00:00Z', subject: 'before t0', figures: { core: 4, resolved: 0, open: 4, words: 1000, cap: 25_000 } },
+    { sha: 'a'.repeat(40), date: '2026-09-01T12:00:00Z', subject: 'before t0', figures: { core: 4, resolved: 0, open: 4, unhomed: 4, words: 1000, cap: 25_000 } },
   ],
   notes: [],
 };

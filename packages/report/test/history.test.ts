@@ -55,13 +55,14 @@ describe('collectHistory', () => {
     const before = snapshot(r.root); // .git included: index, HEAD and refs
     const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.notes).toEqual([]);
-    expect(h.points.map((p) => [p.sha, p.date, p.subject, p.figures?.open])).toEqual([
+    expect(h.points.map((p) => [p.sha, p.date, p.subject, p.figures?.unhomed])).toEqual([
       [c, '2026-11-01T12:00:00+00:00', 'beta and gamma get v2 homes', 2],
       [b, '2026-10-10T12:00:00+00:00', 'alpha gets a v2 home', 4],
       [a, '2026-09-20T12:00:00+00:00', 'all five in v1', 5],
     ]);
     const words = ['alpha', 'beta', 'gamma'].reduce((sum, k) => sum + wc(coreDoc(k, coreWords(k))), 0);
-    expect(h.points[0]!.figures).toEqual({ core: 5, resolved: 3, open: 2, words, cap: 25_000 });
+    // Every v1-dependent family is carried, so the gate counts none open.
+    expect(h.points[0]!.figures).toEqual({ core: 5, resolved: 3, open: 0, unhomed: 2, words, cap: 25_000 });
     expect(snapshot(r.root)).toEqual(before);
   });
 
@@ -78,7 +79,7 @@ describe('collectHistory', () => {
     git(r.root, ['add', '-A']);
     git(r.root, ['commit', '-qm', 'no baseline'], '2026-09-21T12:00:00Z');
     const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
-    expect(h.points.map((p) => [p.subject, p.figures?.open, p.error])).toEqual([
+    expect(h.points.map((p) => [p.subject, p.figures?.unhomed, p.error])).toEqual([
       ['no baseline', undefined, 'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline'],
       ['start', 5, undefined],
     ]);
@@ -120,11 +121,11 @@ describe('the history cache', () => {
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
 
     // An entry edited by hand proves the next run reads it instead of measuring the commit again.
-    const edited = { ...first.points[1]!, figures: { ...first.points[1]!.figures!, open: 99 } };
+    const edited = { ...first.points[1]!, figures: { ...first.points[1]!.figures!, unhomed: 99 } };
     writeFileSync(entry(dir, b), JSON.stringify(edited));
     const d = r.commit({ core: ['alpha', 'beta', 'gamma', 'delta'] }, '2026-11-15', 'delta gets a v2 home');
     const second = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
-    expect(second.points.map((p) => [p.sha, p.figures?.open])).toEqual([
+    expect(second.points.map((p) => [p.sha, p.figures?.unhomed])).toEqual([
       [d, 1],
       [c, 2],
       [b, 99],

@@ -49,7 +49,7 @@ describe('renderHtml', () => {
   it('answers the weekly questions first: room in the budget, families homed, open against allowed', async () => {
     const html = await render();
     expect(html).toContain(
-      '<ul class="glance"><li><strong>1,500 / 25,600</strong> words in the core budget; 24,100 headroom</li><li><strong>1 / 4</strong> core families have a v2 home; 2 still v1-dependent</li><li><strong>3 open</strong> against 1 allowed today; v1 end of support 2026-12-04</li><li><strong>12</strong> scenario files; 7 run at major 2</li></ul>',
+      '<ul class="glance"><li><strong>1,500 / 25,600</strong> words in the core budget; 24,100 headroom</li><li><strong>1 / 4</strong> core families have a v2 home; 2 still v1-dependent</li><li><strong>1 open</strong> against 1 allowed today (3 without a v2 home); v1 end of support 2026-12-04</li><li><strong>12</strong> scenario files; 7 run at major 2</li></ul>',
     );
   });
 

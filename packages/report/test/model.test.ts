@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allowedAt, buildReport, renderMarkdown } from '../src/index.js';
+import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
+import { SpecTree, createFixture } from '@openwop-spec/spec-tree';
 import { BASELINE, budget, history, home, majors, result } from './data.js';
+import { EOS, OPEN_AT_T0, T0, files } from './fixture.js';
 
 describe('buildReport', () => {
   it('budget: rows by words (ties by label), total, cap, headroom and how the cap is made', () => {
@@ -31,9 +34,9 @@ describe('buildReport', () => {
     const d = buildReport({ today: '2026-12-01', results: [home(BASELINE)], history });
     // 2026-11-02T01:00+02:00 is 2026-11-01 in UTC.
     expect(d.burnDown.points).toEqual([
-      { label: 'aaaaaaa', sha: 'a'.repeat(40), subject: 'before t0', day: '2026-09-01', open: 4 },
-      { label: 'ccccccc', sha: 'c'.repeat(40), subject: 'third', day: '2026-11-01', open: 3, allowed: Math.ceil((4 * 33) / 77) },
-      { label: 'today', day: '2026-12-01', open: 3, allowed: Math.ceil((4 * 3) / 77) },
+      { label: 'aaaaaaa', sha: 'a'.repeat(40), subject: 'before t0', day: '2026-09-01', open: 4, unhomed: 4 },
+      { label: 'ccccccc', sha: 'c'.repeat(40), subject: 'third', day: '2026-11-01', open: 1, unhomed: 3, allowed: Math.ceil((4 * 33) / 77) },
+      { label: 'today', day: '2026-12-01', open: 1, unhomed: 3, allowed: Math.ceil((4 * 3) / 77) },
     ]);
     expect(d.burnDown.allowed).toEqual([
       { day: '2026-09-18', allowed: 4 },
@@ -43,6 +46,31 @@ describe('buildReport', () => {
     ]);
     expect(d.burnDown.unmeasured).toEqual([{ sha: 'b'.repeat(40), day: '2026-10-01', error: 'spec/v2/declaration.json: not JSON' }]);
     expect([d.burnDown.t0, d.burnDown.openAtT0, d.burnDown.eos, d.burnDown.notes]).toEqual(['2026-09-18', 4, '2026-12-04', []]);
+  });
+
+  it('plots what the gate checks: today’s open and allowed are those of normative-home --deadline, carried families apart', async () => {
+    const TODAY = '2026-11-20';
+    const seen: Array<[number, number | undefined, number]> = [];
+    for (const carry of [(k: string[]) => k, (k: string[]) => k.slice(1)]) {
+      const all = files({ core: ['alpha'], undeclared: ['beta'] });
+      const baseline = JSON.parse(all['docs/normative-home-baseline.json']!) as { v1Carried: string[] };
+      baseline.v1Carried = carry(baseline.v1Carried);
+      const fx = createFixture({ ...all, 'docs/normative-home-baseline.json': JSON.stringify(baseline) });
+      try {
+        const gate = await normativeHome.check(SpecTree.load(fx.root), { today: TODAY, flags: new Set(['--deadline']) });
+        const today = buildReport({ today: TODAY, results: [gate], history: { points: [], notes: [] } }).burnDown.points.at(-1)!;
+        const burnDown = (gate.figures['deadline'] as { burnDown: { open: number; allowed: number } }).burnDown;
+        expect([today.open, today.allowed]).toEqual([burnDown.open, burnDown.allowed]);
+        seen.push([today.open, today.allowed, today.unhomed]);
+      } finally {
+        fx.remove();
+      }
+    }
+    // beta has no home; gamma, delta and epsilon are v1-dependent, all carried and then one not.
+    expect(seen).toEqual([
+      [1, allowedAt(TODAY, T0, OPEN_AT_T0, EOS), 4],
+      [2, allowedAt(TODAY, T0, OPEN_AT_T0, EOS), 4],
+    ]);
   });
 
   it('allowedAt is the gate’s schedule: ceil(openAtT0 × (E − T) / (E − t0))', () => {
@@ -101,8 +129,9 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| core/c.md | 900 |');
     expect(text).toContain('| v1-dependent | 2 | `b`, `c` |');
     expect(text).toContain('Allowed = ceil(4 × (E − T) / (E − t0)), t0 2026-09-18, v1 end of support E 2026-12-04.');
-    expect(text).toContain('| 2026-11-01 | `ccccccc` third | 3 | 2 |');
-    expect(text).toContain('| 2026-12-01 | today | 3 | 1 |');
+    expect(text).toContain('| date | commit | open | allowed | without a v2 home |');
+    expect(text).toContain('| 2026-11-01 | `ccccccc` third | 1 | 2 | 3 |');
+    expect(text).toContain('| 2026-12-01 | today | 1 | 1 | 3 |');
     expect(text).toContain('Not measured: `bbbbbbb` (spec/v2/declaration.json: not JSON).');
     expect(text).toContain('| v2 only | 2 |');
     // A pipe in a message would end the cell early.

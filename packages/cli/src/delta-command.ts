@@ -1,4 +1,4 @@
-import { InputError, nearest } from '@openwop-spec/diagnostics';
+import { InputError, formatInputError, formatStylishDiagnostic, inputDiagnostic, nearest, toJsonDiagnostic } from '@openwop-spec/diagnostics';
 import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
@@ -69,7 +69,9 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     if (failing.length > 0) io.stderr(`openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`);
     return report.exitCode;
   } catch (err) {
-    if (err instanceof InputError) return fail(`openwop-spec delta: ${err.message}`);
-    throw err;
+    if (!(err instanceof InputError)) throw err;
+    // The same positioned line as `check`; under --format json, also a document saying it.
+    if (format === 'json') io.stdout(JSON.stringify({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }, null, 2));
+    return fail(err.location ? formatStylishDiagnostic(inputDiagnostic('delta', err)) : formatInputError('delta', err));
   }
 }

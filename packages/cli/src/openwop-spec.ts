@@ -1,14 +1,24 @@
 #!/usr/bin/env node
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeSync } from 'node:fs';
+import { errnoWords } from '@openwop-spec/spec-tree';
 import { main } from './main.js';
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
 
-// A reader that stops early (`| head`) closes the pipe: stop quietly instead of crashing on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
+for (const [name, stream] of [['stdout', process.stdout], ['stderr', process.stderr]] as const) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    // A reader that stops early (`| head`) closes the pipe: stop quietly with the run's code.
+    if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    // Output that cannot be written (a full disk, a revoked terminal) means the run did not do its
+    // job, whatever the gates said: one line on stderr if that still works, and exit 2.
+    if (name === 'stdout') {
+      try {
+        writeSync(2, `openwop-spec: cannot write to stdout: ${errnoWords(err)}${err.code ? ` (${err.code})` : ''}\n`);
+      } catch {
+        // stderr fails too: the exit code is all that is left.
+      }
+    }
+    process.exit(2);
   });
 }
 

@@ -100,3 +100,34 @@ describe('openwop-spec delta', () => {
     expect((await run(['delta', '--bsae', 'main'], { cwd: fx.root, gates: [probeGate()] })).stderr[0]).toMatch(/unknown option --bsae \(did you mean --base\?\)/);
   });
 });
+
+// Class M of the fuzzing report: delta's line for an input error dropped the position `check`
+// prints, and a failure under --format json printed no document at all.
+describe('openwop-spec delta on bad input', () => {
+  /** A gate that reads probe.json, so an input error has a position. */
+  const jsonGate = { ...probeGate(), id: 'json-probe', check: async (tree: Parameters<ReturnType<typeof probeGate>['check']>[0]) => ({ ...(await probeGate().check(tree, { today: '', flags: new Set() })), gate: 'json-probe', figures: { value: tree.json('probe.json').value } }) };
+
+  it('a gate that cannot run on the working tree is reported with the positioned line check prints', async () => {
+    const f = repo();
+    f.write({ 'probe.json': '{ "a": 1 }' });
+    git(f.root, 'add', '-A');
+    git(f.root, 'commit', '-qm', 'json');
+    f.write({ 'probe.json': '{ "a": 1, }' });
+    const line = 'probe.json:1:9  error  probe.json is not valid JSON: trailing comma before `}`  input/invalid-json';
+    expect((await run(['check'], { cwd: f.root, gates: [jsonGate] })).stderr[0]).toBe(line);
+    const text = await run(['delta', '--base', 'HEAD'], { cwd: f.root, gates: [jsonGate] });
+    expect(text.stdout).toContain(`  could not run on the working tree: ${line}`);
+    const json = JSON.parse((await run(['delta', '--base', 'HEAD', '--format', 'json'], { cwd: f.root, gates: [jsonGate] })).stdout.join('\n'));
+    expect(json.gates['json-probe'].errors).toEqual({ after: line });
+  });
+
+  it('--format json prints a document for a failure before any gate ran, and the line on stderr', async () => {
+    const out = await run(['delta', '--base', 'nope', '--format', 'json'], { cwd: repo().root, gates: [probeGate()] });
+    expect(out.code).toBe(2);
+    expect(JSON.parse(out.stdout.join('\n'))).toEqual({
+      ok: false,
+      diagnostics: [{ gate: 'delta', ruleId: 'input/usage', severity: 'error', message: 'base nope does not name a commit in this repository' }],
+    });
+    expect(out.stderr).toEqual(['openwop-spec delta: base nope does not name a commit in this repository']);
+  });
+});

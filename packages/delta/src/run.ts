@@ -1,4 +1,4 @@
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-spec/diagnostics';
 import { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { coreBudgetChanges, figureTable, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
@@ -60,7 +60,8 @@ async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promis
     const artifacts = gate.artifacts ? await gate.artifacts(tree, options) : {};
     return { figures: result.figures, status: { exitCode: result.exitCode, summary: result.summaryLine }, artifacts };
   } catch (err) {
-    if (err instanceof InputError) return { figures: null, status: { exitCode: 2, summary: err.message }, artifacts: {} };
+    // Why it could not run: the input error's line, positioned as `check` prints it.
+    if (err instanceof InputError) return { figures: null, status: { exitCode: 2, summary: err.location ? formatStylishDiagnostic(inputDiagnostic(gate.id, err)) : err.message }, artifacts: {} };
     throw err;
   }
 }

@@ -26,6 +26,20 @@ export function runGenerator(tree: SpecTree, options: GateOptions): GateResult {
 }
 
 /**
+ * `--write`: the declaration's checks run first, and nothing is written while they find an error
+ * (the generated file is only as right as the declaration it comes from); then the generator
+ * writes, only when the bytes change.
+ */
+async function writeChecked(tree: SpecTree): Promise<GateResult> {
+  const refusals = (await checkDeclarationRules(tree)).filter((d) => d.severity === 'error');
+  if (refusals.length === 0) return runGenerator(tree, { today: '', flags: new Set(['--write']) });
+  const gen = checkGenerated(tree);
+  const diagnostics = [...gen.diagnostics.filter((d) => d.ruleId !== 'declaration/stale'), ...refusals];
+  const refused = { text: '  --write refused: nothing was written; fix the errors above first.', stream: 'stderr' as const };
+  return result(false, `=== generate-from-declaration FAILED — ${diagnostics.filter((d) => d.severity === 'error').length} error(s) ===`, [refused], figuresOf(gen), diagnostics);
+}
+
+/**
  * check-declaration: the §4.8 rules plus the generator in check mode, in-process. `showGenerator`
  * decides whether the generator's own parity line is a report line: always for `openwop-spec check`
  * (so one run shows both), and only on failure for the check-declaration command (where upstream
@@ -61,7 +75,7 @@ const commands: GateCommand[] = [
       { command: 'openwop-spec declaration', does: 'say whether the committed capabilities schema is what the declaration generates' },
       { command: 'openwop-spec declaration --write', does: 'regenerate the capabilities schema after editing spec/v2/declaration.json or a facet file' },
     ],
-    run: (tree, options) => Promise.resolve(runGenerator(tree, options)),
+    run: (tree, options) => (options.flags.has('--write') ? writeChecked(tree) : Promise.resolve(runGenerator(tree, options))),
   },
   {
     name: 'check-declaration',
@@ -81,7 +95,7 @@ export const gate: Gate = {
   summary: 'spec/v2/declaration.json → schemas/v2/capabilities.schema.json, and the declaration checks',
   rules: rules.docs,
   check: (tree) => runCheckDeclaration(tree, 'always'),
-  write: (tree) => Promise.resolve(runGenerator(tree, { today: '', flags: new Set(['--write']) })),
+  write: writeChecked,
   commands,
   // The generated schema, built in memory, for `openwop-spec delta`.
   artifacts: (tree) => Promise.resolve({ [layoutOf(tree).output]: built(tree).doc }),

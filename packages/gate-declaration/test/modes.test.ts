@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } from './corpus.js';
+import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE, CAPABILITIES_MD } from './corpus.js';
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';
@@ -173,6 +173,21 @@ describe('--write', () => {
     const f = fixture(corpusFiles());
     const r = await gate.write!(f.tree(), CHECK);
     expect(r.summaryLine).toBe(`wrote ${OUT}`);
+    expect((await gate.commands[0]!.run(f.tree(), WRITE)).summaryLine).toBe(`wrote ${OUT} (unchanged)`);
+  });
+
+  it("runs the declaration's checks first and writes nothing while they find an error", async () => {
+    const f = generatedFixture();
+    const before = f.tree().text(OUT);
+    // A consistent change for the generator, but the capabilities page names no § heading for it.
+    f.write({ 'spec/v2/core/capabilities.md': CAPABILITIES_MD.replace('### § `toolCatalog`', '### § `somethingElse`') });
+    f.write({ 'spec/v2/declaration.json': json(declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })) });
+    for (const r of [await gate.write!(f.tree(), CHECK), await gate.commands[0]!.run(f.tree(), WRITE)]) {
+      expect(r).toMatchObject({ ok: false, exitCode: 1 });
+      expect(r.diagnostics.map((d) => d.ruleId)).toContain('declaration/capabilities-heading');
+      expect(r.report.at(-1)?.text).toBe('  --write refused: nothing was written; fix the errors above first.');
+    }
+    expect(f.tree().text(OUT)).toBe(before);
   });
 });
 

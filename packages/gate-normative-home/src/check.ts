@@ -310,7 +310,7 @@ function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number
 }
 
 /** Ratchets (GATES.md §2.9): OK only when the measured counters equal the baseline exactly. */
-function ratchets(r: Report, m: Measured, b: Baseline): void {
+export function ratchets(r: Report, m: Measured, b: Baseline): void {
   const u = m.undeclared.length;
   const v = m.v1Dependent.length;
   const f = m.uncovered.length;

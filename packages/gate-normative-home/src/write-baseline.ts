@@ -1,6 +1,6 @@
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
-import { Report, figures, loadInputs, measured, reportClassification } from './check.js';
+import { Report, figures, loadInputs, measured, ratchets, reportClassification } from './check.js';
 import { classificationDiagnostics } from './entries.js';
 import { baselinePath } from './inputs.js';
 import { rules } from './rules.js';
@@ -10,22 +10,32 @@ const APPEND_ORDER = ['t0', 'openAtT0', 'v1Dependent', 'undeclared', 'facetsUnco
 
 const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].filter((x) => !was.has(x)).length;
 
+/** What a write banks, and so does not refuse on: the baseline lagging the measured state. */
+const BANKED = new Set(['home/baseline-improved']);
+
 /**
  * `--write-baseline` (GATES.md §2.10): rewrites the baseline to the measured state, keeping the
  * file's key order, its `$` comments, t0/openAtT0 and every banner already recorded (re-recording
- * a changed banner is a reviewed manual edit). Refuses, writing nothing, while the predicate or
- * missing block is non-empty.
+ * a changed banner is a reviewed manual edit). It runs the gate's checks first and refuses, writing
+ * nothing, while they find an error: the predicate or missing block, any error in the declaration,
+ * or a ratchet that grew (a baseline only moves down). When the bytes would not change, it says so.
  */
 export async function writeBaseline(tree: SpecTree, options: GateOptions): Promise<GateResult> {
   const { c, baseline, eos } = await loadInputs(tree, false);
   const m = measured(c);
   const r = new Report();
   const complete = reportClassification(r, c);
-  // Findings about the declaration's shape belong to the check; a write reports only what it refuses on.
-  r.diagnostics.push(...classificationDiagnostics(c).filter((d) => d.severity !== 'error'));
+  r.diagnostics.push(...classificationDiagnostics(c));
+  if (complete && baseline) {
+    const ratchet = new Report();
+    ratchets(ratchet, m, baseline);
+    const refused = ratchet.diagnostics.filter((d) => !BANKED.has(d.ruleId));
+    if (refused.length > 0) r.lines.push(...ratchet.lines);
+    r.diagnostics.push(...refused);
+  }
   const data = figures(m, eos, options.today, baseline);
-  if (!complete) {
-    r.line('  --write-baseline refused: nothing was written; fix the failures above first.');
+  if (!complete || r.diagnostics.some((d) => d.severity === 'error')) {
+    r.line('  --write-baseline refused: nothing was written; fix the errors above first.');
     return r.result(data);
   }
 
@@ -57,7 +67,9 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
   for (const key of APPEND_ORDER) if (!Object.hasOwn(out, key) && Object.hasOwn(computed, key)) out[key] = computed[key];
 
   const file = baselinePath(tree);
-  tree.write(file, JSON.stringify(out, null, 2) + '\n');
+  if (tree.write(file, JSON.stringify(out, null, 2) + '\n') === 'unchanged') {
+    return r.result(data, `${file} unchanged: v1Dependent ${m.v1Dependent.length}, undeclared ${m.undeclared.length}, facetsUncovered ${m.uncovered.length}`);
+  }
   const was = (n: number | undefined): string => (n === undefined ? 'none' : String(n));
   const oldCarried = new Set(baseline?.v1Carried ?? []);
   const oldBanners = new Set(Object.keys(recorded));

@@ -27,7 +27,7 @@ describe('--write-baseline (GATES.md §2.10)', () => {
     const before = files[BASELINE];
     const { result, text } = await write(files);
     expect([result.exitCode, result.summaryLine, text]).toEqual([1, '=== check-v2-normative-home FAILED — 1 error(s) ===', before]);
-    expect(result.report.at(-1)?.text).toBe('  --write-baseline refused: nothing was written; fix the failures above first.');
+    expect(result.report.at(-1)?.text).toBe('  --write-baseline refused: nothing was written; fix the errors above first.');
   });
 
   it('creates a missing baseline: t0 := today, openAtT0 := undeclared, keys in the fixed order', async () => {
@@ -46,14 +46,14 @@ describe('--write-baseline (GATES.md §2.10)', () => {
 
   it('keeps the existing key order and $ keys, appends missing keys, and does not invent t0', async () => {
     const b = rfc0204Tree('after').baseline;
-    const odd = { v1Carried: ['toolHooks'], $comment: ['kept', { verbatim: true }], undeclared: 3, $schema: 'x', v1Dependent: 1, facetsUncovered: 0 };
+    const odd = { v1Carried: ['toolHooks'], $comment: ['kept', { verbatim: true }], undeclared: 3, $schema: 'x', v1Dependent: 41, facetsUncovered: 0 };
     const { result, text } = await write(tree0204('after', { [BASELINE]: JSON.stringify(odd) }));
     expect(result.exitCode).toBe(0);
     const parsed = JSON.parse(text!) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['v1Carried', '$comment', 'undeclared', '$schema', 'v1Dependent', 'facetsUncovered', 'v1Banners']);
     expect([parsed['$comment'], parsed['$schema'], parsed['undeclared'], parsed['v1Dependent']]).toEqual([['kept', { verbatim: true }], 'x', 0, 41]);
     expect(parsed['v1Carried']).toEqual(b['v1Carried']);
-    expect(result.summaryLine).toMatch(/v1Dependent 1 -> 41, undeclared 3 -> 0, facetsUncovered 0 -> 0; v1Carried \+40 -0; v1Banners \+20 -0$/);
+    expect(result.summaryLine).toMatch(/v1Dependent 41 -> 41, undeclared 3 -> 0, facetsUncovered 0 -> 0; v1Carried \+40 -0; v1Banners \+20 -0$/);
   });
 
   it('keeps a recorded banner even when it changed, records new paths, and drops unreferenced ones', async () => {
@@ -80,10 +80,10 @@ describe('--write-baseline (GATES.md §2.10)', () => {
     expect((JSON.parse(text!) as Record<string, Record<string, string>>)['v1Banners']![doc]).toBeUndefined();
   });
 
-  it('is idempotent: a second write leaves the bytes as they are and the check passes', async () => {
+  it('is idempotent: a second write leaves the bytes as they are, says so, and the check passes', async () => {
     const { fx, text } = await write(tree0204('after', { [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
     const again = await gate.commands[0]!.run(fx.tree(), { today: '2026-09-22', flags: new Set(['--write-baseline']) });
-    expect(again.summaryLine).toMatch(/v1Dependent 41 -> 41, .* v1Carried \+0 -0; v1Banners \+0 -0$/);
+    expect([again.exitCode, again.summaryLine]).toEqual([0, 'docs/normative-home-baseline.json unchanged: v1Dependent 41, undeclared 0, facetsUncovered 0']);
     expect(readFileSync(join(fx.root, BASELINE), 'utf8')).toBe(text);
     expect((await gate.check(fx.tree(), { today: '2026-09-22', flags: new Set() })).exitCode).toBe(0);
   });
@@ -92,10 +92,26 @@ describe('--write-baseline (GATES.md §2.10)', () => {
     await expect(write(tree0204('after', { [BASELINE]: '{"v1Dependent": "x"}' }))).rejects.toThrow(InputError);
   });
 
-  it('the writer reports no error-level findings beyond its refusal (a successful write exits 0)', async () => {
-    const decl = JSON.parse(rfc0204Tree('after').files[DECLARATION]!) as Record<string, unknown>;
-    decl['profiles'] = [{ key: 'ghost', anchor: 'core', kind: 'family' }];
-    const { result } = await write(tree0204('after', { [DECLARATION]: JSON.stringify(decl) }));
-    expect([result.exitCode, ids(result)]).toEqual([0, []]);
+  // Class J of the fuzzing report: a duplicated family row made the check fail, yet the writer
+  // said "wrote" (the bytes unchanged) and exited 0, and the next run failed.
+  it.each([
+    ['a duplicated family row', (decl: { families: Array<Record<string, unknown>> }) => decl.families.push({ ...decl.families.find((f) => f['anchor'] === 'core')! }), 'home/duplicate-family'],
+    ['a stray family', (decl: { families: unknown[]; profiles?: unknown }) => (decl.profiles = [{ key: 'ghost', anchor: 'core', kind: 'family' }]), 'home/stray-family'],
+  ])('runs the check first and refuses, writing nothing, while the declaration has an error: %s', async (_name, edit, ruleId) => {
+    const decl = JSON.parse(rfc0204Tree('after').files[DECLARATION]!) as { families: Array<Record<string, unknown>> };
+    edit(decl);
+    const files = tree0204('after', { [DECLARATION]: JSON.stringify(decl, null, 2) });
+    const { result, text } = await write(files);
+    expect([result.exitCode, ids(result)]).toEqual([1, [ruleId]]);
+    expect(result.report.at(-1)?.text).toBe('  --write-baseline refused: nothing was written; fix the errors above first.');
+    expect(text).toBe(files[BASELINE]);
+  });
+
+  it('refuses to raise the baseline when a ratchet grew (a baseline only moves down)', async () => {
+    const b = { ...rfc0204Tree('after').baseline, v1Dependent: 30 };
+    const files = tree0204('after', { [BASELINE]: baselineText(b) });
+    const { result, text } = await write(files);
+    expect([result.exitCode, ids(result)]).toEqual([1, ['home/ratchet-grew']]);
+    expect(text).toBe(files[BASELINE]);
   });
 });

@@ -52,6 +52,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
   }
 
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  let unchanged = false;
   if (mode === 'write' && errors === 0) {
     let committed: string | undefined;
     try {
@@ -60,7 +61,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
       if (!(err instanceof InputError)) throw err;
     }
     changes = compareManifest(committed, rendered, manifest, layout.manifest).changes;
-    tree.write(layout.manifest, rendered);
+    unchanged = tree.write(layout.manifest, rendered) === 'unchanged';
   }
 
   report.push({
@@ -78,7 +79,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
       : stale
         ? staleLine
         : mode === 'write'
-          ? `wrote scenario-majors.json: ${n} files (v1 ${v1}, v2 ${v2})`
+          ? `wrote scenario-majors.json: ${n} files (v1 ${v1}, v2 ${v2})${unchanged ? ' (unchanged)' : ''}`
           : `=== scenario-majors OK — ${n} files (v1 ${v1}, v2 ${v2}) ===`;
 
   return {

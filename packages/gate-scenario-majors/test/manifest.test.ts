@@ -164,7 +164,7 @@ describe('--write (§3.4)', () => {
 
     const second = fixture.tree();
     const result = await gate.write!(second, { today: '2026-09-22', flags: new Set() });
-    expect(result.summaryLine).toBe('wrote scenario-majors.json: 3 files (v1 2, v2 2)');
+    expect(result.summaryLine).toBe('wrote scenario-majors.json: 3 files (v1 2, v2 2) (unchanged)');
     expect([...second.written]).toEqual([]);
     const after = statSync(join(fixture.root, MANIFEST));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
-import { errorMessage, errorPointer } from '@openwop-spec/spec-tree';
+import { PATTERN_BUDGET_MS, PatternBudgetError, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
 import type { ErrorObject, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { SchemaEntry, SchemaSet } from './compile.js';
 import { examplesDir, schemaFileFor } from './discover.js';
@@ -73,10 +73,16 @@ function runKind(tree: SpecTree, schemas: SchemaSet, run: ExampleRun, dir: strin
       run[kind]++;
       const validate = schema?.validate;
       if (!validate) run.notRun++;
-      if (kind === 'valid') {
-        if (validate && !validate(doc.value)) reportValidFails(run, schema!, doc, [...(validate.errors ?? [])]);
-      } else {
-        runInvalid(tree, run, schema, doc, sidecars.get(name) ?? `${folder.path}/${name}${SIDECAR}`, sidecars.has(name));
+      try {
+        if (kind === 'valid') {
+          if (validate && !validate(doc.value)) reportValidFails(run, schema!, doc, [...(validate.errors ?? [])]);
+        } else {
+          runInvalid(tree, run, schema, doc, sidecars.get(name) ?? `${folder.path}/${name}${SIDECAR}`, sidecars.has(name));
+        }
+      } catch (err) {
+        if (!(err instanceof PatternBudgetError)) throw err;
+        const at = { file: doc.file, start: doc.locate('').start, related: [{ file: schema!.file, message: 'the schema with the pattern' }] };
+        run.diagnostics.push(rules.diagnostic('schemas/pattern-budget', { schema: schema!.file, pattern: err.pattern, budget: PATTERN_BUDGET_MS }, at));
       }
     }
     for (const [name, path] of sidecars) {

@@ -45,6 +45,16 @@ export const rules = ruleCatalog(GATE_ID, {
     fix: 'Fix the example (or the schema, if the example shows what the spec allows); an example meant to fail belongs under examples/invalid/ with an expectation sidecar.',
     message: (d: { schema: string; pointer: string; problem: string }) => `valid example fails ${d.schema} at ${d.pointer || '/'}: ${d.problem}`,
   },
+  'schemas/pattern-budget': {
+    severity: 'error',
+    summary:
+      'A schema pattern that the linear-time engine (RE2) cannot run, because it uses lookaround or a backreference, ran out of its time budget on an example value: it backtracks catastrophically.',
+    fail: '"pattern": "^(?=(a+)+$)a*$" and an example value of thirty a then !',
+    pass: '"pattern": "^a+$" (RE2 runs it in linear time whatever the value)',
+    fix: 'Rewrite the pattern without nested quantifiers; without lookaround or backreferences RE2 runs it in linear time.',
+    message: (d: { schema: string; pattern: string; budget: number }) =>
+      `the pattern ${JSON.stringify(d.pattern)} of ${d.schema} ran out of its ${d.budget} ms budget on this example (catastrophic backtracking; RE2 cannot run its lookaround or backreference); rewrite it without nested quantifiers`,
+  },
   'schemas/invalid-example-passes': {
     severity: 'error',
     summary: 'An example under examples/invalid/<schema>/ validates against its schema, so the schema no longer rejects what the example documents.',

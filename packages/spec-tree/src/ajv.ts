@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Script, createContext } from 'node:vm';
 import { escapePointerToken as escape } from './json.js';
 import type { Ajv2020, ErrorObject, Options } from 'ajv/dist/2020.js';
 
@@ -8,16 +9,73 @@ export type { ErrorObject };
 const require = createRequire(import.meta.url);
 
 /**
- * An Ajv instance for JSON Schema draft 2020-12: strict, all errors, formats on. Loaded on first use
- * so a run that validates nothing does not pay for Ajv.
+ * An Ajv instance for JSON Schema draft 2020-12: strict, all errors, formats on, and every schema
+ * `pattern` (and `patternProperties` key) run by `linearRegExp`. Loaded on first use so a run that
+ * validates nothing does not pay for Ajv.
  */
 export function createAjv(options: Options = {}): Ajv {
   const Ajv2020 = require('ajv/dist/2020.js') as { default: new (o: Options) => Ajv };
   const addFormats = require('ajv-formats') as { default: (ajv: Ajv) => Ajv };
-  const ajv = new Ajv2020.default({ strict: true, allErrors: true, ...options });
+  const ajv = new Ajv2020.default({ strict: true, allErrors: true, ...options, code: { ...options.code, regExp: linearRegExp } });
   addFormats.default(ajv);
   return ajv;
 }
+
+/** How long one test of a pattern RE2 cannot run may take on JavaScript's backtracking engine. */
+export const PATTERN_BUDGET_MS = 1000;
+
+/** A schema pattern that took longer than PATTERN_BUDGET_MS on a value: the caller reports it as a finding. */
+export class PatternBudgetError extends Error {
+  constructor(readonly pattern: string) {
+    super(`the pattern ${JSON.stringify(pattern)} took longer than ${PATTERN_BUDGET_MS} ms on one value: it backtracks catastrophically (and RE2 cannot run it); rewrite it without nested quantifiers or lookaround`);
+    this.name = 'PatternBudgetError';
+  }
+}
+
+interface RegExpLike {
+  test(s: string): boolean;
+  /** Ajv shares one compiled pattern per distinct string: it must name the pattern. */
+  toString(): string;
+}
+
+let sandbox: { context: object; script: Script } | undefined;
+const slow = new Set<string>();
+
+/**
+ * Ajv's regular-expression engine (its `code.regExp` option). A pattern RE2 can compile runs on
+ * re2js: linear time in the value, so no schema can stall a run however it is written. RE2 has no
+ * lookaround or backreferences, which JSON Schema patterns may use (`^P(?!$)…`); such a pattern
+ * runs on JavaScript's own engine with each test bounded by PATTERN_BUDGET_MS (node:vm interrupts
+ * it), and one that runs out throws PatternBudgetError, as does every later test of that pattern.
+ */
+export function linearRegExp(pattern: string, flags: string): RegExpLike {
+  const { RE2JS } = require('re2js') as typeof import('re2js');
+  const toString = (): string => `/${pattern}/${flags}`;
+  try {
+    const re = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return { test: (s) => re.test(s), toString };
+  } catch {
+    // Not RE2 syntax: JavaScript's engine decides whether the pattern is valid at all (and throws if not).
+  }
+  const native = new RegExp(pattern, flags);
+  return {
+    toString,
+    test: (s) => {
+      if (slow.has(pattern)) throw new PatternBudgetError(pattern);
+      sandbox ??= { context: createContext({}), script: new Script('re.test(s)') };
+      Object.assign(sandbox.context, { re: native, s });
+      try {
+        return sandbox.script.runInContext(sandbox.context, { timeout: PATTERN_BUDGET_MS }) as boolean;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw err;
+        slow.add(pattern);
+        throw new PatternBudgetError(pattern);
+      }
+    },
+  };
+}
+// Ajv writes this into standalone code; the gates compile in memory, so it is never evaluated.
+linearRegExp.code = 'require("@openwop-spec/spec-tree").linearRegExp';
 
 /** The JSON pointer an Ajv error is about: the offending member for additionalProperties and required. */
 export function errorPointer(err: ErrorObject): string {

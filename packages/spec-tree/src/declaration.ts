@@ -1,6 +1,6 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createAjv, errorMessage, errorPointer } from './ajv.js';
+import { PatternBudgetError, createAjv, errorMessage, errorPointer } from './ajv.js';
 import type { JsonDoc } from './json.js';
 import type { SpecTree } from './tree.js';
 
@@ -112,7 +112,14 @@ export function validateDeclaration(tree: SpecTree, gate: string, ruleId: string
   } catch (err) {
     throw new InputError(`${schemaFile} does not compile: ${(err as Error).message}`, { file: schemaFile });
   }
-  if (validate(model.value)) return [];
+  let valid: boolean;
+  try {
+    valid = validate(model.value);
+  } catch (err) {
+    if (!(err instanceof PatternBudgetError)) throw err;
+    throw new InputError(`${schemaFile}: ${err.message}`, { file: schemaFile });
+  }
+  if (valid) return [];
   return (validate.errors ?? []).map((err) => {
     const pointer = errorPointer(err);
     const range = model.doc.locate(pointer);

@@ -73,25 +73,33 @@ export function readRegularFile(abs: string, path: string): Buffer {
   }
 }
 
+/** What a failed system call means, in words (permission problems, a full disk…), else its code. */
+export function errnoWords(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOENT':
+      return 'it does not exist';
+    case 'ELOOP':
+      return 'a symbolic-link loop';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'the file system is read-only';
+    default:
+      return code ?? String((err as Error).message ?? err);
+  }
+}
+
 /**
  * The input error for a failed file-system operation (`cannot read`, `cannot list`, `cannot
- * write`…) on `path`: permission problems in words, anything else by its code.
+ * write`…) on `path`.
  */
 export function ioError(operation: string, path: string, err: unknown): InputError {
   const code = (err as NodeJS.ErrnoException).code;
-  const why =
-    code === 'EACCES' || code === 'EPERM'
-      ? 'permission denied'
-      : code === 'ENOENT'
-        ? 'it does not exist'
-        : code === 'ELOOP'
-          ? 'a symbolic-link loop'
-          : code === 'EISDIR'
-            ? 'it is a folder'
-            : code === 'ENOSPC'
-              ? 'no space left on the device'
-              : code === 'EROFS'
-                ? 'the file system is read-only'
-                : (code ?? String((err as Error).message ?? err));
-  return new InputError(`${operation} ${path}: ${why}`, { file: path }, code === 'ENOENT' ? 'input/missing' : 'input/io');
+  return new InputError(`${operation} ${path}: ${errnoWords(err)}`, { file: path }, code === 'ENOENT' ? 'input/missing' : 'input/io');
 }

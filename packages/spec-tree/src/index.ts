@@ -17,3 +17,4 @@ export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';
 export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';
 export * from './fact-cache.js';
+export { errnoWords } from './fs.js';

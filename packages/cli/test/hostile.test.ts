@@ -1,0 +1,100 @@
+// Classes of the fuzzing report that only show in a process of the CLI's own: a native crash (A),
+// Node's module resolution after a FIFO (H), a stdout that cannot be written (I). Each input ends
+// in exit 1 or 2 with positioned lines, never a signal, a hang, a stack trace or "internal error".
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
+import { CLI_BIN, createFixture, run } from './helpers.js';
+import type { Fixture } from './helpers.js';
+
+const fixtures: Fixture[] = [];
+afterEach(() => {
+  for (const f of fixtures.splice(0)) f.remove();
+});
+const fixture = (files: Parameters<typeof createFixture>[0]): Fixture => {
+  const f = createFixture(files);
+  fixtures.push(f);
+  return f;
+};
+
+/** A conformance tree in the upstream layout: the config, and the given scenario files. */
+const conformance = (scenarios: Record<string, string>): Fixture =>
+  fixture({
+    'pnpm-workspace.yaml': '',
+    'conformance/scenario-majors.config.json': '{ "bothMajors": [] }\n',
+    ...Object.fromEntries(Object.entries(scenarios).map(([name, text]) => [`conformance/src/scenarios/${name}`, text])),
+  });
+
+const SCHEMA = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://x.test/a.schema.json', type: 'object' });
+
+function cli(args: readonly string[], stdout: 'pipe' | number = 'pipe') {
+  const r = spawnSync(process.execPath, [CLI_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', stdout, 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+  return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr };
+}
+
+const noCrash = (out: { signal: NodeJS.Signals | null; stderr: string }): void => {
+  expect(out.signal).toBeNull();
+  expect(out.stderr).not.toMatch(/internal error|\n\s+at |Cannot find module|Maximum call stack/);
+};
+
+describe('hostile input through the built CLI', () => {
+  it('A: a scenario nested 10,000 brackets deep is one input error, not a segfault of the native parser', () => {
+    const deep = `export const x = ${'['.repeat(10_000)}${']'.repeat(10_000)};\n`;
+    const out = cli(['check', 'scenario-majors', '--root', conformance({ 'v2-deep.test.ts': deep }).root]);
+    noCrash(out);
+    expect(out.code).toBe(2);
+    expect(out.stderr.split('\n')[0]).toBe(
+      'conformance/src/scenarios/v2-deep.test.ts:1:273  error  conformance/src/scenarios/v2-deep.test.ts: nesting depth 10,001 exceeds the limit of 256 (brackets, operators and calls inside each other)  input/nesting-depth',
+    );
+  });
+
+  it('H: a FIFO where the manifest belongs stops that gate only; the next gate still loads its modules', () => {
+    const f = conformance({ 'a.test.ts': 'export const a = 1;\n' });
+    f.write({ 'schemas/v2/a.schema.json': SCHEMA });
+    execFileSync('mkfifo', [join(f.root, 'conformance/scenario-majors.json')]);
+    const out = cli(['check', 'scenario-majors', 'schemas', '--root', f.root]);
+    noCrash(out);
+    expect(out.code).toBe(2);
+    expect(out.stderr.split('\n').filter((l) => l.includes('  input/'))).toEqual([
+      'conformance/scenario-majors.json:1:1  error  conformance/scenario-majors.json is a FIFO, not a regular file (no position)  input/not-a-file',
+    ]);
+    expect(out.stdout).toMatch(/^=== schemas OK — 1 schema\(s\) compile/m);
+  });
+
+  it('I: a stdout that cannot be written is one line on stderr and exit 2, though every gate passed', () => {
+    const f = fixture({ 'pnpm-workspace.yaml': '', 'schemas/v2/a.schema.json': SCHEMA });
+    expect(cli(['check', 'schemas', '--root', f.root]).code).toBe(0);
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const format of ['stylish', 'json']) {
+        const out = cli(['check', 'schemas', '--format', format, '--root', f.root], full);
+        noCrash(out);
+        expect(out.code).toBe(2);
+        expect(out.stderr.split('\n').filter((l) => l.startsWith('openwop-spec: cannot'))).toEqual(['openwop-spec: cannot write to stdout: no space left on the device (ENOSPC)']);
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe('deep JSON in the corpus (class C)', () => {
+  it('a declaration nested 2,000 deep is one finding, once, at the first level too deep; every gate that reads it says it could not run', async () => {
+    const f = copyCorpus();
+    fixtures.push(f);
+    const file = join(f.root, 'spec/v2/declaration.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('{', `{\n  "$deep": ${'['.repeat(2_000)}${']'.repeat(2_000)},`));
+    const out = await run(['check', '--today', '2026-09-22'], { cwd: f.root });
+    expect(out.code).toBe(2);
+    expect(out.stderr.filter((l) => l.includes('input/'))).toEqual([
+      'spec/v2/declaration.json:2:267  error  spec/v2/declaration.json: nesting depth 2,001 exceeds the limit of 256 (arrays and objects inside each other)  input/nesting-depth',
+      'openwop-spec core-budget: could not run — input error at spec/v2/declaration.json:2:267 (input/nesting-depth)',
+      'openwop-spec normative-home: could not run — input error at spec/v2/declaration.json:2:267 (input/nesting-depth)',
+      'openwop-spec declaration: could not run — input error at spec/v2/declaration.json:2:267 (input/nesting-depth)',
+    ]);
+    expect(out.stderr.join('\n')).not.toMatch(/internal error|Maximum call stack/);
+  });
+});

@@ -116,7 +116,7 @@ describe('delta over git', () => {
     git(f.root, 'commit', '-qm', 'drop');
     f.write({ 'spec/a.md': 'back\n' });
     const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env });
-    expect(report.gates['words']!.status).toEqual({ before: { exitCode: 2, summary: 'spec/a.md does not exist' }, after: { exitCode: 0, summary: 'ok' } });
+    expect(report.gates['words']!.status).toEqual({ before: { exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' }, after: { exitCode: 0, summary: 'ok' } });
     expect(report.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
     expect(report.exitCode).toBe(0);
   });
@@ -133,7 +133,7 @@ describe('delta over git', () => {
     fx.write({ 'sub/spec/a.md': 'one two\n' });
     const sub = join(fx.root, 'sub');
     expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
-    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22', env: process.env })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md does not exist' });
+    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22', env: process.env })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' });
   });
 
   it.each([

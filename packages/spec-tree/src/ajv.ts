@@ -10,13 +10,13 @@ const require = createRequire(import.meta.url);
 
 /**
  * An Ajv instance for JSON Schema draft 2020-12: strict, all errors, formats on, and every schema
- * `pattern` (and `patternProperties` key) run by `linearRegExp`. Loaded on first use so a run that
- * validates nothing does not pay for Ajv.
+ * `pattern` (and `patternProperties` key) run by `linearRegExp` unless the caller names another
+ * engine. Loaded on first use so a run that validates nothing does not pay for Ajv.
  */
 export function createAjv(options: Options = {}): Ajv {
   const Ajv2020 = require('ajv/dist/2020.js') as { default: new (o: Options) => Ajv };
   const addFormats = require('ajv-formats') as { default: (ajv: Ajv) => Ajv };
-  const ajv = new Ajv2020.default({ strict: true, allErrors: true, ...options, code: { ...options.code, regExp: linearRegExp } });
+  const ajv = new Ajv2020.default({ strict: true, allErrors: true, ...options, code: { regExp: linearRegExp, ...options.code } });
   addFormats.default(ajv);
   return ajv;
 }

@@ -118,7 +118,7 @@ describe('openwop-spec delta on bad input', () => {
     const text = await run(['delta', '--base', 'HEAD'], { cwd: f.root, gates: [jsonGate] });
     expect(text.stdout).toContain(`  could not run on the working tree: ${line}`);
     const json = JSON.parse((await run(['delta', '--base', 'HEAD', '--format', 'json'], { cwd: f.root, gates: [jsonGate] })).stdout.join('\n'));
-    expect(json.gates['json-probe'].errors).toEqual({ after: line });
+    expect(json.gates['json-probe'].status.after).toEqual({ exitCode: 2, summary: line });
   });
 
   it('--format json prints a document for a failure before any gate ran, and the line on stderr', async () => {

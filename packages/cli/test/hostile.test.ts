@@ -80,7 +80,7 @@ describe('hostile input through the built CLI', () => {
   });
 });
 
-describe('deep JSON in the corpus (class C)', () => {
+describe('deep JSON (class C) and deep markdown in the corpus', () => {
   it('a declaration nested 2,000 deep is one finding, once, at the first level too deep; every gate that reads it says it could not run', async () => {
     const f = copyCorpus();
     fixtures.push(f);
@@ -95,6 +95,19 @@ describe('deep JSON in the corpus (class C)', () => {
       'openwop-spec normative-home: could not run — input error at spec/v2/declaration.json:2:267 (input/nesting-depth)',
       'openwop-spec declaration: could not run — input error at spec/v2/declaration.json:2:267 (input/nesting-depth)',
     ]);
+    expect(out.stderr.join('\n')).not.toMatch(/internal error|Maximum call stack/);
+  });
+
+  it('a core document with a line of 10,000 `>` (a 10,002-deep mdast) is one finding at the first character too deep, not a stack overflow', async () => {
+    const f = copyCorpus();
+    fixtures.push(f);
+    const file = join(f.root, 'spec/v2/core/runs.md');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, [...lines.slice(0, 2), '>'.repeat(10_000), ...lines.slice(2)].join('\n'));
+    const out = await run(['check', 'core-budget', 'normative-home', '--today', '2026-09-22'], { cwd: f.root });
+    expect(out.code).toBe(2);
+    const finding = 'spec/v2/core/runs.md:3:257  error  spec/v2/core/runs.md: this line opens with 10,000 characters of indentation and blockquote or list markers, over the limit of 256  input/nesting-depth';
+    expect(out.stderr.filter((l) => l.includes('  input/'))).toEqual([finding]);
     expect(out.stderr.join('\n')).not.toMatch(/internal error|Maximum call stack/);
   });
 });

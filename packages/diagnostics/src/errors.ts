@@ -82,7 +82,7 @@ export const INPUT_RULES = [
   {
     id: 'input/nesting-depth',
     severity: 'error',
-    summary: 'A JSON value or a TypeScript source nests deeper than the documented limit, which no real input comes near.',
+    summary: 'A JSON value, a TypeScript source or a Markdown document nests deeper than the documented limit (256 levels), which no real input comes near.',
     fail: 'a JSON file of 10,000 nested arrays',
     pass: 'the same data nested a few levels deep',
     fix: 'Flatten the structure at the position given.',

@@ -1,4 +1,5 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
+import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { Plugin } from 'unified';
 
 /** Parses one document into mdast. */
@@ -36,4 +37,78 @@ export function markdownParser(): Promise<MarkdownParser> {
 /** Parses markdown into remark's mdast: every node positioned (1-based lines and columns, offsets). */
 export async function parseMarkdown(text: string): Promise<Root> {
   return (await markdownParser())(text);
+}
+
+/**
+ * How deep mdast may nest (blockquotes, lists, emphasis, links inside each other; the root's
+ * children are level 1). The corpus nests about six levels; past the limit a document is
+ * `input/nesting-depth`, so no recursive walker over mdast (the gates', mdast-util-to-string's)
+ * can exhaust the stack.
+ */
+export const MAX_MARKDOWN_DEPTH = 256;
+
+/** Where a document nests too deep (the first place past the limit) and what to say. */
+export interface MarkdownTooDeep {
+  offset: number;
+  message: string;
+}
+
+/**
+ * Before the parse: the first line whose leading run of indentation and blockquote or list markers
+ * is longer than MAX_MARKDOWN_DEPTH characters, at the first character past the limit. remark's parse
+ * time grows faster than linearly with such prefixes (`> - ` repeated, or lists indented level
+ * after level), so they are refused before remark sees them; no real line comes near.
+ */
+export function markdownPrefixTooLong(text: string): MarkdownTooDeep | undefined {
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const length = containerPrefix(text, start, end);
+    if (length > MAX_MARKDOWN_DEPTH) {
+      return {
+        offset: start + MAX_MARKDOWN_DEPTH,
+        message: `this line opens with ${formatGrouped(length)} characters of indentation and blockquote or list markers, over the limit of ${MAX_MARKDOWN_DEPTH}`,
+      };
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** The length of the line's leading spaces, tabs, `>` and list markers (`-`, `+`, `*`, `1.`, `1)` before a blank). */
+function containerPrefix(text: string, start: number, end: number): number {
+  let i = start;
+  const blankAt = (j: number): boolean => j >= end || text[j] === ' ' || text[j] === '\t';
+  while (i < end) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '>') i++;
+    else if ((c === '-' || c === '+' || c === '*') && blankAt(i + 1)) i += 2;
+    else {
+      let j = i;
+      while (j < end && j - i < 9 && text[j]! >= '0' && text[j]! <= '9') j++;
+      if (j === i || (text[j] !== '.' && text[j] !== ')') || !blankAt(j + 1)) break;
+      i = j + 2;
+    }
+  }
+  return Math.min(i, end) - start;
+}
+
+/** After the parse: the first node deeper than MAX_MARKDOWN_DEPTH and the tree's depth, found without recursion. */
+export function markdownTooDeep(root: Root): MarkdownTooDeep | undefined {
+  let first: Nodes | undefined;
+  let deepest = 0;
+  const stack: Array<[Nodes, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (depth > MAX_MARKDOWN_DEPTH && !first) first = node;
+    const children = 'children' in node ? (node.children as Nodes[]) : [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
+  }
+  return (
+    first && {
+      offset: first.position?.start.offset ?? 0,
+      message: `nesting depth ${formatGrouped(deepest)} exceeds the limit of ${MAX_MARKDOWN_DEPTH} (blockquotes, lists and inline markup inside each other)`,
+    }
+  );
 }

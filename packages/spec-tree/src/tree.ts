@@ -9,10 +9,11 @@ import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
 import type { FactCache } from './fact-cache.js';
 import type { FactKind } from './facts.js';
-import { markdownParser } from './markdown.js';
+import { markdownParser, markdownPrefixTooLong, markdownTooDeep } from './markdown.js';
+import type { MarkdownTooDeep } from './markdown.js';
 import { describeType, ioError, readRegularFile, statPath } from './fs.js';
 import type { FileStat, FileType } from './fs.js';
-import { decodeUtf8 } from './text.js';
+import { decodeUtf8, LineIndex } from './text.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
 
@@ -230,8 +231,12 @@ export class SpecTree {
     const again = this.markdowns.get(path);
     if (again) return again;
     const text = this.text(path);
+    const tooLong = markdownPrefixTooLong(text);
+    if (tooLong) throw nestingError(path, text, tooLong);
     const doc = { file: path, text, root: parse(text) };
     this.stats.markdownParses++;
+    const tooDeep = markdownTooDeep(doc.root);
+    if (tooDeep) throw nestingError(path, text, tooDeep);
     this.markdowns.set(path, doc);
     return doc;
   }
@@ -355,4 +360,8 @@ export class SpecTree {
     }
     this.memo.clear();
   }
+}
+
+function nestingError(path: string, text: string, problem: MarkdownTooDeep): InputError {
+  return new InputError(`${path}: ${problem.message}`, { file: path, start: new LineIndex(text).point(problem.offset) }, 'input/nesting-depth');
 }

@@ -206,4 +206,16 @@ describe('the workflow an adopting repository copies (packages/init/templates/op
     const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { packageManager: string }).packageManager;
     expect(workflow).toContain(`npm install --global ${pinned}`);
   });
+
+  it('writes the report it uploads, and its markdown for the job summary, on an initialised upstream tree', async () => {
+    const root = upstream(TWO_ENTRIES).root;
+    await run(['init', ...TODAY], { cwd: root });
+    const reports = calls.filter((c) => c.startsWith('report '));
+    expect(reports).toEqual(['report --root . --out openwop-spec-report.html', 'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"']);
+    const page = await run(reports[0]!.split(' '), { cwd: root });
+    expect([page.code, page.stdout]).toEqual([0, ['wrote openwop-spec-report.html']]);
+    expect(workflow).toContain('path: openwop-spec-report.html');
+    const summary = await run(reports[1]!.replace(/ >> .*$/, '').split(' '), { cwd: root });
+    expect([summary.code, summary.stdout[0]]).toEqual([0, expect.stringMatching(/^## openwop-spec report — /)]);
+  });
 });

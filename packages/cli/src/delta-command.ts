@@ -1,10 +1,9 @@
-import { InputError, formatInputError, formatStylishDiagnostic, inputDiagnostic, nearest, toJsonDiagnostic } from '@openwop-spec/diagnostics';
+import { InputError, formatInputError, formatStylishDiagnostic, inputDiagnostic, toJsonDiagnostic } from '@openwop-spec/diagnostics';
 import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
-import { UsageError, parseArgs } from './args.js';
+import { subcommandArgs } from './args.js';
 import type { Io } from './main.js';
-import { renderHelp } from './help.js';
 import type { HelpPage } from './help.js';
 import { resolveToday } from './today.js';
 
@@ -34,27 +33,9 @@ export const DELTA = {
 
 /** `openwop-spec delta`: what this change does to every gate's figures. */
 export async function deltaCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
-  const fail = (line: string): number => {
-    io.stderr(line);
-    return 2;
-  };
-  let args;
-  try {
-    args = parseArgs(argv, ['--base', '--root', '--today', '--format'], ['--help', '-h', '--debug']);
-  } catch (err) {
-    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec delta --help`);
-    throw err;
-  }
-  if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of renderHelp(DELTA.page)) io.stdout(line);
-    return 0;
-  }
-  if (args.positionals.length) return fail(`openwop-spec: delta takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec delta --help`);
+  const args = subcommandArgs(io, DELTA, argv, { values: ['--base', '--root', '--today', '--format'], flags: ['--help', '-h', '--debug'], formats: FORMATS });
+  if (typeof args === 'number') return args;
   const format = (args.values.get('--format') ?? 'stylish') as DeltaFormat;
-  if (!FORMATS.includes(format)) {
-    const hint = nearest(format, FORMATS);
-    return fail(`openwop-spec: --format ${format} is not one of ${FORMATS.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}; see openwop-spec delta --help`);
-  }
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
@@ -72,6 +53,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     if (!(err instanceof InputError)) throw err;
     // The same positioned line as `check`; under --format json, also a document saying it.
     if (format === 'json') io.stdout(JSON.stringify({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }, null, 2));
-    return fail(err.location ? formatStylishDiagnostic(inputDiagnostic('delta', err)) : formatInputError('delta', err));
+    io.stderr(err.location ? formatStylishDiagnostic(inputDiagnostic('delta', err)) : formatInputError('delta', err));
+    return 2;
   }
 }

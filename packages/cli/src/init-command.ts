@@ -2,8 +2,7 @@ import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import { applyInit, planInit } from '@openwop-spec/init';
 import type { PlannedFile } from '@openwop-spec/init';
 import { findRoot } from '@openwop-spec/spec-tree';
-import { UsageError, parseArgs } from './args.js';
-import { renderHelp } from './help.js';
+import { subcommandArgs } from './args.js';
 import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
 
@@ -35,18 +34,8 @@ export async function initCommand(argv: readonly string[], io: Io, check: (args:
     io.stderr(line);
     return 2;
   };
-  let args;
-  try {
-    args = parseArgs(argv, ['--root', '--today'], ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h']);
-  } catch (err) {
-    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec init --help`);
-    throw err;
-  }
-  if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of renderHelp(INIT.page)) io.stdout(line);
-    return 0;
-  }
-  if (args.positionals.length) return fail(`openwop-spec: init takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec init --help`);
+  const args = subcommandArgs(io, INIT, argv, { values: ['--root', '--today'], flags: ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h'] });
+  if (typeof args === 'number') return args;
   const dryRun = args.flags.has('--dry-run');
 
   let files: PlannedFile[];

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { InputError, formatInputError, nearest } from '@openwop-spec/diagnostics';
+import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
-import { UsageError, parseArgs } from './args.js';
-import { renderHelp } from './help.js';
+import { subcommandArgs } from './args.js';
 import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
 import { resolveToday } from './today.js';
@@ -41,23 +40,9 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     io.stderr(line);
     return 2;
   };
-  let args;
-  try {
-    args = parseArgs(argv, ['--out', '--history', '--format', '--root', '--today'], ['--help', '-h', '--debug']);
-  } catch (err) {
-    if (err instanceof UsageError) return fail(`openwop-spec: ${err.message}; see openwop-spec report --help`);
-    throw err;
-  }
-  if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of renderHelp(REPORT.page)) io.stdout(line);
-    return 0;
-  }
-  if (args.positionals.length) return fail(`openwop-spec: report takes no arguments (got ${args.positionals.join(' ')}); see openwop-spec report --help`);
+  const args = subcommandArgs(io, REPORT, argv, { values: ['--out', '--history', '--format', '--root', '--today'], flags: ['--help', '-h', '--debug'], formats: FORMATS });
+  if (typeof args === 'number') return args;
   const format = args.values.get('--format') ?? 'html';
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    const hint = nearest(format, FORMATS);
-    return fail(`openwop-spec: --format ${format} is not one of ${FORMATS.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}; see openwop-spec report --help`);
-  }
   const historyArg = args.values.get('--history') ?? '30';
   if (!/^\d{1,4}$/.test(historyArg)) return fail(`openwop-spec: --history ${historyArg} is not a whole number of commits (0–9999); see openwop-spec report --help`);
 

@@ -98,6 +98,13 @@ describe('openwop-spec delta', () => {
     const notGit = await run(['delta', '--base', 'main'], { cwd: fx.root, gates: [probeGate()] });
     expect(notGit.stderr).toEqual([`openwop-spec delta: ${fx.root} is not inside a git repository, so there is no base to compare with`]);
     expect((await run(['delta', '--bsae', 'main'], { cwd: fx.root, gates: [probeGate()] })).stderr[0]).toMatch(/unknown option --bsae \(did you mean --base\?\)/);
+    for (const [argv, line] of [
+      [['--format', 'jsn'], 'openwop-spec: --format jsn is not one of stylish, markdown, json (did you mean json?); see openwop-spec delta --help'],
+      [['main'], 'openwop-spec: delta takes no arguments (got main); see openwop-spec delta --help'],
+    ] as const) {
+      const usage = await run(['delta', ...argv], { cwd: fx.root, gates: [probeGate()] });
+      expect([usage.code, usage.stdout, usage.stderr]).toEqual([2, [], [line]]);
+    }
   });
 });
 

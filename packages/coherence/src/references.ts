@@ -4,6 +4,7 @@
 // (the messages) of every package's src/.
 import { posix } from 'node:path';
 import ts from 'typescript';
+import { valueAt } from '@openwop-spec/json';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import { findCitations } from './citations.js';
 import type { Citation } from './citations.js';
@@ -209,12 +210,7 @@ export class ReferenceChecker {
     } catch {
       return `cites ${target}#${pointer}, but ${target} is not JSON`;
     }
-    for (const part of pointer.split('/').slice(1)) {
-      const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return `cites ${target}#${pointer}, which names nothing in it`;
-      value = (value as Record<string, unknown>)[key];
-    }
-    return undefined;
+    return valueAt(value, pointer) === undefined ? `cites ${target}#${pointer}, which names nothing in it` : undefined;
   }
 }
 

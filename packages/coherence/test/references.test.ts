@@ -97,6 +97,13 @@ describe('red: citations that do not resolve', () => {
     ]);
   });
 
+  it('a JSON pointer that names nothing in the cited file (own members only)', () => {
+    const files = { 'spec/v2/data.json': '{"a": {"b": [1]}}', 'spec/v2/ext/demo.md': '`spec/v2/data.json#/a/b/0` `spec/v2/data.json#/a/constructor`\n' };
+    expect(check(files)).toEqual([
+      'spec/v2/ext/demo.md:1:29  cites spec/v2/data.json#/a/constructor, which names nothing in it',
+    ]);
+  });
+
   it('a rule id no gate defines (and no path)', () => {
     expect(check({ 'packages/demo/README.md': 'Emits `home/unclaimed` and `home/no-such-rule`.\n' })).toEqual([
       'packages/demo/README.md:1:29  cites home/no-such-rule, which is neither a rule id any gate defines nor a path in the repository',

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { compareCodeUnits } from '@openwop-spec/diagnostics';
-import { escapePointerToken as esc } from '@openwop-spec/spec-tree';
+import { diffJson, isRecord, valueAt } from '@openwop-spec/json';
 
 /** One headline figure of a gate on both sides (null where the gate did not report it). */
 export interface FigureRow {
@@ -22,8 +23,7 @@ export type Change =
 type Figures = Record<string, unknown> | null;
 
 const num = (f: Figures, ...path: string[]): number | null => {
-  let v: unknown = f;
-  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+  const v = valueAt(f, path);
   return typeof v === 'number' ? v : null;
 };
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
@@ -116,7 +116,7 @@ const BASELINE_COUNTERS = ['v1Dependent', 'undeclared', 'facetsUncovered'] as co
 function baselineEdits(before: Figures, after: Figures): Change[] {
   const obj = (f: Figures, key: string): Record<string, unknown> => {
     const v = field(f, key);
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+    return isRecord(v) ? v : {};
   };
   const out: Change[] = [];
   const compare = (from: Record<string, unknown>, to: Record<string, unknown>, state: 'required' | 'made'): void => {
@@ -141,37 +141,22 @@ export function scenarioMajorsChanges(before: Figures, after: Figures): Change[]
   const out: Change[] = [];
   const majors = (f: Figures): Map<string, number[]> => {
     const m = field(f, 'majors');
-    return new Map(m && typeof m === 'object' ? Object.entries(m as Record<string, number[]>) : []);
+    return new Map(isRecord(m) ? Object.entries(m as Record<string, number[]>) : []);
   };
   const b = majors(before);
   const a = majors(after);
   for (const file of [...new Set([...b.keys(), ...a.keys()])].sort(compareCodeUnits)) {
     const mb = b.get(file) ?? null;
     const ma = a.get(file) ?? null;
-    if (JSON.stringify(mb) !== JSON.stringify(ma)) out.push({ type: 'file', file, before: mb, after: ma });
+    if (!isDeepStrictEqual(mb, ma)) out.push({ type: 'file', file, before: mb, after: ma });
   }
   return out;
 }
 
 /** Pointers whose value differs between two JSON documents (deepest differing pointer per branch). */
 export function pointerChanges(before: unknown, after: unknown): Change[] {
-  const out: Change[] = [];
-  const walk = (b: unknown, a: unknown, p: string): void => {
-    const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-    if (isObj(b) && isObj(a) && Array.isArray(b) === Array.isArray(a)) {
-      const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-      if (!Array.isArray(b)) keys.sort(compareCodeUnits);
-      else keys.sort((x, y) => Number(x) - Number(y));
-      for (const k of keys) {
-        const child = `${p}/${esc(k)}`;
-        if (!(k in b)) out.push({ type: 'pointer', pointer: child, change: 'added' });
-        else if (!(k in a)) out.push({ type: 'pointer', pointer: child, change: 'removed' });
-        else walk(b[k], a[k], child);
-      }
-    } else if (JSON.stringify(b) !== JSON.stringify(a)) out.push({ type: 'pointer', pointer: p, change: 'changed' });
-  };
-  walk(before, after, '');
-  return out;
+  // Key order is ignored here, so no difference is 'reordered'.
+  return diffJson(before, after).flatMap((d) => (d.change === 'reordered' ? [] : [{ type: 'pointer' as const, pointer: d.pointer, change: d.change }]));
 }
 
 /** Schema and example files added or removed. */

@@ -1,8 +1,9 @@
-import { escapePointerToken, parsePointer, pathProblem } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
+import { pathProblem } from '@openwop-spec/spec-tree';
 import type { FamilyRow } from '@openwop-spec/spec-tree';
 import type { Finding } from './finding.js';
 import type { BuildInput } from './inputs.js';
-import { clone, isObject, isStringArray, own, setOwn, valueAt } from './json-value.js';
+import { clone, isStringArray, own, setOwn } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import { seedFamily, seedNode, V1_ONLY } from './seed.js';
 import type { SeedDrop, SeedMove } from './seed.js';
@@ -198,7 +199,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     allOf.push(clone(el.schema));
   }
 
-  const maturity = isObject(row['maturity']) ? row['maturity'] : {};
+  const maturity = isRecord(row['maturity']) ? row['maturity'] : {};
   const rfc = row['owningRfc'];
   const record: JsonObject = {
     type: 'object',
@@ -295,7 +296,7 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
     const pointer = `/properties/${tok(key)}`;
     const seeded = seedNode(own(input.v1.value.properties, key), pointer);
     dropsToFindings(key, seeded.drops, input.v1.file, findings);
-    shape = isObject(seeded.node) ? { ...seeded.node, [SEEDED_FROM]: 'v1' } : seeded.node;
+    shape = isRecord(seeded.node) ? { ...seeded.node, [SEEDED_FROM]: 'v1' } : seeded.node;
     origin = { file: input.v1.file, pointer };
     for (const m of seeded.moves) origins.push({ at: at + m.to, file: input.v1.file, pointer: pointer + m.from });
   } else {
@@ -312,13 +313,13 @@ function extensionsShape(input: BuildInput, shape: unknown, origin: { file: stri
   const problem = (text: string, pointer: string, key = false): void => {
     findings.push({ id: 'declaration/extensions-pattern', data: { problem: text }, file: origin.file, pointer: origin.pointer + pointer, key });
   };
-  if (!isObject(shape)) return problem('the shape must be an object schema', '');
+  if (!isRecord(shape)) return problem('the shape must be an object schema', '');
   if (shape['type'] !== 'object') problem('type must be "object"', Object.hasOwn(shape, 'type') ? '/type' : '');
   if (shape['additionalProperties'] !== false) problem('additionalProperties must be false', Object.hasOwn(shape, 'additionalProperties') ? '/additionalProperties' : '');
   const pp = shape['patternProperties'];
-  const keys = isObject(pp) ? Object.keys(pp) : [];
-  if (!isObject(pp) || keys.length !== 1) {
-    return problem(`patternProperties must have exactly one key (found ${keys.length})`, isObject(pp) ? '/patternProperties' : '');
+  const keys = isRecord(pp) ? Object.keys(pp) : [];
+  if (!isRecord(pp) || keys.length !== 1) {
+    return problem(`patternProperties must have exactly one key (found ${keys.length})`, isRecord(pp) ? '/patternProperties' : '');
   }
   const pattern = keys[0]!;
   const want = input.declaration.value['extensionsKeyPattern'];
@@ -333,7 +334,7 @@ function extensionsShape(input: BuildInput, shape: unknown, origin: { file: stri
     });
   }
   const value = own(pp, pattern);
-  const open = isObject(value) && value['type'] === 'object' && value['additionalProperties'] !== false && value['unevaluatedProperties'] !== false;
+  const open = isRecord(value) && value['type'] === 'object' && value['additionalProperties'] !== false && value['unevaluatedProperties'] !== false;
   if (!open) problem('the patternProperties value must be an open object schema ({"type": "object"})', `/patternProperties/${tok(pattern)}`);
 }
 
@@ -362,8 +363,8 @@ function applyDeprecations(input: BuildInput, doc: JsonObject, findings: Finding
   const dep = input.deprecations;
   if (!dep) return;
   for (const [pointer, version] of dep.value) {
-    const target = valueAt(doc, parsePointer(pointer));
-    if (isObject(target)) {
+    const target = valueAt(doc, pointer);
+    if (isRecord(target)) {
       target['deprecated'] = true;
       target[REMOVE_IN] = version;
     } else {
@@ -381,7 +382,7 @@ function ghostGuard(doc: JsonObject, origins: readonly Origin[], declFile: strin
       node.forEach((x, i) => walk(x, `${pointer}/${i}`));
       return;
     }
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     const text = node['description'];
     if (pointer !== '' && typeof text === 'string' && GHOSTS.some((re) => re.test(text))) {
       const at = `${pointer}/description`;

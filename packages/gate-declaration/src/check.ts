@@ -1,10 +1,11 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
-import { escapePointerToken, headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
+import { headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import type { Heading, Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
-import { isObject, isStringArray, valueAt } from './json-value.js';
+import { isStringArray } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import type { Layout } from './layout.js';
 import { layoutOf } from './layout.js';
@@ -69,8 +70,8 @@ function schemaFields(ctx: Ctx): void {
 
 /** True when the row schema pins `prop` to `value` with const or an enum. */
 function declaresConst(schema: JsonObject, prop: string, value: string): boolean {
-  const p = isObject(schema['properties']) ? schema['properties'][prop] : undefined;
-  if (!isObject(p)) return false;
+  const p = isRecord(schema['properties']) ? schema['properties'][prop] : undefined;
+  if (!isRecord(p)) return false;
   return p['const'] === value || (Array.isArray(p['enum']) && p['enum'].includes(value));
 }
 
@@ -93,7 +94,7 @@ function keys(ctx: Ctx): void {
   const v1File = ctx.layout.v1Schema;
   const v1 = ctx.tree.json(v1File);
   const props = valueAt(v1.value, ['properties']);
-  if (!isObject(props)) throw new InputError(`${v1File}: the v1 capabilities schema must have a properties object`, { file: v1File, start: v1.locate('').start });
+  if (!isRecord(props)) throw new InputError(`${v1File}: the v1 capabilities schema must have a properties object`, { file: v1File, start: v1.locate('').start });
   for (const key of Object.keys(props)) {
     if (seen.has(key)) continue;
     const range = v1.locateKey(`/properties/${escapePointerToken(key)}`);
@@ -119,7 +120,7 @@ function rows(ctx: Ctx): void {
     }
     if (r['peerDependencyId'] !== f.key) atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`, about);
     if (!Array.isArray(classes) || !classes.includes(r['witness'])) atDecl(ctx, 'declaration/witness-class', { key: f.key, witness: String(r['witness']) }, `${f.pointer}/witness`, about);
-    const maturity = isObject(r['maturity']) ? r['maturity'] : {};
+    const maturity = isRecord(r['maturity']) ? r['maturity'] : {};
     if (r['disposition'] === 'externally-gated' && maturity['technical'] === 'stable') {
       atDecl(ctx, 'declaration/externally-gated-stable', { key: f.key }, `${f.pointer}/maturity/technical`, about);
     }
@@ -245,7 +246,7 @@ function requirementIds(ctx: Ctx): void {
     const doc = ctx.tree.json(file);
     const records = valueAt(doc.value, ['records']);
     if (!Array.isArray(records)) throw new InputError(`${file}: records must be an array`, { file, start: doc.locate('/records').start });
-    for (const r of records) if (isObject(r) && typeof r['id'] === 'string') known.add(r['id']);
+    for (const r of records) if (isRecord(r) && typeof r['id'] === 'string') known.add(r['id']);
     return known;
   };
   const owners: Array<[owner: string, pointer: string, row: Readonly<JsonObject>]> = [
@@ -271,7 +272,7 @@ interface ProfileRow {
 function profileRows(ctx: Ctx): ProfileRow[] {
   const list = ctx.model.value['profiles'];
   if (!Array.isArray(list)) return [];
-  return list.flatMap((row: unknown, i) => (isObject(row) ? [{ id: typeof row['id'] === 'string' ? row['id'] : `profiles[${i}]`, pointer: `/profiles/${i}`, row }] : []));
+  return list.flatMap((row: unknown, i) => (isRecord(row) ? [{ id: typeof row['id'] === 'string' ? row['id'] : `profiles[${i}]`, pointer: `/profiles/${i}`, row }] : []));
 }
 
 function profiles(ctx: Ctx): void {
@@ -286,11 +287,11 @@ function profiles(ctx: Ctx): void {
     }
     const doc = ctx.tree.json(file);
     const m = valueAt(doc.value, ['majors']);
-    if (!isObject(m)) throw new InputError(`${file}: majors must be an object`, { file, start: doc.locate('/majors').start });
+    if (!isRecord(m)) throw new InputError(`${file}: majors must be an object`, { file, start: doc.locate('/majors').start });
     return (majors = m);
   };
   for (const p of profileRows(ctx)) {
-    const predicate = isObject(p.row['predicate']) ? p.row['predicate'] : {};
+    const predicate = isRecord(p.row['predicate']) ? p.row['predicate'] : {};
     const families = isStringArray(predicate['families']) ? predicate['families'] : [];
     const metadata = isStringArray(predicate['metadata']) ? predicate['metadata'] : [];
     const facets = isStringArray(predicate['facets']) ? predicate['facets'] : [];

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '@openwop-spec/spec-tree';
-import { isObject, sameValue, shortJson } from './json-value.js';
+import { diffJson } from '@openwop-spec/json';
+import { shortJson } from './json-value.js';
 
 /** One structural difference between the generated and the committed document (GATES.md §4.7). */
 export interface Difference {
@@ -10,37 +10,24 @@ export interface Difference {
 }
 
 /**
- * Walks the expected (generated) and found (committed) trees in expected order and lists every
- * difference: missing and unexpected members, changed values, and objects whose shared keys are in
- * another order. Arrays are compared index by index.
+ * Every difference between the expected (generated) and found (committed) trees, in expected order:
+ * missing and unexpected members, changed values, and objects whose shared keys are in another order.
  */
-export function diffJson(expected: unknown, found: unknown, pointer = '', out: Difference[] = []): Difference[] {
-  if (isObject(expected) && isObject(found)) {
-    const shared = Object.keys(expected).filter((k) => Object.hasOwn(found, k));
-    const foundOrder = Object.keys(found).filter((k) => Object.hasOwn(expected, k));
-    if (shared.some((k, i) => foundOrder[i] !== k)) out.push({ pointer, kind: 'key order differs', at: 'value' });
-    for (const [k, v] of Object.entries(expected)) {
-      const child = `${pointer}/${escapePointerToken(k)}`;
-      if (!Object.hasOwn(found, k)) out.push({ pointer: child, kind: `missing (expected ${shortJson(v)})`, at: 'value' });
-      else diffJson(v, found[k], child, out);
+export function diffGenerated(expected: unknown, found: unknown): Difference[] {
+  return diffJson(expected, found, { order: true }).map((d): Difference => {
+    switch (d.change) {
+      case 'removed':
+        return { pointer: d.pointer, kind: `missing (expected ${shortJson(d.before)})`, at: 'value' };
+      case 'added':
+        return { pointer: d.pointer, kind: 'unexpected', at: 'key' };
+      case 'reordered':
+        return { pointer: d.pointer, kind: 'key order differs', at: 'value' };
+      case 'changed': {
+        const [e, f] = shortPair(JSON.stringify(d.before) ?? 'undefined', JSON.stringify(d.after) ?? 'undefined');
+        return { pointer: d.pointer, kind: `changed (expected ${e}, found ${f})`, at: 'value' };
+      }
     }
-    for (const k of Object.keys(found)) {
-      if (!Object.hasOwn(expected, k)) out.push({ pointer: `${pointer}/${escapePointerToken(k)}`, kind: 'unexpected', at: 'key' });
-    }
-    return out;
-  }
-  if (Array.isArray(expected) && Array.isArray(found)) {
-    const shared = Math.min(expected.length, found.length);
-    for (let i = 0; i < shared; i++) diffJson(expected[i], found[i], `${pointer}/${i}`, out);
-    for (let i = shared; i < expected.length; i++) out.push({ pointer: `${pointer}/${i}`, kind: `missing (expected ${shortJson(expected[i])})`, at: 'value' });
-    for (let i = shared; i < found.length; i++) out.push({ pointer: `${pointer}/${i}`, kind: 'unexpected', at: 'value' });
-    return out;
-  }
-  if (!sameValue(expected, found)) {
-    const [e, f] = shortPair(JSON.stringify(expected) ?? 'undefined', JSON.stringify(found) ?? 'undefined');
-    out.push({ pointer, kind: `changed (expected ${e}, found ${f})`, at: 'value' });
-  }
-  return out;
+  });
 }
 
 const MAX = 80;
@@ -60,13 +47,4 @@ export function shortPair(a: string, b: string): [string, string] {
     return head.length <= MAX ? head : head.slice(0, MAX - 1) + '…';
   };
   return [cut(a), cut(b)];
-}
-
-/** The first 1-based line on which two texts differ (they are known to differ). */
-export function firstDifferentLine(a: string, b: string): number {
-  const la = a.split('\n');
-  const lb = b.split('\n');
-  let i = 0;
-  while (i < la.length && i < lb.length && la[i] === lb[i]) i++;
-  return i + 1;
 }

@@ -1,9 +1,10 @@
 import { InputError, isUnreadable } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point, ReportLine } from '@openwop-spec/diagnostics';
+import { firstDifferentLine } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { buildCapabilities } from './build.js';
 import type { BuildOutput, Counts } from './build.js';
-import { diffJson, firstDifferentLine } from './diff.js';
+import { diffGenerated } from './diff.js';
 import type { Difference } from './diff.js';
 import type { Finding, JsonPlace } from './finding.js';
 import { loadInputs } from './inputs.js';
@@ -89,7 +90,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
       staleAt(err.message, err.location?.start);
     }
     if (committed) {
-      differences.push(...diffJson(out.doc, committed.value));
+      differences.push(...diffGenerated(out.doc, committed.value));
       if (differences.length === 0) {
         const line = firstDifferentLine(text!.replace(/\r\n/g, '\n'), out.text);
         staleAt(`formatting differs from the renderer (first at line ${line})`, { line, column: 1 });

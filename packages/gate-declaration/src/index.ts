@@ -4,8 +4,6 @@ export type { BuildOutput, Counts, Origin } from './build.js';
 export { checkGenerated, writeGenerated, built, FIX_COMMAND, MAX_STALE_FINDINGS } from './generate.js';
 export type { GeneratorOutcome } from './generate.js';
 export { checkDeclarationRules, floorFile, FAMILY_FIELDS, PROFILE_FIELDS } from './check.js';
-export { diffJson, firstDifferentLine } from './diff.js';
-export type { Difference } from './diff.js';
 export { loadInputs, VERSION_PATTERN } from './inputs.js';
 export type { BuildInput, RecordBase, Source } from './inputs.js';
 export { seedNode, seedFamily, V1_ONLY } from './seed.js';

@@ -1,7 +1,8 @@
 import { InputError } from '@openwop-spec/diagnostics';
-import { escapePointerToken, loadDeclaration, parsePointer, pathProblem } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord, parsePointer } from '@openwop-spec/json';
+import { loadDeclaration, pathProblem } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
-import { isObject, isStringArray } from './json-value.js';
+import { isStringArray } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import type { Layout } from './layout.js';
 import { layoutOf } from './layout.js';
@@ -60,9 +61,9 @@ export function loadInputs(tree: SpecTree): BuildInput {
     }
     const base = loadBase(tree.json(layout.recordBase));
     const v1Doc = tree.json(layout.v1Schema);
-    if (!isObject(v1Doc.value)) fail(v1Doc, '', 'the v1 capabilities schema must be a JSON object');
+    if (!isRecord(v1Doc.value)) fail(v1Doc, '', 'the v1 capabilities schema must be a JSON object');
     const v1 = v1Doc.value as JsonObject;
-    if (!isObject(v1['properties'])) fail(v1Doc, '', 'the v1 capabilities schema must have a properties object');
+    if (!isRecord(v1['properties'])) fail(v1Doc, '', 'the v1 capabilities schema must have a properties object');
 
     const files = (dir: string): Set<string> => new Set(tree.list(dir).filter((e) => e.kind === 'file').map((e) => e.path));
     const facetListing = files(layout.facetsDir);
@@ -85,7 +86,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
       const path = `${layout.metadataDir}/${row.key}.schema.json`;
       if (row.disposition !== 'kept' || !metadataListing.has(path)) continue;
       const doc = tree.json(path);
-      if (!isObject(doc.value)) fail(doc, '', 'a metadata shape must be a JSON Schema object');
+      if (!isRecord(doc.value)) fail(doc, '', 'a metadata shape must be a JSON Schema object');
       metadataFiles.set(path, doc.value as JsonObject);
     }
 
@@ -108,7 +109,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
 /** The record base holds exactly properties.{status,since,until} and an allOf array (§4.1). */
 function loadBase(doc: JsonDoc): RecordBase {
   const v = doc.value;
-  if (!isObject(v)) return fail(doc, '', 'the record base must be a JSON object');
+  if (!isRecord(v)) return fail(doc, '', 'the record base must be a JSON object');
   for (const key of Object.keys(v)) {
     // $schema and $comment say what the file is; they are annotations, not record content.
     if (key !== 'properties' && key !== 'allOf' && key !== '$schema' && key !== '$comment') {
@@ -116,18 +117,18 @@ function loadBase(doc: JsonDoc): RecordBase {
     }
   }
   const props = v['properties'];
-  if (!isObject(props)) return fail(doc, '', 'the record base must have a properties object');
+  if (!isRecord(props)) return fail(doc, '', 'the record base must have a properties object');
   const names = Object.keys(props);
   const expected = ['status', 'since', 'until'];
   for (const name of names) if (!expected.includes(name)) fail(doc, `/properties/${escapePointerToken(name)}`, `the record base's properties are exactly status, since and until (found ${name})`);
   for (const name of expected) {
     if (!Object.hasOwn(props, name)) fail(doc, '/properties', `the record base's properties lack ${name}`);
-    if (!isObject(props[name])) fail(doc, `/properties/${name}`, `properties.${name} must be a schema object`);
+    if (!isRecord(props[name])) fail(doc, `/properties/${name}`, `properties.${name} must be a schema object`);
   }
   const allOf = v['allOf'];
   if (!Array.isArray(allOf)) return fail(doc, '', 'the record base must have an allOf array');
   allOf.forEach((el, i) => {
-    if (!isObject(el) && typeof el !== 'boolean') fail(doc, `/allOf/${i}`, 'every allOf entry must be a schema');
+    if (!isRecord(el) && typeof el !== 'boolean') fail(doc, `/allOf/${i}`, 'every allOf entry must be a schema');
   });
   return { status: props['status'] as JsonObject, since: props['since'] as JsonObject, until: props['until'] as JsonObject, allOf };
 }
@@ -138,11 +139,11 @@ function loadBase(doc: JsonDoc): RecordBase {
  */
 function checkFacetFile(doc: JsonDoc): JsonObject {
   const v = doc.value;
-  if (!isObject(v)) return fail(doc, '', 'a facet file must be a JSON Schema object');
+  if (!isRecord(v)) return fail(doc, '', 'a facet file must be a JSON Schema object');
   const props = v['properties'];
-  if (!isObject(props)) fail(doc, Object.hasOwn(v, 'properties') ? '/properties' : '', 'a facet file must have a properties object (its facets)');
+  if (!isRecord(props)) fail(doc, Object.hasOwn(v, 'properties') ? '/properties' : '', 'a facet file must have a properties object (its facets)');
   for (const [name, sub] of Object.entries(props as JsonObject)) {
-    if (!isObject(sub) && typeof sub !== 'boolean') fail(doc, `/properties/${escapePointerToken(name)}`, `facet ${name} must be a schema`);
+    if (!isRecord(sub) && typeof sub !== 'boolean') fail(doc, `/properties/${escapePointerToken(name)}`, `facet ${name} must be a schema`);
   }
   if (Object.hasOwn(v, 'required') && !isStringArray(v['required'])) fail(doc, '/required', 'required must be an array of strings');
   for (const kw of FACET_ARRAY_KEYWORDS) {
@@ -150,7 +151,7 @@ function checkFacetFile(doc: JsonDoc): JsonObject {
     const arr = v[kw];
     if (!Array.isArray(arr)) fail(doc, `/${kw}`, `${kw} must be an array of schemas`);
     (arr as unknown[]).forEach((el, i) => {
-      if (!isObject(el) && typeof el !== 'boolean') fail(doc, `/${kw}/${i}`, `${kw} entries must be schemas`);
+      if (!isRecord(el) && typeof el !== 'boolean') fail(doc, `/${kw}/${i}`, `${kw} entries must be schemas`);
     });
   }
   return v;
@@ -159,7 +160,7 @@ function checkFacetFile(doc: JsonDoc): JsonObject {
 /** spec/v2/capabilities.deprecations.json: JSON Pointer → "major.minor" ($schema and $comment aside). */
 function loadDeprecations(doc: JsonDoc): Array<[string, string]> {
   const v = doc.value;
-  if (!isObject(v)) return fail(doc, '', 'the deprecations file must be a JSON object');
+  if (!isRecord(v)) return fail(doc, '', 'the deprecations file must be a JSON object');
   const out: Array<[string, string]> = [];
   for (const [pointer, version] of Object.entries(v)) {
     if (pointer === '$schema' || pointer === '$comment') continue;

@@ -1,5 +1,4 @@
-import { escapePointerToken, parsePointer } from '@openwop-spec/spec-tree';
-import { isObject, valueAt } from './json-value.js';
+import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
 import type { JsonObject } from './json-value.js';
 
 export interface RowFields {
@@ -17,10 +16,10 @@ const BRANCHES = ['oneOf', 'anyOf', 'allOf'] as const;
  */
 export function schemaRowFields(schema: unknown, path: readonly string[], isRow: (s: JsonObject) => boolean): RowFields | undefined {
   const deref = (node: unknown, pointer: string, depth = 0): [unknown, string] => {
-    if (depth < 16 && isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#')) {
+    if (depth < 16 && isRecord(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#')) {
       const target = node['$ref'].slice(1);
       try {
-        return deref(valueAt(schema, parsePointer(decodeURIComponent(target))), target, depth + 1);
+        return deref(valueAt(schema, decodeURIComponent(target)), target, depth + 1);
       } catch {
         return [node, pointer];
       }
@@ -29,7 +28,7 @@ export function schemaRowFields(schema: unknown, path: readonly string[], isRow:
   };
   const candidates = (node: unknown, pointer: string, depth = 0): Array<[JsonObject, string]> => {
     const [n, p] = deref(node, pointer);
-    if (!isObject(n) || depth > 8) return [];
+    if (!isRecord(n) || depth > 8) return [];
     const out: Array<[JsonObject, string]> = [[n, p]];
     for (const kw of BRANCHES) {
       const list = n[kw];
@@ -39,13 +38,13 @@ export function schemaRowFields(schema: unknown, path: readonly string[], isRow:
   };
   const start = '/' + path.map(escapePointerToken).join('/');
   for (const [row, pointer] of candidates(valueAt(schema, path), start)) {
-    if (!isRow(row) || !isObject(row['properties'])) continue;
+    if (!isRow(row) || !isRecord(row['properties'])) continue;
     const fields = new Set(Object.keys(row['properties']));
     const allOf = row['allOf'];
     if (Array.isArray(allOf)) {
       allOf.forEach((m, i) => {
         const [member] = deref(m, `${pointer}/allOf/${i}`);
-        if (isObject(member) && isObject(member['properties'])) for (const k of Object.keys(member['properties'])) fields.add(k);
+        if (isRecord(member) && isRecord(member['properties'])) for (const k of Object.keys(member['properties'])) fields.add(k);
       });
     }
     return { pointer: `${pointer}/properties`, fields };

@@ -1,5 +1,5 @@
-import { escapePointerToken } from '@openwop-spec/spec-tree';
-import { clone, isObject } from './json-value.js';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
+import { clone } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 
 /** Fields v2 records do not have: removed wherever seeding visits (GATES.md §4.4 step 1). */
@@ -41,9 +41,9 @@ export function seedNode(node: unknown, pointer: string): SeededNode {
 }
 
 function visit(schema: unknown, abs: string, rel: string, drops: SeedDrop[], moves: SeedMove[]): void {
-  if (!isObject(schema)) return;
+  if (!isRecord(schema)) return;
   const props = schema['properties'];
-  if (isObject(props)) {
+  if (isRecord(props)) {
     for (const name of V1_ONLY) delete props[name];
     for (const [name, sub] of Object.entries(props)) {
       const t = '/properties/' + escapePointerToken(name);
@@ -113,20 +113,20 @@ function referencedV1Only(schema: unknown): string[] {
       for (const x of s) walk(x);
       return;
     }
-    if (!isObject(s)) return;
+    if (!isRecord(s)) return;
     const props = s['properties'];
-    if (isObject(props)) for (const n of V1_ONLY) if (Object.hasOwn(props, n)) found.add(n);
+    if (isRecord(props)) for (const n of V1_ONLY) if (Object.hasOwn(props, n)) found.add(n);
     const req = s['required'];
     if (Array.isArray(req)) for (const n of V1_ONLY) if (req.includes(n)) found.add(n);
     const dep = s['dependentRequired'];
-    if (isObject(dep)) {
+    if (isRecord(dep)) {
       for (const [k, v] of Object.entries(dep)) {
         if (V1_ONLY.includes(k)) found.add(k);
         if (Array.isArray(v)) for (const n of V1_ONLY) if (v.includes(n)) found.add(n);
       }
     }
     const depSchemas = s['dependentSchemas'];
-    if (isObject(depSchemas)) {
+    if (isRecord(depSchemas)) {
       for (const [k, v] of Object.entries(depSchemas)) {
         if (V1_ONLY.includes(k)) found.add(k);
         walk(v);
@@ -163,7 +163,7 @@ export function seedFamily(node: unknown, pointer: string): SeededFacets {
   const seeded = seedNode(node, pointer);
   const out: SeededFacets = { properties: {}, required: [], allOf: [], drops: seeded.drops, moves: seeded.moves };
   const n = seeded.node;
-  if (!isObject(n)) {
+  if (!isRecord(n)) {
     out.drops.push({ pointer, why: 'the v1 node is not an object schema, so it has no facets' });
     return out;
   }
@@ -185,7 +185,7 @@ export function seedFamily(node: unknown, pointer: string): SeededFacets {
       out.drops.push({ pointer: `${pointer}/${escapePointerToken(kw)}`, why: `${kw} is not carried into the record` });
     }
   }
-  if (isObject(n['properties'])) out.properties = n['properties'];
+  if (isRecord(n['properties'])) out.properties = n['properties'];
   if (Array.isArray(n['required'])) out.required = n['required'].filter((r): r is string => typeof r === 'string');
   return out;
 }

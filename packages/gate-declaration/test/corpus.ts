@@ -2,7 +2,7 @@
 // thing. The record base, witness classes, mcp facet file and toolCatalog v1 node are GATES.md
 // §4.9's fixtures.
 import { afterEach } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree';
+import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, FixtureEntry, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
@@ -353,7 +353,6 @@ export function pos(text: string, needle: string, ...anchors: string[]): { line:
   }
   const i = text.indexOf(needle, from);
   if (i < 0) throw new Error(`needle not found: ${needle}`);
-  const before = text.slice(0, i);
-  const line = before.split('\n').length;
-  return { line, column: i - before.lastIndexOf('\n') };
+  const { line, column } = new LineIndex(text).point(i);
+  return { line, column };
 }

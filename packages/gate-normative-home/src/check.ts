@@ -1,6 +1,7 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
-import { classifyCoreFamilies, escapePointerToken } from '@openwop-spec/spec-tree';
+import { escapePointerToken } from '@openwop-spec/json';
+import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
 import type { Classification, ClassificationCounts, FamilyResult, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { daysBetween } from './dates.js';
 import { blockEntries, classificationDiagnostics } from './entries.js';

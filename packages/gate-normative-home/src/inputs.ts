@@ -1,6 +1,6 @@
 import { InputError } from '@openwop-spec/diagnostics';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
-import { escapePointerToken } from '@openwop-spec/spec-tree';
 import { isDate } from './dates.js';
 
 export const baselinePath = (tree: SpecTree): string => `${tree.paths.docs}/normative-home-baseline.json`;
@@ -24,7 +24,6 @@ export interface Baseline {
 const COUNTERS = ['v1Dependent', 'undeclared', 'facetsUncovered'] as const;
 const KNOWN = new Set<string>([...COUNTERS, 'v1Carried', 'v1Banners', 't0', 'openAtT0']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /**
@@ -40,7 +39,7 @@ export function loadBaseline(tree: SpecTree): Baseline | undefined {
     throw new InputError(`${file}: ${message}`, { file, start: doc.locate(pointer).start });
   };
   const value = doc.value;
-  if (!isObject(value)) return fail('the baseline must be a JSON object', '');
+  if (!isRecord(value)) return fail('the baseline must be a JSON object', '');
   for (const key of Object.keys(value)) {
     if (!KNOWN.has(key) && !key.startsWith('$')) {
       fail(`unknown key "${key}" (allowed: ${[...KNOWN].join(', ')}, and comments whose key starts with $)`, `/${escapePointerToken(key)}`);
@@ -69,7 +68,7 @@ export function loadBaseline(tree: SpecTree): Baseline | undefined {
   };
   if ('v1Banners' in value) {
     const banners = value['v1Banners'];
-    if (!isObject(banners)) return fail('v1Banners must be an object mapping spec/v1/ paths to banner lines', '/v1Banners');
+    if (!isRecord(banners)) return fail('v1Banners must be an object mapping spec/v1/ paths to banner lines', '/v1Banners');
     const v1 = `${tree.paths.spec}/v1/`;
     for (const [path, line] of Object.entries(banners)) {
       const pointer = `/v1Banners/${escapePointerToken(path)}`;
@@ -101,7 +100,7 @@ export function loadEos(tree: SpecTree): EosClock {
   const file = eosPath(tree);
   if (tree.info(file).kind === 'missing') return { file };
   const doc = tree.json(file);
-  if (!isObject(doc.value)) throw new InputError(`${file}: the end-of-support clock must be a JSON object`, { file, start: doc.locate('').start });
+  if (!isRecord(doc.value)) throw new InputError(`${file}: the end-of-support clock must be a JSON object`, { file, start: doc.locate('').start });
   const date = doc.value['endOfSupportNotBefore'];
   if (date === undefined || date === null) return { file, doc };
   if (!isDate(date)) {

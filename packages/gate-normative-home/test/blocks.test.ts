@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LineIndex } from '@openwop-spec/spec-tree';
 import type { FixtureEntry } from '@openwop-spec/spec-tree';
 import { DECLARATION, cleanup, found, ids, lines, render, rfc0204Tree, run, tree0204, withFamily } from './helpers.js';
 
@@ -16,7 +17,7 @@ const toolCatalogAt = (homes: unknown, files: Record<string, FixtureEntry | null
 const tcListLine = (): number => {
   const text = rfc0204Tree('after').files[DECLARATION]!;
   const at = text.indexOf('"normativeText"', text.indexOf('"key": "toolCatalog"'));
-  return text.slice(0, at).split('\n').length;
+  return new LineIndex(text).point(at).line;
 };
 
 interface Case {

@@ -1,6 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Point } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
-import { escapePointerToken, parseJson } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
+import { firstDifferentLine, parseJson } from '@openwop-spec/spec-tree';
 import type { JsonDoc } from '@openwop-spec/spec-tree';
 import type { ScenarioFile } from './discover.js';
 
@@ -108,7 +110,7 @@ function changesBetween(old: Record<string, unknown>, now: Record<string, number
   for (const file of names) {
     const before = Object.hasOwn(old, file) ? old[file] : undefined;
     const after = Object.hasOwn(now, file) ? now[file] : undefined;
-    if (before !== undefined && after !== undefined && JSON.stringify(before) === JSON.stringify(after)) continue;
+    if (before !== undefined && after !== undefined && isDeepStrictEqual(before, after)) continue;
     changes.push({
       file,
       before: before === undefined ? null : Array.isArray(before) ? before : [before],
@@ -141,14 +143,4 @@ function committedCounts(value: unknown, old: Record<string, unknown>): Counts {
   };
 }
 
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function firstDifferentLine(a: string, b: string): number {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return i + 1;
-}
+const asRecord = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});

@@ -1,5 +1,5 @@
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
+import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
 import { runScenarioMajors } from '../src/index.js';
 import type { Mode } from '../src/index.js';
@@ -65,7 +65,6 @@ export function pos(text: string, needle: string, occurrence = 1): { line: numbe
     at = text.indexOf(needle, at + 1);
     if (at < 0) throw new Error(`"${needle}" occurrence ${occurrence} not in the text`);
   }
-  const before = text.slice(0, at);
-  const line = before.split('\n').length;
-  return { line, column: at - (before.lastIndexOf('\n') + 1) + 1 };
+  const { line, column } = new LineIndex(text).point(at);
+  return { line, column };
 }

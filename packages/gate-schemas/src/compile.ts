@@ -1,4 +1,5 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { isRecord } from '@openwop-spec/json';
 import { createAjv, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
 import type { Ajv, ErrorObject, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { findSchemaFiles } from './discover.js';
@@ -56,8 +57,6 @@ const DEFINITION = /\/(?:\$defs|definitions)\/[^/]+$/;
 
 /** A vendor annotation keyword that Ajv accepts as a keyword name. */
 const VENDOR = /^x-[a-z0-9_$:-]+$/i;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // These keywords report alongside the errors of the subschemas that failed inside them, so a
 // meta-schema violation is reported once, by its most specific error.
@@ -126,11 +125,11 @@ class Compiler {
   private load(file: string): SchemaEntry | undefined {
     const doc = this.tree.json(file);
     const value = doc.value;
-    const id = isObject(value) ? value['$id'] : undefined;
+    const id = isRecord(value) ? value['$id'] : undefined;
     const key = typeof id === 'string' ? normalizeId(id) : file;
     const entry: SchemaEntry = { file, doc, key, walk: walkSchema(value, key, this.resolve) };
     this.entries.push(entry);
-    if (!isObject(value) && typeof value !== 'boolean') {
+    if (!isRecord(value) && typeof value !== 'boolean') {
       this.report(entry, '', false, 'schemas/compile', { problem: 'a schema must be a JSON object or a boolean' });
       return undefined;
     }

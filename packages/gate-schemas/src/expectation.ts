@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { ErrorObject, JsonDoc } from '@openwop-spec/spec-tree';
-import { escapePointerToken } from '@openwop-spec/spec-tree';
 
 /** An invalid example's sidecar: the Ajv error it must raise. */
 export interface Expectation {
@@ -18,12 +19,10 @@ export interface ExpectationProblem {
 
 const ALLOWED = ['keyword', 'instancePath', 'params'];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Reads a sidecar; every way it breaks the convention is a positioned problem. */
 export function readExpectation(doc: JsonDoc): { expectation?: Expectation; problems: ExpectationProblem[] } {
   const value = doc.value;
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     return { problems: [{ pointer: '', key: false, problem: 'an expectation is a JSON object { "keyword": …, "instancePath": … }' }] };
   }
   const problems: ExpectationProblem[] = [];
@@ -37,7 +36,7 @@ export function readExpectation(doc: JsonDoc): { expectation?: Expectation; prob
   else if (typeof instancePath !== 'string' || !(instancePath === '' || instancePath.startsWith('/'))) {
     problems.push({ pointer: '/instancePath', key: false, problem: '"instancePath" must be a JSON pointer: "" or a string starting with "/"' });
   }
-  if (params !== undefined && !isObject(params)) problems.push({ pointer: '/params', key: false, problem: '"params" must be an object' });
+  if (params !== undefined && !isRecord(params)) problems.push({ pointer: '/params', key: false, problem: '"params" must be an object' });
   if (problems.length > 0) return { problems };
   return {
     expectation: { keyword: keyword as string, instancePath: instancePath as string, ...(params !== undefined ? { params: params as Record<string, unknown> } : {}) },
@@ -58,15 +57,5 @@ export function describeError(err: ErrorObject): string {
 export function matchesExpectation(err: ErrorObject, e: Expectation): boolean {
   if (err.keyword !== e.keyword || err.instancePath !== e.instancePath) return false;
   const params = err.params as Record<string, unknown>;
-  return Object.entries(e.params ?? {}).every(([k, v]) => deepEqual(params[k], v));
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
+  return Object.entries(e.params ?? {}).every(([k, v]) => isDeepStrictEqual(params[k], v));
 }

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@openwop-spec/spec-tree';
+import { escapePointerToken } from '@openwop-spec/json';
 import type { JsonDoc } from '@openwop-spec/spec-tree';
 import type { SchemaNode, SchemaWalk } from './walk.js';
 

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 
 /** Resolves a URI reference against a base, as Ajv does (its own URI resolver is passed in). */
 export type Resolve = (base: string, ref: string) => string;
@@ -64,8 +64,6 @@ const SCHEMA = new Set([
 const SCHEMA_ARRAY = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Every schema object of a document in document order, with its `$id`s and references. `rootBase`
  * is the id the document is registered under (its `$id`, or its path when it has none).
@@ -73,7 +71,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function walkSchema(value: unknown, rootBase: string, resolve: Resolve): SchemaWalk {
   const walk: SchemaWalk = { nodes: [], ids: [], refs: [] };
   const visit = (node: unknown, pointer: string, parentBase: string): void => {
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     let base = parentBase;
     const id = node['$id'];
     if (typeof id === 'string') {
@@ -91,7 +89,7 @@ export function walkSchema(value: unknown, rootBase: string, resolve: Resolve): 
       const at = `${pointer}/${escapePointerToken(key)}`;
       if (Array.isArray(child) && SCHEMA_ARRAY.has(key)) child.forEach((c, i) => visit(c, `${at}/${i}`, base));
       else if (SCHEMA.has(key)) visit(child, at, base);
-      else if (SCHEMA_MAP.has(key) && isObject(child)) {
+      else if (SCHEMA_MAP.has(key) && isRecord(child)) {
         for (const [name, c] of Object.entries(child)) visit(c, `${at}/${escapePointerToken(name)}`, base);
       }
     }

@@ -21,5 +21,3 @@ export interface InitPlan {
 export const render = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
 export const keep = (path: string): PlannedFile => ({ path, action: 'keep', from: 'it exists' });
-
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,15 +1,17 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { SEEDED_FROM, layoutOf, seedNode } from '@openwop-spec/gate-declaration';
-import { escapePointerToken, loadDeclaration } from '@openwop-spec/spec-tree';
+import { diffJson, escapePointerToken, isRecord } from '@openwop-spec/json';
+import { loadDeclaration } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
-import { isObject, keep, render } from './plan.js';
+import { keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';
 
 const BASE_FIELDS = ['status', 'since', 'until'] as const;
 /** How many disagreeing pointers the error line names before "and N more". */
 const NAMED = 5;
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Equal with key order counted: the generator must reproduce the committed schema byte for byte. */
+const same = (a: unknown, b: unknown): boolean => diffJson(a, b, { order: true }).length === 0;
 
 /** The committed generated schema, parsed; init derives the record base and metadata shapes from it. */
 function committedSchema(tree: SpecTree, need: string): JsonDoc {
@@ -29,12 +31,12 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
   const layout = layoutOf(tree);
   if (tree.info(layout.recordBase).kind !== 'missing') return keep(layout.recordBase);
   const doc = committedSchema(tree, layout.recordBase);
-  const properties = isObject(doc.value) && isObject(doc.value['properties']) ? doc.value['properties'] : {};
+  const properties = isRecord(doc.value) && isRecord(doc.value['properties']) ? doc.value['properties'] : {};
   const seen = new Set<string>();
   const records: Array<{ pointer: string; record: Record<string, unknown> }> = [];
   for (const row of loadDeclaration(tree).core) {
     const record = properties[row.key];
-    if (seen.has(row.key) || !Object.hasOwn(properties, row.key) || !isObject(record)) continue;
+    if (seen.has(row.key) || !Object.hasOwn(properties, row.key) || !isRecord(record)) continue;
     seen.add(row.key);
     records.push({ pointer: `/properties/${escapePointerToken(row.key)}`, record });
   }
@@ -45,7 +47,7 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
   const base: Record<string, unknown> = {};
   const disagree: string[] = [];
   for (const field of BASE_FIELDS) {
-    const values = records.map(({ pointer, record }) => ({ pointer: `${pointer}/properties/${field}`, value: isObject(record['properties']) ? record['properties'][field] : undefined }));
+    const values = records.map(({ pointer, record }) => ({ pointer: `${pointer}/properties/${field}`, value: isRecord(record['properties']) ? record['properties'][field] : undefined }));
     const value = mostCommon(values.map((v) => v.value));
     if (value === undefined) {
       throw new InputError(`cannot create ${layout.recordBase}: the records of ${layout.output} have no properties.${field}`, { file: layout.output, start: doc.locate(values[0]!.pointer).start });
@@ -83,7 +85,7 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
   const out: PlannedFile[] = [];
   let doc: JsonDoc | undefined;
   const v1 = tree.info(layout.v1Schema).kind === 'file' ? tree.json(layout.v1Schema).value : undefined;
-  const v1Properties = isObject(v1) && isObject(v1['properties']) ? v1['properties'] : {};
+  const v1Properties = isRecord(v1) && isRecord(v1['properties']) ? v1['properties'] : {};
   const done = new Set<string>();
   for (const row of loadDeclaration(tree).metadata) {
     if (row.disposition !== 'kept' || done.has(row.key)) continue;
@@ -94,14 +96,14 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
       continue;
     }
     doc ??= committedSchema(tree, path);
-    const properties = isObject(doc.value) && isObject(doc.value['properties']) ? doc.value['properties'] : {};
+    const properties = isRecord(doc.value) && isRecord(doc.value['properties']) ? doc.value['properties'] : {};
     const committed = Object.hasOwn(properties, row.key) ? properties[row.key] : undefined;
-    if (!isObject(committed)) continue; // nothing to copy; the declaration gate reports the key
+    if (!isRecord(committed)) continue; // nothing to copy; the declaration gate reports the key
     if (Object.hasOwn(v1Properties, row.key)) {
       const seeded = seedNode(v1Properties[row.key], `/properties/${escapePointerToken(row.key)}`).node;
-      if (same(isObject(seeded) ? { ...seeded, [SEEDED_FROM]: 'v1' } : seeded, committed)) continue;
+      if (same(isRecord(seeded) ? { ...seeded, [SEEDED_FROM]: 'v1' } : seeded, committed)) continue;
     }
-    const id = isObject(doc.value) ? doc.value['$id'] : undefined;
+    const id = isRecord(doc.value) ? doc.value['$id'] : undefined;
     const content = render({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       // Beside the generated schema's $id, so a relative $ref resolves here as it does there.

@@ -1,10 +1,10 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { createParser, layoutOf } from '@openwop-spec/gate-scenario-majors';
-import { escapePointerToken } from '@openwop-spec/spec-tree';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { readGeneratorList } from './generator-list.js';
 import type { ListedFile } from './generator-list.js';
-import { isObject, keep, render } from './plan.js';
+import { keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';
 
 /** Where upstream keeps its generator, inside the conformance package. */
@@ -72,8 +72,8 @@ function bothMajorsOf(tree: SpecTree, manifest: string): string[] {
   const fail = (pointer: string, message: string): never => {
     throw new InputError(`${manifest}: ${message}; init reads from it which files run at both majors`, { file: manifest, start: doc.locate(pointer).start });
   };
-  const majors = isObject(doc.value) ? doc.value['majors'] : undefined;
-  if (!isObject(majors)) return fail(isObject(doc.value) ? '/majors' : '', 'majors must be an object mapping file names to arrays of majors');
+  const majors = isRecord(doc.value) ? doc.value['majors'] : undefined;
+  if (!isRecord(majors)) return fail(isRecord(doc.value) ? '/majors' : '', 'majors must be an object mapping file names to arrays of majors');
   const out: string[] = [];
   for (const [file, list] of Object.entries(majors)) {
     const at = `/majors/${escapePointerToken(file)}`;

@@ -2,6 +2,7 @@
 // revision it speaks (RFC0204-RUNTIME §4.3–§4.7; negotiate.ts). Results are returned unaltered, in
 // the shape of the revision that carried them: the parsed `result` object itself, nothing added,
 // removed or reshaped.
+import { isRecord } from '@openwop-spec/json';
 import { TtlCache } from './cache.js';
 import { cloneJson } from './clone.js';
 import type { CtxMcp, McpServerHealth } from './ctx.js';
@@ -120,7 +121,7 @@ export function createMcpClient(options: McpClientOptions): McpClient {
       const target = server(req.serverId);
       // idempotencyKey is for the host's effect-recording seam; MCP has no such field.
       const params: Record<string, unknown> = { name: req.name };
-      if (isPlainObject(req.arguments)) params.arguments = req.arguments;
+      if (isRecord(req.arguments)) params.arguments = req.arguments;
       return (await withMrtr(target, 'tools/call', params)) as CallToolResult;
     },
 
@@ -203,16 +204,12 @@ function positive(serverId: string, field: string, value: number | undefined, fa
   return value;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Elicitation is declined (nobody here can answer it); anything else is unanswerable. */
 function declineAll(serverId: string, inputRequests: unknown): InputResponses {
-  if (!isPlainObject(inputRequests)) throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
+  if (!isRecord(inputRequests)) throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
   const responses: InputResponses = {};
   for (const [key, request] of Object.entries(inputRequests)) {
-    if (!isPlainObject(request) || request.method !== 'elicitation/create') {
+    if (!isRecord(request) || request.method !== 'elicitation/create') {
       throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
     }
     responses[key] = { action: 'decline' };

@@ -5,6 +5,7 @@
 // `notifications/initialized`, then every request in the session the server assigned
 // (2026-07-28 Streamable HTTP "Backward Compatibility"; each older revision's lifecycle chapter,
 // "Initialization" and "Version Negotiation", and transports chapter, "Session Management").
+import { isRecord } from '@openwop-spec/json';
 import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.js';
 import { endSession, exchange, isLegacyRevision, modernFraming, notify, send } from './transport.js';
 import type { ExchangeContext, ExchangeServer, Framing } from './transport.js';
@@ -34,15 +35,12 @@ export interface ProbeOutcome {
   reason?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const statusOf = (err: unknown): number | undefined =>
   err instanceof McpErrorResponse ? err.httpStatus : err instanceof McpTransportFailure && err.reason === 'http_status' ? err.httpStatus : undefined;
 
 /** The revisions a -32022 error (or an initialize error of an older server) says the server supports. */
 function supportedOf(err: unknown): string[] | undefined {
-  if (!(err instanceof McpErrorResponse) || !isObject(err.error.data)) return undefined;
+  if (!(err instanceof McpErrorResponse) || !isRecord(err.error.data)) return undefined;
   const supported = err.error.data['supported'];
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : undefined;
 }

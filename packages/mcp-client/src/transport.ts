@@ -2,6 +2,7 @@
 // stands alone (RFC0204-RUNTIME §4.3); at an initialize-era revision (2025-11-25 and earlier) the
 // POST carries the session the handshake assigned, and a broken event stream is resumed with GET
 // and `Last-Event-ID` (transports chapter of each revision, "Resumability and Redelivery").
+import { isRecord } from '@openwop-spec/json';
 import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.js';
 import type { TransportReason } from './errors.js';
 import { SseEventTooLarge, SseParser } from './sse.js';
@@ -247,7 +248,7 @@ async function acknowledged(response: Response, server: ExchangeServer, fail: Fa
   if (response.status >= 200 && response.status < 300) return discard(response);
   const message = mediaType(response) === 'application/json' ? await readJson(response, server, fail).catch(() => undefined) : undefined;
   await discard(response);
-  if (isObject(message) && isJsonRpcError(message.error)) throw new McpErrorResponse(server.serverId, message.error, response.status);
+  if (isRecord(message) && isJsonRpcError(message.error)) throw new McpErrorResponse(server.serverId, message.error, response.status);
   throw fail(isRedirect(response) ? 'redirect' : 'http_status', response);
 }
 
@@ -290,8 +291,8 @@ function failure(serverId: string, reason: TransportReason, response?: Response)
 }
 
 function causeCode(err: unknown): unknown {
-  const cause = isObject(err) || err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
-  return isObject(cause) || cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
+  const cause = isRecord(err) || err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  return isRecord(cause) || cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -450,13 +451,9 @@ async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Is this message the final response to our request? Errors may omit the id. */
 function isResponseFor(message: unknown, state: ReadState): boolean {
-  if (!isObject(message) || typeof message.method === 'string') return false;
+  if (!isRecord(message) || typeof message.method === 'string') return false;
   if (!('result' in message) && !('error' in message)) return false;
   if (message.id === state.id) return true;
   return 'error' in message && (message.id === undefined || message.id === null);
@@ -464,7 +461,7 @@ function isResponseFor(message: unknown, state: ReadState): boolean {
 
 /** A request-scoped notification, a server request (ignored: we never answer), or a stray response. */
 function handleStreamMessage(message: unknown, state: ReadState): void {
-  if (!isObject(message)) throw state.fail('bad_envelope');
+  if (!isRecord(message)) throw state.fail('bad_envelope');
   if (typeof message.method === 'string') {
     if (!('id' in message) && state.context.onNotification !== undefined) {
       try {
@@ -480,20 +477,20 @@ function handleStreamMessage(message: unknown, state: ReadState): void {
 }
 
 function isJsonRpcError(value: unknown): value is JSONRPCError {
-  return isObject(value) && typeof value.code === 'number' && typeof value.message === 'string';
+  return isRecord(value) && typeof value.code === 'number' && typeof value.message === 'string';
 }
 
 /** Applies the envelope and id checks, and the classification order of §4.1. */
 function settle(message: unknown, response: Response, success: boolean, state: ReadState): Result {
   const { fail } = state;
-  const envelope = isObject(message) && message.jsonrpc === '2.0';
+  const envelope = isRecord(message) && message.jsonrpc === '2.0';
   if (envelope && 'error' in message && !('result' in message) && isJsonRpcError(message.error)) {
     const { id } = message;
     if (id !== undefined && id !== null && id !== state.id) throw fail('id_mismatch', response);
     throw new McpErrorResponse(state.server.serverId, message.error, response.status);
   }
   if (!success) throw fail('http_status', response);
-  if (!envelope || 'error' in message || !isObject(message.result)) throw fail('bad_envelope', response);
+  if (!envelope || 'error' in message || !isRecord(message.result)) throw fail('bad_envelope', response);
   if (message.id !== state.id) throw fail('id_mismatch', response);
   return message.result as Result;
 }

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isRecord } from '@openwop-spec/json';
 import { isLoopbackHost } from './loopback.js';
 import {
   SERVER_INFO,
@@ -87,10 +88,6 @@ const STATUS_BY_CODE: Readonly<Record<number, number>> = {
 };
 
 const NAME_PARAM: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Decodes an `Mcp-Name` value; `undefined` when the sentinel form is malformed. */
 export function decodeHeaderValue(value: string): string | undefined {
@@ -221,9 +218,9 @@ export class FakeMcpServer {
       this.send(res, { status: 400, body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } } }, undefined);
       return;
     }
-    const id = isObject(message) ? message.id : undefined;
+    const id = isRecord(message) ? message.id : undefined;
     if (
-      !isObject(message) ||
+      !isRecord(message) ||
       message.jsonrpc !== '2.0' ||
       typeof message.method !== 'string' ||
       (id !== undefined && typeof id !== 'string' && typeof id !== 'number')
@@ -234,7 +231,7 @@ export class FakeMcpServer {
       return;
     }
     const method = message.method;
-    const params = isObject(message.params) ? message.params : {};
+    const params = isRecord(message.params) ? message.params : {};
     const headers = lowerCasedHeaders(req);
     const revision = headers['mcp-protocol-version'];
     this.invocationLog.push({
@@ -353,7 +350,7 @@ function legacy(versions: readonly string[], method: string, params: Record<stri
       return { result: { tools: [toolDefinitions()[0]!] } };
     case 'tools/call': {
       if (params.name !== 'echo') return invalidParams('Unknown tool');
-      const args = isObject(params.arguments) ? params.arguments : {};
+      const args = isRecord(params.arguments) ? params.arguments : {};
       if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
       return { result: { content: [{ type: 'text', text: args.text }], isError: false } };
     }
@@ -378,7 +375,7 @@ function methodNotFound(): Answer {
 
 /** Step (3) of the validation order; `undefined` when the headers agree with the body. */
 function headerMismatch(method: string, params: Record<string, unknown>, headers: Record<string, string>): string | undefined {
-  const meta = isObject(params._meta) ? params._meta : {};
+  const meta = isRecord(params._meta) ? params._meta : {};
   const bodyVersion = meta['io.modelcontextprotocol/protocolVersion'];
   if (bodyVersion === undefined) {
     if (method !== 'server/discover') return '_meta protocolVersion is missing';
@@ -402,7 +399,7 @@ function headerMismatch(method: string, params: Record<string, unknown>, headers
 /** Every success carries serverInfo in `_meta`, with the answer's own `_meta` keys after it. */
 function withServerInfo(answer: Answer): Answer {
   if (!('result' in answer)) return answer;
-  const own = isObject(answer.result._meta) ? (answer.result._meta as JsonObject) : {};
+  const own = isRecord(answer.result._meta) ? (answer.result._meta as JsonObject) : {};
   return { result: { ...answer.result, _meta: { 'io.modelcontextprotocol/serverInfo': { ...SERVER_INFO }, ...own } } };
 }
 
@@ -423,7 +420,7 @@ function listTools(cursor: unknown): Answer {
 }
 
 function progressToken(params: unknown): string | number | undefined {
-  if (!isObject(params) || !isObject(params._meta)) return undefined;
+  if (!isRecord(params) || !isRecord(params._meta)) return undefined;
   const token = params._meta.progressToken;
   return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }

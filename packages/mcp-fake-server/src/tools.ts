@@ -1,6 +1,7 @@
 // The fake's tools and their answers (RFC0204-RUNTIME §5). Every answer is built fresh per call,
 // so nothing a caller does to one result can leak into the next.
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -78,14 +79,10 @@ export const invalidParams = (message: string, data?: Json): Answer => ({
 
 const text = (value: string): JsonObject => ({ type: 'text', text: value });
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Answers `tools/call` on the 2026-07-28 path. */
 export function callTool(params: Record<string, unknown>): Answer {
   const name = params.name;
-  const args = isObject(params.arguments) ? params.arguments : {};
+  const args = isRecord(params.arguments) ? params.arguments : {};
   switch (name) {
     case 'echo':
       if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
@@ -121,9 +118,9 @@ export function callTool(params: Record<string, unknown>): Answer {
  * exactly, so a client that rewrites it gets -32602 instead of progress.
  */
 function needsInput(tool: 'needs_input' | 'needs_input_loop', params: Record<string, unknown>): Answer {
-  const meta = isObject(params._meta) ? params._meta : {};
+  const meta = isRecord(params._meta) ? params._meta : {};
   const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
-  if (!isObject(capabilities) || !isObject(capabilities.elicitation)) {
+  if (!isRecord(capabilities) || !isRecord(capabilities.elicitation)) {
     return {
       error: {
         code: -32021,
@@ -138,8 +135,8 @@ function needsInput(tool: 'needs_input' | 'needs_input_loop', params: Record<str
     if (match === null || match[1] !== tool) return invalidParams('Invalid requestState');
     round = Number(match[2]);
     const responses = params.inputResponses;
-    const who = isObject(responses) ? responses.who : undefined;
-    if (!isObject(who)) return invalidParams('Missing inputResponses.who');
+    const who = isRecord(responses) ? responses.who : undefined;
+    if (!isRecord(who)) return invalidParams('Missing inputResponses.who');
     if (tool === 'needs_input') {
       return { result: { resultType: 'complete', content: [text(`needs_input answered: ${String(who.action)}`)] } };
     }

@@ -2,6 +2,7 @@ import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
 import { daysBetween } from '@openwop-spec/gate-normative-home';
+import { isRecord } from '@openwop-spec/json';
 
 /** The figures the burn-down needs at one commit, taken from the gates' figures there. */
 export interface PointFigures {
@@ -103,7 +104,7 @@ export interface ReportInput {
 type Figures = Record<string, unknown>;
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Figures | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Figures) : undefined);
+const obj = (v: unknown): Figures | undefined => (isRecord(v) ? v : undefined);
 
 /** The UTC day of an ISO 8601 timestamp. */
 export const utcDay = (iso: string): string => new Date(iso).toISOString().slice(0, 10);

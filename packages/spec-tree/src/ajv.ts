@@ -1,17 +1,19 @@
 import { createRequire } from 'node:module';
 import { Script, createContext } from 'node:vm';
-import { escapePointerToken as escape } from './json.js';
-import type { Ajv2020, ErrorObject, Options } from 'ajv/dist/2020.js';
+import { escapePointerToken as escape } from '@openwop-spec/json';
+import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 
 export type Ajv = Ajv2020;
-export type { ErrorObject };
+export type { ErrorObject, Options as AjvOptions, ValidateFunction };
 
 const require = createRequire(import.meta.url);
 
 /**
  * An Ajv instance for JSON Schema draft 2020-12: strict, all errors, formats on, and every schema
  * `pattern` (and `patternProperties` key) run by `linearRegExp` unless the caller names another
- * engine. Loaded on first use so a run that validates nothing does not pay for Ajv.
+ * engine; `options` adjust it. The one place the repository builds a draft 2020-12 Ajv, so the
+ * gates, the conformance rows and the tests compile schemas alike. Loaded on first use so a run
+ * that validates nothing does not pay for Ajv.
  */
 export function createAjv(options: Options = {}): Ajv {
   const Ajv2020 = require('ajv/dist/2020.js') as { default: new (o: Options) => Ajv };

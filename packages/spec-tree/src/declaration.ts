@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
+import { isRecord } from '@openwop-spec/json';
 import { PatternBudgetError, createAjv, errorMessage, errorPointer } from './ajv.js';
 import type { JsonDoc } from './json.js';
 import type { SpecTree } from './tree.js';
@@ -41,14 +42,12 @@ export interface DeclarationModel {
 export const declarationPath = (tree: SpecTree): string => `${tree.paths.spec}/v2/declaration.json`;
 export const declarationSchemaPath = (tree: SpecTree): string => `${tree.paths.spec}/v2/declaration.schema.json`;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The declaration, parsed once per tree. A missing or malformed file is an input error (exit 2). */
 export function loadDeclaration(tree: SpecTree): DeclarationModel {
   return tree.derive('declaration', () => {
     const file = declarationPath(tree);
     const doc = tree.json(file);
-    if (!isObject(doc.value)) throw new InputError(`${file} must hold a JSON object`, { file, start: doc.locate('').start });
+    if (!isRecord(doc.value)) throw new InputError(`${file} must hold a JSON object`, { file, start: doc.locate('').start });
     const value = doc.value;
     const rows: FamilyRow[] = [];
     const families = value['families'];
@@ -56,7 +55,7 @@ export function loadDeclaration(tree: SpecTree): DeclarationModel {
       throw new InputError(`${file}: families must be an array`, { file, start: doc.locate('/families').start });
     }
     (families ?? []).forEach((row: unknown, index: number) => {
-      if (!isObject(row) || typeof row['key'] !== 'string') return;
+      if (!isRecord(row) || typeof row['key'] !== 'string') return;
       rows.push({
         index,
         pointer: `/families/${index}`,
@@ -71,7 +70,7 @@ export function loadDeclaration(tree: SpecTree): DeclarationModel {
     const meta = value['metadata'];
     if (Array.isArray(meta)) {
       meta.forEach((row: unknown, index: number) => {
-        if (!isObject(row) || typeof row['key'] !== 'string') return;
+        if (!isRecord(row) || typeof row['key'] !== 'string') return;
         metadata.push({
           index,
           pointer: `/metadata/${index}`,
@@ -102,7 +101,7 @@ export function validateDeclaration(tree: SpecTree, gate: string, ruleId: string
   const model = loadDeclaration(tree);
   const schemaFile = declarationSchemaPath(tree);
   const schema = tree.json(schemaFile).value;
-  if (!isObject(schema)) throw new InputError(`${schemaFile} must hold a JSON Schema object`, { file: schemaFile });
+  if (!isRecord(schema)) throw new InputError(`${schemaFile} must hold a JSON Schema object`, { file: schemaFile });
   // The schema's own validity against its meta-schema is the schemas gate's finding; checking it
   // here too would cost more than the compile. Strict mode still rejects what Ajv cannot compile.
   const ajv = createAjv({ validateSchema: false });

@@ -2,6 +2,7 @@ import { parse, evaluate } from '@humanwhocodes/momoa';
 import type { DocumentNode, ValueNode } from '@humanwhocodes/momoa';
 import { InputError } from '@openwop-spec/diagnostics';
 import type { Point } from '@openwop-spec/diagnostics';
+import { escapePointerToken, valueAt } from '@openwop-spec/json';
 import { findJsonProblem, jsonDepth, MAX_JSON_DEPTH, nestingMessage } from './json-syntax.js';
 import { LineIndex, stripBom } from './text.js';
 
@@ -21,23 +22,6 @@ export interface JsonDoc {
   locateKey(pointer: string): Range;
   /** True when `pointer` names an existing value. */
   has(pointer: string): boolean;
-}
-
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointerOf(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => '/' + escapePointerToken(t)).join('');
-}
-
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 const toPoint = (p: { line: number; column: number; offset: number }): Point => ({ line: p.line, column: p.column, offset: p.offset });
@@ -73,7 +57,7 @@ export function parseJson(text: string, file: string): JsonDoc {
     value,
     locate: (pointer) => positions().locate(pointer),
     locateKey: (pointer) => positions().locateKey(pointer),
-    has: (pointer) => resolves(value, pointer),
+    has: (pointer) => valueAt(value, pointer) !== undefined,
   };
 }
 
@@ -92,20 +76,6 @@ function syntaxError(text: string, file: string): InputError {
     return new InputError(`${file}: ${problem.message}`, { file, start }, 'input/nesting-depth');
   }
   return new InputError(`${file} is not valid JSON: ${problem.message}`, { file, start }, 'input/invalid-json');
-}
-
-/** Whether `pointer` names a value inside `root` (array tokens must be canonical indices). */
-function resolves(root: unknown, pointer: string): boolean {
-  let node = root;
-  for (const token of parsePointer(pointer)) {
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length) return false;
-      node = node[Number(token)];
-    } else if (typeof node === 'object' && node !== null && Object.hasOwn(node, token)) {
-      node = (node as Record<string, unknown>)[token];
-    } else return false;
-  }
-  return true;
 }
 
 /**

@@ -12,15 +12,8 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     return decoder.decode(bytes);
   } catch {
     const bad = firstInvalidUtf8Offset(bytes);
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < bad; i++) {
-      if (bytes[i] === 0x0a) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    const column = decoder.decode(bytes.subarray(lineStart, bad)).length + 1;
+    const before = decoder.decode(bytes.subarray(0, bad));
+    const { line, column } = new LineIndex(before).point(before.length);
     throw new InputError(`${file} is not valid UTF-8 (first bad byte 0x${bytes[bad]?.toString(16).toUpperCase().padStart(2, '0') ?? ''} at offset ${bad})`, { file, start: { line, column } }, 'input/invalid-utf8');
   }
 }
@@ -40,11 +33,18 @@ function firstInvalidUtf8Offset(b: Uint8Array): number {
   return b.length;
 }
 
-/** Maps UTF-16 offsets of one text to 1-based line/column points. Built once per text. */
+/**
+ * Maps UTF-16 offsets of one text to 1-based line/column points. A line ends at CR, LF or CRLF, as
+ * in the positions remark (micromark) and momoa give, so every position in a diagnostic agrees.
+ * Built once per text; each point is a binary search.
+ */
 export class LineIndex {
   private readonly starts: number[] = [0];
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.starts.push(i + 1);
+    }
   }
   point(offset: number): Point {
     let lo = 0;
@@ -63,15 +63,19 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** The whole source line `line` (1-based) of `text`, without its line ending. */
+const LINE_END = /\r\n|\r|\n/;
+
+/** The whole source line `line` (1-based) of `text`, without its line ending (CR, LF or CRLF). */
 export function sourceLine(text: string, line: number): string {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf('\n', start);
-    if (nl < 0) return '';
-    start = nl + 1;
-  }
-  const nl = text.indexOf('\n', start);
-  const raw = nl < 0 ? text.slice(start) : text.slice(start, nl);
-  return raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  return text.split(LINE_END, line)[line - 1] ?? '';
+}
+
+/** The first 1-based line on which two texts differ (they are known to differ); a line's ending counts. */
+export function firstDifferentLine(a: string, b: string): number {
+  // Split after each CR, LF or CRLF, keeping the ending with its line.
+  const x = a.split(/(?<=\r\n|\r(?!\n)|\n)/);
+  const y = b.split(/(?<=\r\n|\r(?!\n)|\n)/);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i + 1;
 }

@@ -36,6 +36,9 @@ describe('JSON syntax errors, located and worded', () => {
     ['{} {}', '1:4', 'unexpected `{` after the end of the JSON value (a file holds one value)'],
     ['', '1:1', 'the file is empty (a JSON file holds one value)'],
     ['\uFEFF{"a": 1,}', '1:9', 'trailing comma before `}`'],
+    // Lines end at CR, LF or CRLF, as in the positions of a parsed file.
+    ['{\r  "a": 1,\r}', '2:9', 'trailing comma before `}`'],
+    ['{\r\n  "a": 1,\r\n}', '2:9', 'trailing comma before `}`'],
   ])('%j → %s %s', (text, at, message) => {
     expect(problem(text)).toEqual({ rule: 'input/invalid-json', at, message });
   });
@@ -51,6 +54,10 @@ describe('JSON nesting depth', () => {
       at: `1:${7 + MAX_JSON_DEPTH - 1}`,
       message: `nesting depth 10,001 exceeds the limit of ${MAX_JSON_DEPTH} (arrays and objects inside each other)`,
     });
+  });
+
+  it('locates the first level too deep on its own line in a file with CR line ends', () => {
+    expect(problem(`{\r"a":\r${nested(300)}}`)).toMatchObject({ rule: 'input/nesting-depth', at: `3:${MAX_JSON_DEPTH}` });
   });
 
   it('reports the depth, not a syntax error, when a deep text is also broken', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
-import { parseJson, parsePointer, pointerOf } from '../src/index.js';
+import { parseJson } from '../src/index.js';
 
 const fail = (text: string): InputError => {
   try {
@@ -40,11 +40,5 @@ describe('parseJson', () => {
     // A missing member falls back to its nearest existing ancestor.
     expect(doc.locate('/a~1b/nope/3')).toEqual(doc.locate('/a~1b'));
     expect(doc.locate('')).toMatchObject({ start: { line: 1, column: 1 } });
-  });
-
-  it('round-trips pointer tokens', () => {
-    expect(pointerOf(['a/b', 'c~d', 3])).toBe('/a~1b/c~0d/3');
-    expect(parsePointer('/a~1b/c~0d/3')).toEqual(['a/b', 'c~d', '3']);
-    expect(parsePointer('')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LineIndex, headerRegion, kwOf, nameOf, normaliseInside, markdownParser, pathProblem, sourceLine } from '../src/index.js';
+import { LineIndex, firstDifferentLine, headerRegion, kwOf, nameOf, normaliseInside, markdownParser, pathProblem, sourceLine } from '../src/index.js';
 import type { MarkdownParser } from '../src/index.js';
 
 let parse: MarkdownParser;
@@ -67,9 +67,24 @@ describe('positions', () => {
     expect(idx.point(4)).toEqual({ line: 2, column: 2, offset: 4 });
     expect(idx.point(7)).toEqual({ line: 4, column: 1, offset: 7 });
   });
+  it('LineIndex ends a line at CR, LF or CRLF, as remark and momoa do', () => {
+    const text = 'a\rbb\r\nc\nd\r\re';
+    const idx = new LineIndex(text);
+    const at = (needle: string) => idx.point(text.indexOf(needle));
+    expect([at('a'), at('bb'), at('c'), at('d'), at('e')].map((p) => `${p.line}:${p.column}`)).toEqual(['1:1', '2:1', '3:1', '4:1', '6:1']);
+    // The LF of a CRLF still belongs to its line.
+    expect(idx.point(text.indexOf('\r\n') + 1)).toEqual({ line: 2, column: 4, offset: 5 });
+  });
   it('sourceLine returns one line without its line end', () => {
     expect(sourceLine('a\r\nbb\nc', 2)).toBe('bb');
     expect(sourceLine('a\r\nbb\nc', 1)).toBe('a');
+    expect(sourceLine('a\rbb\rc', 2)).toBe('bb');
     expect(sourceLine('a', 5)).toBe('');
+  });
+  it('firstDifferentLine counts CR, LF and CRLF lines, a line ending included', () => {
+    expect(firstDifferentLine('a\rb\rc', 'a\rb\rX')).toBe(3);
+    expect(firstDifferentLine('a\nb\r\nc', 'a\nb\nc')).toBe(2);
+    expect(firstDifferentLine('a\n', 'a')).toBe(1);
+    expect(firstDifferentLine('a\nb', 'a\nb\n')).toBe(2);
   });
 });

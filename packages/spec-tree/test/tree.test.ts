@@ -51,6 +51,8 @@ describe('SpecTree reading', () => {
     const err = inputError(() => tree.text('a.md'));
     expect(err).toMatchObject({ message: 'a.md is not valid UTF-8 (first bad byte 0xC3 at offset 16)', rule: 'input/invalid-utf8' });
     expect(err.location).toEqual({ file: 'a.md', start: { line: 3, column: 5 } });
+    const cr = inputError(() => fixture({ 'b.md': Buffer.concat([Buffer.from('ok\rstill ok\r\nbad '), Buffer.from([0xc3, 0x28])]) }).tree().text('b.md'));
+    expect(cr.location).toEqual({ file: 'b.md', start: { line: 3, column: 5 } });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // RFC 0112 / tool-catalog.md § Views and sessions: the compact view and the schema-aware walk that decides whether an
 // inputSchema may appear in it. compact-tool-descriptor.schema.json states the same rule with a
 // recursive $defs; the tests check that the two agree.
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { CompactToolDescriptor, ToolDescriptor } from './descriptor.js';
 
 /** Keywords a compact inputSchema may not use anywhere. */
@@ -27,8 +28,6 @@ export interface CompactViolation {
   keyword?: string;
 }
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Every reason `schema` is outside the compact subset; empty means it may be served as is.
@@ -53,12 +52,12 @@ function walkValue(value: unknown, pointer: string, out: CompactViolation[]): vo
   }
   if (!isRecord(value)) return;
   for (const [key, child] of Object.entries(value)) {
-    const at = `${pointer}/${escapePointer(key)}`;
+    const at = `${pointer}/${escapePointerToken(key)}`;
     if (FORBIDDEN.has(key)) {
       out.push({ pointer: at, problem: 'forbidden-keyword', keyword: key });
     } else if (NAME_MAPS.has(key)) {
       if (isRecord(child)) {
-        for (const [name, sub] of Object.entries(child)) walkValue(sub, `${at}/${escapePointer(name)}`, out);
+        for (const [name, sub] of Object.entries(child)) walkValue(sub, `${at}/${escapePointerToken(name)}`, out);
       }
     } else if (!DATA_KEYWORDS.has(key)) {
       walkValue(child, at, out);

@@ -1,6 +1,7 @@
 // RFC 0204 §D.11: projecting the tools of host-configured MCP servers into
 // ToolDescriptors. Invariant tool-annotations-untrusted: a server's `annotations` and `_meta` never
 // get past `toBoundary`, so nothing here can derive a tier, replay policy or egress from them.
+import { isRecord } from '@openwop-spec/json';
 import { withAnnotations } from './annotations.js';
 import { displayTitle } from './display-title.js';
 import {
@@ -70,8 +71,6 @@ export function checkMcpClassifications(raw: Readonly<Record<string, unknown>>):
   }
   return out;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Copies the five fields the catalog uses out of one untrusted tool object, or returns undefined if

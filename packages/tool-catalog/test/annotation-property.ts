@@ -1,7 +1,7 @@
 // The annotation-table property (RFC 0204 §D.12), as a function so that the sabotage test can run it against a broken schema.
 // The expected table is written out as literals: it must not be computed by the code under test.
 import { isDeepStrictEqual } from 'node:util';
-import type { ValidateFunction } from 'ajv';
+import type { ValidateFunction } from '@openwop-spec/spec-tree';
 import { annotationsOf } from '../src/annotations.js';
 import type { Egress, ReplayPolicy, SafetyTier, ToolDescriptor } from '../src/descriptor.js';
 

@@ -28,9 +28,8 @@ describe('compact inputSchema walk', () => {
     for (const [where, build, at] of PLACES) {
       it(`rejects ${keyword} in ${where}, and the schema file agrees`, () => {
         const schema = build({ [keyword]: keyword === '$ref' ? '#/$defs/x' : [{ type: 'string' }] });
-        const escaped = keyword.replace(/~/g, '~0').replace(/\//g, '~1');
         expect(compactInputSchemaViolations(schema)).toEqual([
-          { pointer: `${at}/${escaped}`, problem: 'forbidden-keyword', keyword },
+          { pointer: `${at}/${keyword}`, problem: 'forbidden-keyword', keyword },
         ]);
         expect(schemaAccepts(schema)).toBe(false);
       });

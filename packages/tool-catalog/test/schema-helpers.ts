@@ -1,11 +1,11 @@
-// Loads the corpus schemas and compiles them the way the schemas gate does: Ajv 8, draft 2020-12,
-// strict (strictTypes off: the table's `properties` carry no `type`), formats on. Every call makes a
+// Loads the corpus schemas and compiles them with the schemas gate's Ajv (draft 2020-12, strict,
+// formats on), strictTypes off: the table's `properties` carry no `type`. Every call makes a
 // fresh Ajv, so a sabotaged copy never shares a cache with the real schema.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createAjv } from '@openwop-spec/spec-tree';
+import type { ValidateFunction } from '@openwop-spec/spec-tree';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const schemaPath = (name: string): string => join(repoRoot, 'schemas', 'v2', `${name}.schema.json`);
@@ -16,9 +16,7 @@ export const loadSchema = (name: SchemaName): Record<string, unknown> =>
   JSON.parse(readFileSync(schemaPath(name), 'utf8')) as Record<string, unknown>;
 
 export function compile(schema: object, opts: { allErrors?: boolean } = {}): ValidateFunction {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: opts.allErrors ?? false });
-  addFormats.default(ajv);
-  return ajv.compile(schema);
+  return createAjv({ strictTypes: false, allErrors: opts.allErrors ?? false }).compile(schema);
 }
 
 /** Validates and returns Ajv's errors as `keyword@instancePath` strings (empty when valid). */

@@ -4,6 +4,7 @@
 // (`payload.outputs.result`) or `node.failed` (`payload.error`: `code`, `details`). The node is the
 // event's `nodeId` (events.md puts it on the envelope; a `payload.nodeId` is read too). At major 1
 // every path carries the `/v1` prefix.
+import { isRecord } from '@openwop-spec/json';
 import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
 import { HostUnavailable, V1_FIXTURE, V2_FIXTURE } from '../host-under-test.js';
 
@@ -28,15 +29,14 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const V2_NODE_ID = 'mcp-client';
 const V1_NODE_ID = 'mcp-invoke';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The capabilities the rows gate on, read from a discovery document's root families. */
 export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapabilities {
-  const root = isObject(doc) ? doc : {};
+  const root = isRecord(doc) ? doc : {};
   const family = (key: string): Record<string, unknown> | undefined => {
     const record = root[key];
-    if (!isObject(record)) return undefined;
+    if (!isRecord(record)) return undefined;
     if (major === 1) {
       // majors-lint-disable-next-line R1 -- v1 discovery carries `supported`; this branch runs only when the caller targets major 1
       return record['supported'] === true ? record : undefined;
@@ -102,7 +102,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
   async function runFixture(workflowId: string, inputs: Record<string, unknown>, nodeId: string): Promise<Outcome> {
     const created = await request('POST', `${prefix}/runs`, { workflowId, inputs });
     if (created.status === 404) return { status: 'unsupported' };
-    const runId = isObject(created.body) ? created.body['runId'] : undefined;
+    const runId = isRecord(created.body) ? created.body['runId'] : undefined;
     if (created.status !== 201 || typeof runId !== 'string') {
       throw new HostUnavailable(`POST /runs for ${workflowId} answered ${created.status}`);
     }
@@ -111,7 +111,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     let status = '';
     for (;;) {
       const snapshot = await request('GET', runPath);
-      status = isObject(snapshot.body) && typeof snapshot.body['status'] === 'string' ? snapshot.body['status'] : '';
+      status = isRecord(snapshot.body) && typeof snapshot.body['status'] === 'string' ? snapshot.body['status'] : '';
       if (TERMINAL.has(status)) break;
       if (Date.now() >= deadline) {
         throw new HostUnavailable(`the ${workflowId} run did not reach a terminal status within ${runTimeoutMs} ms`);
@@ -119,23 +119,23 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
       await sleep(pollIntervalMs);
     }
     const log = await request('GET', `${runPath}/events/poll?timeout=1`);
-    const events = isObject(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
+    const events = isRecord(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
     if (log.status !== 200 || events === undefined) throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
-    const nodeOf = (e: Record<string, unknown>) => e['nodeId'] ?? (isObject(e['payload']) ? e['payload']['nodeId'] : undefined);
+    const nodeOf = (e: Record<string, unknown>) => e['nodeId'] ?? (isRecord(e['payload']) ? e['payload']['nodeId'] : undefined);
     const ofNode = (type: string) => {
-      const event = events.filter(isObject).find((e) => e['type'] === type && nodeOf(e) === nodeId);
-      return event === undefined ? undefined : isObject(event['payload']) ? event['payload'] : {};
+      const event = events.filter(isRecord).find((e) => e['type'] === type && nodeOf(e) === nodeId);
+      return event === undefined ? undefined : isRecord(event['payload']) ? event['payload'] : {};
     };
     const completed = ofNode('node.completed');
     if (completed !== undefined) {
-      const outputs = isObject(completed['outputs']) ? completed['outputs'] : {};
+      const outputs = isRecord(completed['outputs']) ? completed['outputs'] : {};
       return { status: 'completed', result: outputs['result'] };
     }
     const failed = ofNode('node.failed');
     if (failed !== undefined) {
-      const error = isObject(failed['error']) ? failed['error'] : {};
+      const error = isRecord(failed['error']) ? failed['error'] : {};
       const errorCode = typeof error['code'] === 'string' ? error['code'] : 'unknown';
-      return { status: 'failed', errorCode, ...(isObject(error['details']) ? { details: error['details'] } : {}) };
+      return { status: 'failed', errorCode, ...(isRecord(error['details']) ? { details: error['details'] } : {}) };
     }
     throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`);
   }

@@ -5,6 +5,7 @@
 // through the real `GET /tools` handler. The client declares the elicitation capability, which it
 // always declines, so a server's MRTR rounds reach it and it answers them itself.
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 import { SUPPORTED_REVISIONS, createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
 import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
 import { createToolCatalog, createToolsHandler } from '@openwop-spec/tool-catalog';
@@ -65,8 +66,6 @@ function packFacing(client: McpClient): CtxMcp {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** As on the event log: the resolved value after a JSON round trip (`undefined` stays absent). */
 const asLogged = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
@@ -75,8 +74,8 @@ const asLogged = (value: unknown): unknown => (value === undefined ? undefined :
  * (mcp_error) or its `reason` (mcp_transport); anything without a code is an internal error.
  */
 function failed(err: unknown): Outcome {
-  if (!isObject(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
-  const details = isObject(err['error']) ? { error: asLogged(err['error']) } : typeof err['reason'] === 'string' ? { reason: err['reason'] } : undefined;
+  if (!isRecord(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
+  const details = isRecord(err['error']) ? { error: asLogged(err['error']) } : typeof err['reason'] === 'string' ? { reason: err['reason'] } : undefined;
   return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details: details as Record<string, unknown> }) };
 }
 
@@ -87,7 +86,7 @@ function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): P
       return mcp.callTool({
         serverId: i.serverId,
         name: i.name as string,
-        ...(isObject(i.arguments) ? { arguments: i.arguments } : {}),
+        ...(isRecord(i.arguments) ? { arguments: i.arguments } : {}),
         idempotencyKey,
       });
     case 'listTools':

@@ -1,3 +1,4 @@
+import { isRecord } from '@openwop-spec/json';
 import { hostDriver } from './driver.js';
 import { targetMajor } from './env.js';
 
@@ -38,10 +39,6 @@ export function familyAdvertised(record: unknown): record is Family {
 export async function gateFamily(key: string): Promise<Family | null> {
   const record = await readFamily(key);
   return familyAdvertised(record) ? record : null;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Forgets the cached discovery document (for tests that switch hosts). */

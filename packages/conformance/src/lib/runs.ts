@@ -1,4 +1,4 @@
-import { isRecord } from './discovery.js';
+import { isRecord } from '@openwop-spec/json';
 import { hostDriver } from './driver.js';
 import { apiPath } from './paths.js';
 

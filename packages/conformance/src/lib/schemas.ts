@@ -1,12 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-
-// ajv and ajv-formats are CommonJS; under NodeNext their default export is the module object.
-const Ajv2020 = Ajv2020Module.default;
-const addFormats = addFormatsModule.default;
+import { createAjv } from '@openwop-spec/spec-tree';
+import type { ValidateFunction } from '@openwop-spec/spec-tree';
 
 /** The corpus schemas directory: `OPENWOP_SCHEMAS_DIR`, else `schemas/` at the repository root. */
 export function schemasDir(): string {
@@ -21,13 +16,11 @@ export function v2SchemaPath(name: string): string | undefined {
 }
 
 /**
- * Compiles a schema file with Ajv for draft 2020-12: strict (strictTypes off, since the annotation
- * clauses use `properties` without `type`), every error, formats checked.
+ * Compiles a schema file as the schemas gate does (draft 2020-12, strict, every error, formats
+ * checked), except strictTypes: the annotation clauses use `properties` without `type`.
  */
 export function compileSchema(path: string): ValidateFunction {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
-  addFormats(ajv);
-  return ajv.compile(JSON.parse(readFileSync(path, 'utf8')) as object);
+  return createAjv({ strictTypes: false }).compile(JSON.parse(readFileSync(path, 'utf8')) as object);
 }
 
 export interface SchemaExample {

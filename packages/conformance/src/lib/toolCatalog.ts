@@ -3,7 +3,8 @@
  * are `GET /tools` and `GET /tools/{toolId}` (`/v1/…` at major 1), exercised black-box. At major 1
  * the gate is the record's `supported` flag; at major 2 the presence of the record is the claim.
  */
-import { readFamily, isRecord } from './discovery.js';
+import { isRecord } from '@openwop-spec/json';
+import { readFamily } from './discovery.js';
 import type { Family } from './discovery.js';
 import { hostDriver } from './driver.js';
 import type { RequestOptions } from './driver.js';

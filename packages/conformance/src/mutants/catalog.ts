@@ -1,11 +1,10 @@
 // Mutants on the catalog's inputs: the classifications (row mcp-unclassified-write), the descriptor
 // post-processor (row annotations-derived) and the sort (row catalog-order, advisory).
+import { isRecord } from '@openwop-spec/json';
 import type { Classification, ToolDescriptor } from '@openwop-spec/tool-catalog';
 import { withHostSeams } from '../seams.js';
 import type { ClassificationsSeam } from '../seams.js';
 import type { Mutant } from './mutant.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What a naive bridge does: classifies every tool whose server claims readOnlyHint: true as `read`.
@@ -19,7 +18,7 @@ const copyReadOnly: ClassificationsSeam = async ({ base, client, serverIds }) =>
       do {
         const page = await client.listToolsPage(serverId, cursor);
         for (const tool of page.tools) {
-          if (isObject(tool.annotations) && tool.annotations['readOnlyHint'] === true) {
+          if (isRecord(tool.annotations) && tool.annotations['readOnlyHint'] === true) {
             out[`mcp:${serverId}.${tool.name}`] = { safetyTier: 'read' };
           }
         }

@@ -2,9 +2,8 @@
 // fresh Ajv (2020-12, strict, strictTypes off because the table's `properties` carry no `type`),
 // must accept every one of the 80 tier × replay × egress combinations bare and correctly annotated,
 // and reject each flipped hint, each omitted hint, `annotations.title` and the named negative.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createAjv } from '@openwop-spec/spec-tree';
+import type { ValidateFunction } from '@openwop-spec/spec-tree';
 import { EGRESS_HINTS, HINTS, REPLAY_HINTS, TIER_HINTS } from './annotation-table.js';
 import type { Hints } from './annotation-table.js';
 import { fail, pass } from './row.js';
@@ -67,9 +66,7 @@ export function propertyViolations(validate: ValidateFunction): string[] {
 
 /** Compiles schema text in a fresh Ajv, so a sabotaged copy never shares a cache with the real schema. */
 export function compileDescriptorSchema(text: string): ValidateFunction {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false });
-  addFormats.default(ajv);
-  return ajv.compile(JSON.parse(text) as object);
+  return createAjv({ strictTypes: false }).compile(JSON.parse(text) as object);
 }
 
 export const annotationsSchema: Row = {

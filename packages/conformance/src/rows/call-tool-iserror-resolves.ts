@@ -1,9 +1,11 @@
 // §A.3: a tool error (`isError: true`) is a result, not a rejection.
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '@openwop-spec/json';
 import { ALWAYS_ERROR_CONTENT } from '@openwop-spec/mcp-fake-server';
-import { firstDifference, jsonEqual } from './compare.js';
+import { firstDifference } from './compare.js';
 import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
-import { completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 export const callToolIsErrorResolves: Row = {
@@ -27,9 +29,9 @@ export const callToolIsErrorResolves: Row = {
       (x) => paramsOf(x)['name'] === 'always-error' && argumentsOf(x)['nonce'] === nonce,
     );
     if (sent === undefined) return fail('the fake recorded no always-error call carrying this run\'s nonce: the host resolved something the server never sent');
-    const value = isObject(done.value) ? done.value : {};
+    const value = isRecord(done.value) ? done.value : {};
     if (value['isError'] !== true) return fail('the resolved CallToolResult does not carry isError: true');
-    if (!jsonEqual(value['content'], ALWAYS_ERROR_CONTENT)) return fail('the resolved content is not the server\'s ALWAYS_ERROR_CONTENT');
+    if (!isDeepStrictEqual(value['content'], ALWAYS_ERROR_CONTENT)) return fail('the resolved content is not the server\'s ALWAYS_ERROR_CONTENT');
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
     return pass('completed with isError: true, deep-equal to the recorded result');

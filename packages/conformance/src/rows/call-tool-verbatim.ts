@@ -1,9 +1,10 @@
 // §A.3: callTool resolves to the server's CallToolResult unaltered, `_meta` included.
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 import { NONCE_META_KEY } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
-import { completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 export const callToolVerbatim: Row = {
@@ -33,8 +34,8 @@ export const callToolVerbatim: Row = {
     if (sent === undefined) return fail('the fake recorded no structured-echo call carrying this run\'s nonce: the host resolved something the server never sent');
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
-    const meta = isObject(done.value) ? done.value['_meta'] : undefined;
-    if (!isObject(meta) || meta[NONCE_META_KEY] !== nonce) return fail(`_meta["${NONCE_META_KEY}"] is not this run's nonce`);
+    const meta = isRecord(done.value) ? done.value['_meta'] : undefined;
+    if (!isRecord(meta) || meta[NONCE_META_KEY] !== nonce) return fail(`_meta["${NONCE_META_KEY}"] is not this run's nonce`);
     return pass('deep-equal to the recorded CallToolResult, nonce in _meta');
   },
 };

@@ -1,8 +1,6 @@
-// Deep equality on JSON values, and a deterministic description of the first difference, so a
-// failing row says where the host's value departs from what the server sent.
+// A deterministic description of the first difference between two JSON values, so a failing row
+// says where the host's value departs from what the server sent.
 import { isDeepStrictEqual } from 'node:util';
-
-export const jsonEqual = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b);
 
 const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const member = (path: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);

@@ -3,11 +3,12 @@
 // exactly as sent (core/host-services.md § mcp). The suite's fake serves such a server on the same
 // port (EARLIER_REVISION_PATH, 2025-11-25 only), bound as `conformance.earlier`.
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 import { LATEST_REVISION } from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
-import { blocked, completedValue, fail, inapplicable, isObject, isResult, mcpGate, pass } from './row.js';
+import { blocked, completedValue, fail, inapplicable, isResult, mcpGate, pass } from './row.js';
 import type { Row, RowContext, RowResult } from './row.js';
 import type { Outcome } from '../host-under-test.js';
 
@@ -45,7 +46,7 @@ export const earlierRevisionUnaltered: Row = {
     if (sent === undefined) return fail('the fake recorded no echo call carrying this run\'s text: the host resolved something the server never sent');
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded 2025-11-25 CallToolResult: ${diff}`);
-    if (isObject(done.value) && Object.hasOwn(done.value, 'resultType')) return fail('a resultType was written into a 2025-11-25 result');
+    if (isRecord(done.value) && Object.hasOwn(done.value, 'resultType')) return fail('a resultType was written into a 2025-11-25 result');
     return pass('deep-equal to the recorded 2025-11-25 CallToolResult, nothing of 2026-07-28 written in');
   },
 };
@@ -63,7 +64,7 @@ export const earlierRevisionHealth: Row = {
     const out = await ctx.host.runMcpClient({ method: 'serverHealth', serverId: EARLIER_SERVER_ID });
     const done = unbound(out) ?? completedValue(out, 'serverHealth of the 2025-11-25 server (a state, not a rejection)');
     if (isResult(done)) return done;
-    const health = isObject(done.value) ? done.value : {};
+    const health = isRecord(done.value) ? done.value : {};
     if (health['state'] !== 'reachable') return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
     if (health['discover'] !== undefined) return fail('a DiscoverResult is reported, but a 2025-11-25 server has no server/discover');
     // A host that reports reachable without probing at all fails server-health (its down server reads reachable).

@@ -1,13 +1,13 @@
 // Choosing the recorded exchange a row compares against: by method plus one distinguishing
 // param, the latest match (optionally only among those recorded since a given point). The fake is
 // never reset within a file, so earlier runs stay in the log.
+import { isRecord } from '@openwop-spec/json';
 import type { Exchange, FakeMcpServer } from '@openwop-spec/mcp-fake-server';
-import { isObject } from './row.js';
 
-export const paramsOf = (x: Exchange): Record<string, unknown> => (isObject(x.params) ? x.params : {});
+export const paramsOf = (x: Exchange): Record<string, unknown> => (isRecord(x.params) ? x.params : {});
 export const argumentsOf = (x: Exchange): Record<string, unknown> => {
   const args = paramsOf(x)['arguments'];
-  return isObject(args) ? args : {};
+  return isRecord(args) ? args : {};
 };
 
 export function latestExchange(

@@ -4,15 +4,16 @@
 // failure. Both ask only a client that declared the elicitation capability; a host that declares
 // none gets -32021 and was never asked, which leaves nothing to judge.
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 import type { Exchange } from '@openwop-spec/mcp-fake-server';
 import { argumentsOf, exchangeCount, latestExchange, paramsOf } from './exchanges.js';
-import { blocked, detailsOf, fail, inapplicable, isObject, isResult, mcpGate, pass } from './row.js';
+import { blocked, detailsOf, fail, inapplicable, isResult, mcpGate, pass } from './row.js';
 import type { Row, RowContext, RowResult } from './row.js';
 
 const MISSING_CAPABILITY = -32021;
 
-const asked = (x: Exchange): boolean => isObject(x.result) && x.result['resultType'] === 'input_required';
-const isInputRequired = (v: unknown): boolean => isObject(v) && (v['resultType'] === 'input_required' || Object.hasOwn(v, 'inputRequests'));
+const asked = (x: Exchange): boolean => isRecord(x.result) && x.result['resultType'] === 'input_required';
+const isInputRequired = (v: unknown): boolean => isRecord(v) && (v['resultType'] === 'input_required' || Object.hasOwn(v, 'inputRequests'));
 
 /** One call of `tool`; undefined when the host handled the server's request for input as it must. */
 async function judgeTool(ctx: RowContext, tool: 'needs_input' | 'needs_input_loop', fake: NonNullable<RowContext['fake']>): Promise<RowResult | undefined> {
@@ -23,7 +24,7 @@ async function judgeTool(ctx: RowContext, tool: 'needs_input' | 'needs_input_loo
   const mine = (x: Exchange) => x.method === 'tools/call' && paramsOf(x)['name'] === tool && argumentsOf(x)['nonce'] === nonce;
   if (out.status === 'failed') {
     const error = detailsOf(out)['error'];
-    if (out.errorCode === 'mcp_error' && isObject(error) && error['code'] === MISSING_CAPABILITY) {
+    if (out.errorCode === 'mcp_error' && isRecord(error) && error['code'] === MISSING_CAPABILITY) {
       return inapplicable(`${tool}: the host declares no elicitation capability, so the server never asked for input`);
     }
   }

@@ -1,8 +1,9 @@
 // §A.4: listTools resolves to ONE ListToolsResult page unaltered and forwards the pack's cursor.
+import { isRecord } from '@openwop-spec/json';
 import { TOOLS_PAGE_SIZE } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { exchangeCount, latestExchange, paramsOf } from './exchanges.js';
-import { completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 export const listToolsPage: Row = {
@@ -25,10 +26,10 @@ export const listToolsPage: Row = {
     if (sentA === undefined) return fail('run A: the fake recorded no cursor-less tools/list: the host resolved something the server never sent');
     const diffA = firstDifference(a.value, sentA.result);
     if (diffA !== undefined) return fail(`run A: the resolved value is not the recorded first page: ${diffA}`);
-    const pageA = isObject(a.value) ? a.value : {};
+    const pageA = isRecord(a.value) ? a.value : {};
     const tools = Array.isArray(pageA['tools']) ? (pageA['tools'] as unknown[]) : [];
     if (tools.length !== TOOLS_PAGE_SIZE) return fail(`run A: the page holds ${tools.length} tools, the server pages ${TOOLS_PAGE_SIZE}`);
-    if (!tools.some((t) => isObject(t) && t['outputSchema'] !== undefined && t['annotations'] !== undefined)) {
+    if (!tools.some((t) => isRecord(t) && t['outputSchema'] !== undefined && t['annotations'] !== undefined)) {
       return fail('run A: no tool carries both outputSchema and annotations');
     }
     const cursor = pageA['nextCursor'];
@@ -42,7 +43,7 @@ export const listToolsPage: Row = {
     if (sentB === undefined) return fail('run B: the fake received no tools/list carrying the pack\'s cursor');
     const diffB = firstDifference(b.value, sentB.result);
     if (diffB !== undefined) return fail(`run B: the resolved value is not the recorded last page: ${diffB}`);
-    if (isObject(b.value) && Object.hasOwn(b.value, 'nextCursor')) return fail('run B: the last page carries a nextCursor');
+    if (isRecord(b.value) && Object.hasOwn(b.value, 'nextCursor')) return fail('run B: the last page carries a nextCursor');
     return pass('both pages deep-equal to the recorded pages, cursor forwarded');
   },
 };

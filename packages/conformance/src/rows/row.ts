@@ -1,4 +1,5 @@
 // What a requirement row is, what it sees, and the verdict helpers every row shares.
+import { isRecord } from '@openwop-spec/json';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import type { HostCapabilities, HostUnderTest, Outcome, RowVerdict } from '../host-under-test.js';
 
@@ -45,9 +46,6 @@ export const inapplicable = (reason: string): RowResult => ({ verdict: 'inapplic
 export const blocked = (reason: string): RowResult => ({ verdict: 'blocked', reason });
 export const advisoryMiss = (reason: string): RowResult => ({ verdict: 'advisory-miss', reason });
 
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The gate of every ctx.mcp row: `mcp.client` advertised and the fake running. */
 export function mcpGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
   if (ctx.capabilities.mcp?.client !== true) {
@@ -64,7 +62,7 @@ export function catalogGate(ctx: RowContext): RowResult | undefined {
 }
 
 /** The `details` a rejection carried, or an empty object. */
-export const detailsOf = (out: Outcome): Record<string, unknown> => (out.status === 'failed' && isObject(out.details) ? out.details : {});
+export const detailsOf = (out: Outcome): Record<string, unknown> => (out.status === 'failed' && isRecord(out.details) ? out.details : {});
 
 /** A completed run's value, or the verdict a run that did not complete earns. */
 export function completedValue(out: Outcome, what: string): { value: unknown } | RowResult {

@@ -1,8 +1,9 @@
 // §A.6: serverHealth answers from a server/discover probe no older than that result's ttlMs. The
 // suite's server answers with ttlMs 0, so every call must be answered by a probe made during it.
+import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
 import { exchangeCount, latestExchange } from './exchanges.js';
-import { blocked, completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 const CALLS = 2;
@@ -24,8 +25,8 @@ export const serverHealthFresh: Row = {
       if (isResult(done)) return done;
       const probe = latestExchange(fake, 'server/discover', (x) => x.result !== undefined, since);
       if (probe === undefined) return fail(`call ${call}: no server/discover reached the server during the call, yet the last DiscoverResult had ttlMs 0`);
-      if (!isObject(probe.result) || probe.result['ttlMs'] !== 0) return blocked('the suite\'s server did not answer with ttlMs 0');
-      const health = isObject(done.value) ? done.value : {};
+      if (!isRecord(probe.result) || probe.result['ttlMs'] !== 0) return blocked('the suite\'s server did not answer with ttlMs 0');
+      const health = isRecord(done.value) ? done.value : {};
       const diff = firstDifference(health['discover'], probe.result);
       if (diff !== undefined) return fail(`call ${call}: discover is not the DiscoverResult of the probe made during the call: ${diff.replace(/^\$/, '$.discover')}`);
     }

@@ -1,7 +1,8 @@
 // §A.6: a server that answers server/discover but speaks no revision the host would negotiate is
 // `incompatible` — MCP's unsupported-version error (-32022) included (host-services.md § mcp) —
 // never `unreachable`, and never a rejection.
-import { blocked, completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { isRecord } from '@openwop-spec/json';
+import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 /** Bound to a server that speaks only a revision no current client negotiates. */
@@ -20,9 +21,9 @@ export const serverHealthIncompatible: Row = {
     if (out.status === 'failed' && out.errorCode === 'not_found') return blocked('the host has no conformance.incompatible binding');
     const done = completedValue(out, 'serverHealth conformance.incompatible (an incompatible server is a state, not a rejection)');
     if (isResult(done)) return done;
-    const health = isObject(done.value) ? done.value : {};
+    const health = isRecord(done.value) ? done.value : {};
     if (health['state'] !== 'incompatible') return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "incompatible"`);
-    if (Object.hasOwn(health, 'discover') && !(isObject(health['discover']) && Array.isArray(health['discover']['supportedVersions']))) {
+    if (Object.hasOwn(health, 'discover') && !(isRecord(health['discover']) && Array.isArray(health['discover']['supportedVersions']))) {
       return fail('discover is present but is not a DiscoverResult with supportedVersions');
     }
     return pass('incompatible');

@@ -1,7 +1,9 @@
 // §A.6: serverHealth reports reachability from server/discover and never a connection state.
-import { firstDifference, jsonEqual } from './compare.js';
+import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '@openwop-spec/json';
+import { firstDifference } from './compare.js';
 import { latestExchange } from './exchanges.js';
-import { blocked, completedValue, fail, isObject, isResult, mcpGate, pass } from './row.js';
+import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
 const SESSION_WORDS = /"(dis)?connected"/i;
@@ -21,11 +23,11 @@ export const serverHealth: Row = {
     const a = completedValue(await ctx.host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' }), 'serverHealth conformance');
     if (isResult(a)) return a;
     if (SESSION_WORDS.test(JSON.stringify(a.value ?? null))) return fail('run A: serverHealth reports a connection state ("connected"/"disconnected")');
-    const health = isObject(a.value) ? a.value : {};
+    const health = isRecord(a.value) ? a.value : {};
     if (health['state'] !== 'reachable') return fail(`run A: state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
-    const discover = isObject(health['discover']) ? health['discover'] : undefined;
+    const discover = isRecord(health['discover']) ? health['discover'] : undefined;
     if (discover === undefined) return fail('run A: no DiscoverResult is reported with the reachable state');
-    if (!jsonEqual(discover['supportedVersions'], fake.protocolVersions())) {
+    if (!isDeepStrictEqual(discover['supportedVersions'], fake.protocolVersions())) {
       return fail('run A: discover.supportedVersions is not the fake\'s protocol versions');
     }
     // A DiscoverResult may be served from cache within its ttlMs, so any recorded discover will do.
@@ -39,7 +41,7 @@ export const serverHealth: Row = {
     const down = completedValue(b, 'serverHealth conformance.down (a down server is data, not a rejection)');
     if (isResult(down)) return down;
     if (SESSION_WORDS.test(JSON.stringify(down.value ?? null))) return fail('run B: serverHealth reports a connection state ("connected"/"disconnected")');
-    const state = isObject(down.value) ? down.value['state'] : undefined;
+    const state = isRecord(down.value) ? down.value['state'] : undefined;
     if (state !== 'unreachable') return fail(`run B: state is ${JSON.stringify(state ?? null)}, expected "unreachable"`);
     return pass('reachable with the recorded DiscoverResult; the dead address is unreachable; no connection state');
   },

@@ -1,9 +1,10 @@
 // §B.8: v1 invokeTool MAY return `raw`; when present it is the server's CallToolResult unaltered,
 // and `isError` equals `raw.isError === true`.
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
 import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
-import { blocked, completedValue, fail, inapplicable, isObject, isResult, pass } from './row.js';
+import { blocked, completedValue, fail, inapplicable, isResult, pass } from './row.js';
 import type { Row } from './row.js';
 
 export const v1RawVerbatim: Row = {
@@ -20,13 +21,13 @@ export const v1RawVerbatim: Row = {
     const nonce = randomBytes(8).toString('hex');
     const done = completedValue(await ctx.host.runV1Invoke({ text: nonce }), 'v1 invokeTool echo');
     if (isResult(done)) return done;
-    const value = isObject(done.value) ? done.value : {};
+    const value = isRecord(done.value) ? done.value : {};
     if (!Object.hasOwn(value, 'raw')) return inapplicable('the host returns no raw (a MAY)');
     const sent = latestExchange(ctx.fake, 'tools/call', (x) => paramsOf(x)['name'] === 'echo' && argumentsOf(x)['text'] === nonce);
     if (sent === undefined) return fail('the fake recorded no echo call carrying this run\'s text: the host resolved something the server never sent');
     const diff = firstDifference(value['raw'], sent.result);
     if (diff !== undefined) return fail(`raw is not the recorded CallToolResult: ${diff.replace(/^\$/, '$.raw')}`);
-    const serverIsError = isObject(sent.result) && sent.result['isError'] === true;
+    const serverIsError = isRecord(sent.result) && sent.result['isError'] === true;
     if (value['isError'] !== serverIsError) return fail(`isError is ${JSON.stringify(value['isError'] ?? null)}, expected ${serverIsError}`);
     return pass('raw deep-equal to the recorded CallToolResult; isError agrees');
   },

@@ -4,8 +4,9 @@
  * Gate via gateFamily (the record's presence at major 2, `supported` at major 1); run paths via
  * apiPath; the fixture is conformance-memory-attribution.
  */
+import { isRecord } from '@openwop-spec/json';
 import { expect, it } from 'vitest';
-import { gateFamily, isRecord } from '../lib/discovery.js';
+import { gateFamily } from '../lib/discovery.js';
 import { hostDriver } from '../lib/driver.js';
 import { apiPath } from '../lib/paths.js';
 import { runEvents } from '../lib/runs.js';

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isRecord } from '@openwop-spec/json';
 import type { HostFactory, HostUnderTest, McpClientInputs, Outcome } from '../../src/host-under-test.js';
 import { V1_FIXTURE, V2_FIXTURE } from '../../src/host-under-test.js';
 import { withSuiteSeamsOf } from '../../src/seams.js';
 
 const METHODS = new Set(['callTool', 'listTools', 'readResource', 'serverHealth']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Run {
   status: string;
@@ -23,7 +23,7 @@ function fixtureInputs(raw: Record<string, unknown>): McpClientInputs | undefine
   if (typeof method !== 'string' || !METHODS.has(method)) return undefined;
   const i: McpClientInputs = { method: method as McpClientInputs['method'], serverId: typeof raw['serverId'] === 'string' ? raw['serverId'] : 'conformance' };
   if (typeof raw['name'] === 'string') i.name = raw['name'];
-  if (isObject(raw['arguments'])) i.arguments = raw['arguments'];
+  if (isRecord(raw['arguments'])) i.arguments = raw['arguments'];
   if (typeof raw['cursor'] === 'string') i.cursor = raw['cursor'];
   if (typeof raw['uri'] === 'string') i.uri = raw['uri'];
   return i;
@@ -69,8 +69,8 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
       return [r.status, r.body];
     }
     if (method === 'POST' && rest === '/runs') {
-      const workflowId = isObject(body) ? body['workflowId'] : undefined;
-      const inputs = isObject(body) && isObject(body['inputs']) ? body['inputs'] : {};
+      const workflowId = isRecord(body) ? body['workflowId'] : undefined;
+      const inputs = isRecord(body) && isRecord(body['inputs']) ? body['inputs'] : {};
       let run: Run;
       if (workflowId === V2_FIXTURE) {
         const i = fixtureInputs(inputs);

@@ -1,7 +1,7 @@
 import { InputError } from '@openwop-spec/diagnostics';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { FamilyRow } from '../declaration.js';
 import { loadDeclaration } from '../declaration.js';
-import { escapePointerToken } from '../json.js';
 import type { JsonDoc } from '../json.js';
 import { pathProblem } from '../repo-path.js';
 import type { SpecTree } from '../tree.js';
@@ -27,8 +27,6 @@ import type {
 const SEAMS_CATALOG = 'host-sample-test-seams.md';
 const NON_NORMATIVE = /\binformative\b|\bnon-normative\b/i;
 const BANNER_QUOTE = 90;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The ONE decision about what each core family's homes are worth (GATES.md §0.6, §2.2–§2.5,
@@ -96,7 +94,7 @@ class Classifier {
         v.forEach((x, i) => walk(x, `${pointer}/${i}`, pointer === '/families'));
         return;
       }
-      if (!isObject(v)) return;
+      if (!isRecord(v)) return;
       const { key, anchor, kind } = v;
       if (!direct && kind === 'family' && typeof key === 'string' && key !== '' && typeof anchor === 'string' && anchor !== '') {
         out.push({ key, ...this.located(pointer) });

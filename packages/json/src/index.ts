@@ -1,0 +1,3 @@
+export * from './record.js';
+export * from './pointer.js';
+export * from './diff.js';

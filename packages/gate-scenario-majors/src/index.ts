@@ -22,8 +22,10 @@ export type { LintResult } from './lint/lint.js';
 export { isV1RequestPath } from './lint/analyse.js';
 export { createParser, parserLoaded } from './lint/parser.js';
 export type { Parse, ParsedModule } from './lint/parser.js';
-export { child, childList, staticString, unparen } from './lint/ast.js';
-export type { AstNode, Comment } from './lint/ast.js';
+export { staticString, unparen } from './lint/ast.js';
+export type { Comment } from './lint/ast.js';
+/** The ESTree node types of a parsed module (oxc-parser's). */
+export type * as Estree from 'oxc-parser';
 
 const summary = 'which scenario files run at which protocol major, and the major-awareness lint of major-2 files';
 

@@ -75,6 +75,24 @@ describe('R2 majors/v1-path: the GATES.md §3.5 table', () => {
   });
 });
 
+describe('R2: a name resolves to the const its scope binds', () => {
+  const cases: [string, string, string[]][] = [
+    ['a const in another function does not reach this one', "  return driver.get(P);\n}\nexport function other() {\n  const P = '/v1/runs';\n  return P;", []],
+    ['a const in a block ends with the block', "  {\n    const P = '/v1/runs';\n    void P;\n  }\n  return driver.get(P);", []],
+    ['a parameter shadows a module const', "  return driver.get('/runs');\n}\nconst P = '/v1/runs';\nexport function inner(driver: any, P: string) {\n  return driver.get(P);", []],
+    ['an inner const shadows a module const', "  return driver.get('/runs');\n}\nconst P = '/v1/runs';\nexport function inner(driver: any) {\n  const P = '/runs';\n  return driver.get(P);", []],
+    ['a let in a block shadows an outer const', "  const P = '/v1/runs';\n  {\n    let P = '/runs';\n    return driver.get(P);\n  }", []],
+    ['a module const is seen from a function', "  return driver.get(P);\n}\nconst P = '/v1/runs';\nexport function unused() {", ["'/v1/runs'"]],
+    ['a const declared below its use in a closure', "  const get = () => driver.get(P);\n  const P = '/v1/runs';\n  return get();", ["'/v1/runs'"]],
+    ["a const's initialiser is read in the const's own scope", "  return driver.get(Q);\n}\nconst BASE = '/v1/tools';\nconst Q = BASE;\nexport function inner(BASE: string) {\n  return BASE;", ["'/v1/tools'"]],
+  ];
+
+  it.each(cases)('%s', async (_title, body, needles) => {
+    const { text, got } = await r2(body);
+    expect(got).toEqual(at(text, ...needles));
+  });
+});
+
 describe('R2: request-path positions', () => {
   const cases: [string, string, string[]][] = [
     ['every request method name', "  for (const m of [driver.put('/v1/a'), driver.patch('/v1/b'), driver.delete('/v1/c'), driver.head('/v1/d'), driver.options('/v1/e'), driver.request('/v1/f'), driver.fetch('/v1/g')]) void m;", ["'/v1/a'", "'/v1/b'", "'/v1/c'", "'/v1/d'", "'/v1/e'", "'/v1/f'", "'/v1/g'"]],

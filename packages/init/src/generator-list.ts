@@ -1,5 +1,5 @@
-import { child, childList, staticString, unparen } from '@openwop-spec/gate-scenario-majors';
-import type { AstNode, Comment, Parse } from '@openwop-spec/gate-scenario-majors';
+import { staticString, unparen } from '@openwop-spec/gate-scenario-majors';
+import type { Comment, Estree, Parse } from '@openwop-spec/gate-scenario-majors';
 
 /** What a comment in the generator says about one listed file. */
 export interface ListedFile {
@@ -24,13 +24,11 @@ const PARAGRAPH_START = /^RFC\s*\d{4}\b/;
  */
 export function readGeneratorList(parse: Parse, path: string, text: string): ListedFile[] | undefined {
   const { program, comments } = parse(path, text);
-  for (const statement of childList(program, 'body')) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? child(statement, 'declaration') : statement;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
     if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of childList(declaration, 'declarations')) {
-      const id = child(declarator, 'id');
-      const init = child(declarator, 'init');
-      if (id?.type !== 'Identifier' || id['name'] !== LIST_NAME || !init) continue;
+    for (const { id, init } of declaration.declarations) {
+      if (id.type !== 'Identifier' || id.name !== LIST_NAME || !init) continue;
       const array = listLiteral(init);
       if (!array) return undefined;
       const paragraphs = rfcParagraphs(leadingBlock(comments, text, statement.start));
@@ -45,18 +43,16 @@ export function readGeneratorList(parse: Parse, path: string, text: string): Lis
 }
 
 /** The array literal of `[...]` or `new Set([...])`. */
-function listLiteral(init: AstNode): AstNode | undefined {
+function listLiteral(init: Estree.Expression): Estree.ArrayExpression | undefined {
   const node = unparen(init);
   if (node.type === 'ArrayExpression') return node;
-  const callee = child(node, 'callee');
-  const first = childList(node, 'arguments')[0];
-  if (node.type === 'NewExpression' && callee?.type === 'Identifier' && callee['name'] === 'Set' && first) return listLiteral(first);
-  return undefined;
+  const first = node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Set' ? node.arguments[0] : undefined;
+  return first && first.type !== 'SpreadElement' ? listLiteral(first) : undefined;
 }
 
 /** Each string element with the text of its own comments: between it and the element before, or after it on its line. */
-function entries(array: AstNode, comments: readonly Comment[], text: string): Array<{ file: string; own: string }> {
-  const elements = childList(array, 'elements');
+function entries(array: Estree.ArrayExpression, comments: readonly Comment[], text: string): Array<{ file: string; own: string }> {
+  const elements = array.elements.filter((e) => e !== null);
   const inside = comments.filter((c) => c.start > array.start && c.end < array.end);
   const claimed = new Set<Comment>();
   const out: Array<{ file: string; own: string }> = [];

@@ -1,8 +1,9 @@
-import { child, childList, isFunction, isNode, keyName, staticString, str, templateText, unparen } from './ast.js';
-import type { AstNode } from './ast.js';
-import { collectBindings, isV2EarlyExit, opensV1Region } from './majors.js';
-import type { MajorConsts, Scope } from './majors.js';
+import type { Argument, Expression, MemberExpression, Node, StringLiteral, TemplateLiteral } from 'oxc-parser';
+import { keyName, staticString, templateText, unparen } from './ast.js';
+import { afterV2EarlyExit, v1OnlyChild } from './majors.js';
 import type { ParsedModule } from './parser.js';
+import { buildScopes } from './scope.js';
+import type { Scope } from './scope.js';
 
 export type LintRule = 'R1' | 'R2';
 
@@ -40,142 +41,111 @@ export function isV1RequestPath(text: string): boolean {
   return !SEAM_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** Expression wrappers that change nothing at run time. */
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
-
 /**
- * Walks one module once and returns its R1 and R2 findings (pragmas not yet applied) and the
- * relative imports to follow (`import type` and `export type` skipped).
+ * Walks one module and returns its R1 and R2 findings (pragmas not yet applied) and the relative
+ * imports to follow (`import type` and `export type` skipped). A first walk records every scope and
+ * binding; the second marks, on entering an `if`, a conditional, a logical expression or a
+ * statement list, the children that only run at major 1, and counts how many such regions it is in.
  */
 export function analyseModule(parsed: ParsedModule): ModuleAnalysis {
-  const keysOf = (node: AstNode): readonly string[] => parsed.visitorKeys[node.type] ?? Object.keys(node).filter((k) => k !== 'type' && k !== 'start' && k !== 'end');
-  const { majorConsts, constInits } = collectBindings(parsed.program, keysOf);
-  const consts: MajorConsts = majorConsts;
+  const scopes = buildScopes(parsed);
   const findings: Finding[] = [];
   const imports: ImportRef[] = [];
-  /** Request-path arguments with whether their call sits in a v1-only region. */
-  const requests: { arg: AstNode; v1Only: boolean }[] = [];
+  /** Request-path arguments, with the scope they are read in and whether their call is v1-only. */
+  const requests: { arg: Expression; scope: Scope; v1Only: boolean }[] = [];
   /** Whether each string or template literal sits in a v1-only region. */
-  const literalV1Only = new Map<AstNode, boolean>();
-  const ancestors: AstNode[] = [];
-  const keys: string[] = [];
+  const literalV1Only = new Map<Node, boolean>();
+  /** Roots of v1-only regions, marked by their parent before they are entered. */
+  const v1Roots = new Set<Node>();
+  let v1Depth = 0;
+  /** Member expressions written, not read: targets of `=`, of a for-in/of head or of `delete`. */
+  const written = new Set<MemberExpression>();
+  let scope = scopes.get(parsed.program)!;
 
-  const addImport = (source: AstNode | undefined): void => {
-    if (!source) return;
-    const specifier = staticString(source);
-    if (specifier !== undefined && (specifier.startsWith('./') || specifier.startsWith('../'))) imports.push({ specifier, start: source.start });
+  const addImport = (source: Expression | null): void => {
+    const specifier = source ? staticString(source) : undefined;
+    if (specifier !== undefined && (specifier.startsWith('./') || specifier.startsWith('../'))) imports.push({ specifier, start: source!.start });
   };
-
-  const r1 = (at: AstNode): void => {
+  const r1 = (at: Node): void => {
     findings.push({ rule: 'R1', start: at.start, end: at.end });
   };
+  const request = (first: Argument | undefined, v1Only: boolean): void => {
+    if (first && first.type !== 'SpreadElement') requests.push({ arg: first, scope, v1Only });
+  };
 
-  const enter = (node: AstNode, v1Only: boolean): void => {
+  const enter = (node: Node): void => {
+    scope = scopes.get(node) ?? scope;
+    if (v1Roots.has(node)) v1Depth += 1;
+    const v1Only = v1Depth > 0;
+    const v1Child = v1OnlyChild(node, scope);
+    if (v1Child) v1Roots.add(v1Child);
     switch (node.type) {
+      case 'Program':
+      case 'BlockStatement':
+      case 'StaticBlock':
+        for (const statement of afterV2EarlyExit(node.body, scope)) v1Roots.add(statement);
+        break;
+      case 'SwitchCase':
+        for (const statement of afterV2EarlyExit(node.consequent, scope)) v1Roots.add(statement);
+        break;
       case 'Literal':
       case 'TemplateLiteral':
         literalV1Only.set(node, v1Only);
         break;
+      case 'AssignmentExpression':
+        if (node.operator === '=') markWritten(node.left, written);
+        break;
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        if (node.left.type !== 'VariableDeclaration') markWritten(node.left, written);
+        break;
+      case 'UnaryExpression':
+        if (node.operator === 'delete' && node.argument.type === 'MemberExpression') written.add(node.argument);
+        break;
       case 'MemberExpression': {
-        const property = child(node, 'property')!;
-        const named = node['computed'] === true ? staticString(property) : property.type === 'Identifier' ? str(property, 'name') : undefined;
-        if (named === 'supported' && !v1Only && !isWriteTarget()) r1(property);
+        const named = node.computed ? staticString(node.property) : node.property.type === 'Identifier' ? node.property.name : undefined;
+        if (named === 'supported' && !v1Only && !written.has(node)) r1(node.property);
         break;
       }
       case 'ObjectPattern':
-        if (!v1Only) for (const p of childList(node, 'properties')) if (p.type === 'Property' && keyName(p) === 'supported') r1(child(p, 'key')!);
+        if (!v1Only) for (const p of node.properties) if (p.type === 'Property' && keyName(p) === 'supported') r1(p.key);
         break;
       case 'CallExpression': {
-        const callee = unparen(child(node, 'callee')!);
-        const method = callee.type === 'MemberExpression' ? (callee['computed'] === true ? staticString(child(callee, 'property')!) : str(child(callee, 'property')!, 'name')) : undefined;
-        const isRequest = (method !== undefined && REQUEST_METHODS.has(method)) || (callee.type === 'Identifier' && str(callee, 'name') === 'fetch');
-        const first = childList(node, 'arguments')[0];
-        if (isRequest && first && first.type !== 'SpreadElement') requests.push({ arg: first, v1Only });
+        const callee = unparen(node.callee);
+        const method = callee.type === 'MemberExpression' ? (callee.computed ? staticString(callee.property) : callee.property.name) : undefined;
+        if ((method !== undefined && REQUEST_METHODS.has(method)) || (callee.type === 'Identifier' && callee.name === 'fetch')) request(node.arguments[0], v1Only);
         break;
       }
       case 'NewExpression': {
-        const callee = unparen(child(node, 'callee')!);
-        const first = childList(node, 'arguments')[0];
-        if (callee.type === 'Identifier' && str(callee, 'name') === 'URL' && first && first.type !== 'SpreadElement') requests.push({ arg: first, v1Only });
+        const callee = unparen(node.callee);
+        if (callee.type === 'Identifier' && callee.name === 'URL') request(node.arguments[0], v1Only);
         break;
       }
       case 'ImportDeclaration':
-        if (node['importKind'] !== 'type') addImport(child(node, 'source'));
+        if (node.importKind !== 'type') addImport(node.source);
         break;
       case 'ExportNamedDeclaration':
       case 'ExportAllDeclaration':
-        if (node['exportKind'] !== 'type') addImport(child(node, 'source'));
+        if (node.exportKind !== 'type') addImport(node.source);
         break;
       case 'ImportExpression':
-        addImport(child(node, 'source'));
+        addImport(node.source);
         break;
     }
   };
-
-  /**
-   * Whether the member expression just entered is written, not read: the target of `=`, of a
-   * for-in/of head or of `delete`, also through destructuring patterns (`({ a: x.supported } = o)`).
-   */
-  const isWriteTarget = (): boolean => {
-    const top = ancestors.length - 1;
-    let i = top;
-    while (i > 0) {
-      const parent = ancestors[i - 1]!;
-      const key = keys[i]!;
-      const inPattern =
-        parent.type === 'ArrayPattern' ||
-        parent.type === 'ObjectPattern' ||
-        parent.type === 'RestElement' ||
-        (parent.type === 'AssignmentPattern' && key === 'left') ||
-        (parent.type === 'Property' && key === 'value' && ancestors[i - 2]?.type === 'ObjectPattern');
-      if (!inPattern) break;
-      i -= 1;
-    }
-    if (i === 0) return false;
-    const parent = ancestors[i - 1]!;
-    const key = keys[i]!;
-    if (parent.type === 'AssignmentExpression') return key === 'left' && (i < top || parent['operator'] === '=');
-    if (parent.type === 'ForOfStatement' || parent.type === 'ForInStatement') return key === 'left';
-    return i === top && parent.type === 'UnaryExpression' && parent['operator'] === 'delete';
+  const exit = (node: Node): void => {
+    if (v1Roots.has(node)) v1Depth -= 1;
+    if (scopes.get(node) === scope && scope.up) scope = scope.up;
   };
-
-  const visit = (node: AstNode, key: string, scope: Scope, v1Only: boolean): void => {
-    ancestors.push(node);
-    keys.push(key);
-    enter(node, v1Only);
-    const inner: Scope = isFunction(node) ? { node, up: scope } : scope;
-    for (const k of keysOf(node)) {
-      const value = node[k];
-      if (Array.isArray(value)) {
-        if (isStatementList(node, k)) visitStatements(value.filter(isNode), k, inner, v1Only);
-        else for (const item of value) if (isNode(item)) visit(item, k, inner, v1Only);
-      } else if (isNode(value)) {
-        visit(value, k, inner, v1Only || opensV1Region(node, k, inner, consts));
-      }
-    }
-    ancestors.pop();
-    keys.pop();
-  };
-
-  /** A statement list: after a v2 early exit, the rest of the list only runs at major 1. */
-  const visitStatements = (statements: AstNode[], key: string, scope: Scope, v1Only: boolean): void => {
-    let rest = v1Only;
-    for (const statement of statements) {
-      visit(statement, key, scope, rest);
-      if (!rest && isV2EarlyExit(statement, scope, consts)) rest = true;
-    }
-  };
-
-  const program = parsed.program;
-  visit(program, '', { node: program, up: undefined }, false);
+  parsed.walk(enter, exit);
 
   // R2: the literals each request-path argument reaches, reported once each at their own position.
   const reported = new Set<number>();
-  for (const { arg, v1Only } of requests) {
+  for (const { arg, scope: at, v1Only } of requests) {
     if (v1Only) continue;
-    for (const literal of reachedLiterals(arg, constInits)) {
+    for (const literal of reachedLiterals(arg, at)) {
       if (literalV1Only.get(literal) === true || reported.has(literal.start)) continue;
-      const text = literal.type === 'TemplateLiteral' ? templateText(childList(literal, 'quasis')[0]) : staticString(literal);
+      const text = literal.type === 'TemplateLiteral' ? templateText(literal.quasis[0]) : staticString(literal);
       if (text === undefined || !isV1RequestPath(text)) continue;
       reported.add(literal.start);
       findings.push({ rule: 'R2', start: literal.start, end: literal.end, text });
@@ -185,33 +155,70 @@ export function analyseModule(parsed: ParsedModule): ModuleAnalysis {
   return { findings, imports };
 }
 
-function isStatementList(node: AstNode, key: string): boolean {
-  return (
-    ((node.type === 'Program' || node.type === 'BlockStatement' || node.type === 'StaticBlock') && key === 'body') ||
-    (node.type === 'SwitchCase' && key === 'consequent')
-  );
+/** Adds the member expressions an assignment target writes, also through destructuring (`({ a: x.supported } = o)`). */
+function markWritten(target: Node, written: Set<MemberExpression>): void {
+  const stack = [target];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    switch (t.type) {
+      case 'MemberExpression':
+        written.add(t);
+        break;
+      case 'ArrayPattern':
+        for (const element of t.elements) if (element) stack.push(element);
+        break;
+      case 'ObjectPattern':
+        for (const property of t.properties) stack.push(property.type === 'RestElement' ? property.argument : property.value);
+        break;
+      case 'AssignmentPattern':
+        stack.push(t.left);
+        break;
+      case 'RestElement':
+        stack.push(t.argument);
+        break;
+    }
+  }
 }
 
 /**
  * The string and template literals a request-path argument reaches: through parentheses (and type
- * assertions), the left-most operand of a `+` chain, both branches of a conditional, and identifiers
- * bound by a `const` in the same file.
+ * assertions), the left-most operand of a `+` chain, both branches of a conditional, and names that
+ * resolve, where they are read, to a `const` (whose initialiser is read in the const's own scope).
  */
-function reachedLiterals(start: AstNode, constInits: ReadonlyMap<string, readonly AstNode[]>): AstNode[] {
-  const out: AstNode[] = [];
-  const seen = new Set<AstNode>();
-  const stack = [start];
+function reachedLiterals(start: Expression, scope: Scope): (StringLiteral | TemplateLiteral)[] {
+  const out: (StringLiteral | TemplateLiteral)[] = [];
+  const seen = new Set<Node>();
+  const stack: [Node, Scope][] = [[start, scope]];
   while (stack.length > 0) {
-    const node = stack.pop()!;
+    const [node, at] = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    if (TRANSPARENT.has(node.type)) {
-      const inner = child(node, 'expression');
-      if (inner) stack.push(inner);
-    } else if (node.type === 'BinaryExpression' && node['operator'] === '+') stack.push(child(node, 'left')!);
-    else if (node.type === 'ConditionalExpression') stack.push(child(node, 'alternate')!, child(node, 'consequent')!);
-    else if (node.type === 'Identifier') stack.push(...(constInits.get(str(node, 'name')!) ?? []));
-    else if ((node.type === 'Literal' && typeof node['value'] === 'string') || node.type === 'TemplateLiteral') out.push(node);
+    switch (node.type) {
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        stack.push([node.expression, at]);
+        break;
+      case 'BinaryExpression':
+        if (node.operator === '+') stack.push([node.left, at]);
+        break;
+      case 'ConditionalExpression':
+        stack.push([node.alternate, at], [node.consequent, at]);
+        break;
+      case 'Identifier': {
+        const binding = at.resolve(node.name);
+        if (binding?.kind === 'const') stack.push([binding.init, binding.scope]);
+        break;
+      }
+      case 'Literal':
+        if (typeof node.value === 'string') out.push(node);
+        break;
+      case 'TemplateLiteral':
+        out.push(node);
+        break;
+    }
   }
   return out;
 }

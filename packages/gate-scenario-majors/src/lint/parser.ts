@@ -1,12 +1,14 @@
 import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
-import type { AstNode, Comment } from './ast.js';
+import type { Node, Program, VisitorObject } from 'oxc-parser';
+import type { Comment } from './ast.js';
 import { MAX_TS_DEPTH, scanDepth } from './depth.js';
 
 type OxcParser = typeof import('oxc-parser');
 
 let loading: Promise<OxcParser> | undefined;
 let loaded = false;
+let walker: ReturnType<typeof createWalker> | undefined;
 
 /**
  * oxc-parser is loaded on first use only: a tree where no scenario targets major 2 never pays for
@@ -25,10 +27,33 @@ export function parserLoaded(): boolean {
   return loaded;
 }
 
+/** Walks a whole program: `enter` before a node's children, `exit` after them, for every node. */
+export type Walk = (enter: (node: Node) => void, exit: (node: Node) => void) => void;
+
 export interface ParsedModule {
-  program: AstNode;
+  program: Program;
   comments: Comment[];
-  visitorKeys: Readonly<Record<string, readonly string[]>>;
+  /** Walks this program with oxc-parser's Visitor. */
+  walk: Walk;
+}
+
+/**
+ * One Visitor for every node type, built once per process (oxc keeps what each Visitor compiles for
+ * the life of the process, so a Visitor per module would grow under --watch); each walk hands it
+ * its own enter and exit.
+ */
+function createWalker(oxc: OxcParser): (program: Program, enter: (node: Node) => void, exit: (node: Node) => void) => void {
+  let current = { enter: (_node: Node): void => {}, exit: (_node: Node): void => {} };
+  const handlers: Record<string, (node: Node) => void> = {};
+  for (const type of Object.keys(oxc.visitorKeys)) {
+    handlers[type] = (node) => current.enter(node);
+    handlers[`${type}:exit`] = (node) => current.exit(node);
+  }
+  const visitor = new oxc.Visitor(handlers as VisitorObject);
+  return (program, enter, exit) => {
+    current = { enter, exit };
+    visitor.visit(program);
+  };
 }
 
 export type Parse = (path: string, text: string) => ParsedModule;
@@ -36,6 +61,7 @@ export type Parse = (path: string, text: string) => ParsedModule;
 /** A parse function backed by oxc-parser (loaded now if it was not yet). */
 export async function createParser(): Promise<Parse> {
   const oxc = await loadParser();
+  const walk = (walker ??= createWalker(oxc));
   return (path, text) => {
     // Measured before the native parser sees it: past a few thousand levels it crashes the process.
     const scan = scanDepth(text);
@@ -54,10 +80,7 @@ export async function createParser(): Promise<Parse> {
       const location = label ? { file: path, start: new LineIndex(text).point(label.start) } : { file: path };
       throw new InputError(`${path} is not valid TypeScript: ${error.message}`, location, 'input/invalid-typescript');
     }
-    return {
-      program: result.program as unknown as AstNode,
-      comments: result.comments,
-      visitorKeys: oxc.visitorKeys,
-    };
+    const program = result.program;
+    return { program, comments: result.comments, walk: (enter, exit) => walk(program, enter, exit) };
   };
 }

@@ -1,4 +1,5 @@
 import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-spec/diagnostics';
+import { isRecord } from '@openwop-spec/json';
 import { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { coreBudgetChanges, figureTable, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
@@ -50,8 +51,8 @@ const COMPARE: Record<string, (b: GateSide, a: GateSide) => Change[]> = {
 
 function withMajors(side: GateSide): Figures {
   if (!side.figures) return null;
-  const manifest = Object.values(side.artifacts).find((v): v is { majors: unknown } => typeof v === 'object' && v !== null && 'majors' in v);
-  return manifest ? { ...side.figures, majors: manifest.majors } : side.figures;
+  const manifest = Object.values(side.artifacts).filter(isRecord).find((v) => 'majors' in v);
+  return manifest ? { ...side.figures, majors: manifest['majors'] } : side.figures;
 }
 
 async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promise<GateSide> {

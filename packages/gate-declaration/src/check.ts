@@ -144,7 +144,7 @@ function rows(ctx: Ctx): void {
 
 // Cached facts are rebuilt field by field, so nothing but what was written reaches a diagnostic.
 const pointOf = (v: unknown): Point | undefined =>
-  shape.isObject(v) && shape.isCount(v['line']) && shape.isCount(v['column']) ? { line: v['line'], column: v['column'] } : undefined;
+  isRecord(v) && shape.isCount(v['line']) && shape.isCount(v['column']) ? { line: v['line'], column: v['column'] } : undefined;
 
 /** The § headings (depth 2–4) of a document and the keys they name, as capabilities.md is read. */
 const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
@@ -169,7 +169,7 @@ const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
     if (!Array.isArray(json)) return undefined;
     const out: Array<{ key: string; start: Point }> = [];
     for (const h of json as unknown[]) {
-      const start = shape.isObject(h) && typeof h['key'] === 'string' ? pointOf(h['start']) : undefined;
+      const start = isRecord(h) && typeof h['key'] === 'string' ? pointOf(h['start']) : undefined;
       if (!start) return undefined;
       out.push({ key: (h as { key: string }).key, start });
     }
@@ -188,7 +188,7 @@ const headerText: FactKind<{ text: string; start?: Point }> = {
   },
   toJson: (header) => header,
   fromJson(json) {
-    if (!shape.isObject(json) || typeof json['text'] !== 'string') return undefined;
+    if (!isRecord(json) || typeof json['text'] !== 'string') return undefined;
     if (json['start'] === undefined) return { text: json['text'] };
     const start = pointOf(json['start']);
     return start ? { text: json['text'], start } : undefined;

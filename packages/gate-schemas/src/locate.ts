@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@openwop-spec/json';
+import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import type { JsonDoc } from '@openwop-spec/spec-tree';
 import type { SchemaNode, SchemaWalk } from './walk.js';
 
@@ -65,7 +65,7 @@ function matches(node: SchemaNode, clue: Clue): boolean {
   const v = node.value;
   if (clue.pattern !== undefined) {
     const props = v['patternProperties'];
-    return v['pattern'] === clue.pattern || (typeof props === 'object' && props !== null && Object.hasOwn(props, clue.pattern));
+    return v['pattern'] === clue.pattern || (isRecord(props) && Object.hasOwn(props, clue.pattern));
   }
   return Object.hasOwn(v, clue.keyword) && !(clue.lacks ?? []).some((k) => Object.hasOwn(v, k));
 }

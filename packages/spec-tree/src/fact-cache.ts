@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { factIdentity, shape } from './facts.js';
+import { isRecord } from '@openwop-spec/json';
+import { factIdentity } from './facts.js';
 import type { FactKind } from './facts.js';
 import { readRegularFile } from './fs.js';
 import { writeAtomic } from './write.js';
@@ -34,15 +35,15 @@ function parseRecord(text: string): Map<string, KindRecord> | undefined {
   let body: unknown;
   try {
     header = JSON.parse(text.slice(0, nl));
-    if (!shape.isObject(header) || header['format'] !== FORMAT || header['version'] !== VERSION || header['sha256'] !== sha256(text.slice(nl + 1))) return undefined;
+    if (!isRecord(header) || header['format'] !== FORMAT || header['version'] !== VERSION || header['sha256'] !== sha256(text.slice(nl + 1))) return undefined;
     body = JSON.parse(text.slice(nl + 1));
   } catch {
     return undefined;
   }
-  if (!shape.isObject(body) || !shape.isObject(body['kinds'])) return undefined;
+  if (!isRecord(body) || !isRecord(body['kinds'])) return undefined;
   const kinds = new Map<string, KindRecord>();
   for (const [id, record] of Object.entries(body['kinds'])) {
-    if (!shape.isObject(record) || typeof record['identity'] !== 'string' || !shape.isObject(record['entries'])) return undefined;
+    if (!isRecord(record) || typeof record['identity'] !== 'string' || !isRecord(record['entries'])) return undefined;
     const entries = new Map<string, Entry>();
     for (const [hash, entry] of Object.entries(record['entries'])) {
       if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') return undefined;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRecord } from '@openwop-spec/json';
 import type { Root } from 'mdast';
 
 /** One file as a fact kind derives from it. */
@@ -148,14 +149,12 @@ export function factIdentity(kind: FactKind<unknown>): string | undefined {
   return createHash('sha256').update(`openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`).digest('hex');
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** Shape checks for `fromJson`: a cached value is used only if it is exactly what was written. */
 export const shape = {
-  isObject,
   isCount,
   isString: (v: unknown): v is string => typeof v === 'string',
-  isPoint: (v: unknown): v is { line: number; column: number; offset: number } => isObject(v) && isCount(v['line']) && isCount(v['column']) && isCount(v['offset']),
+  isPoint: (v: unknown): v is { line: number; column: number; offset: number } => isRecord(v) && isCount(v['line']) && isCount(v['column']) && isCount(v['offset']),
   arrayOf: <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every((x) => item(x)),
 };

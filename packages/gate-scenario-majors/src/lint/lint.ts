@@ -1,4 +1,5 @@
 import type { Diagnostic, RelatedLocation } from '@openwop-spec/diagnostics';
+import { isRecord } from '@openwop-spec/json';
 import { LineIndex, normaliseInside, shape } from '@openwop-spec/spec-tree';
 import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from '../rules.js';
@@ -42,7 +43,7 @@ const listOf = <T>(v: unknown, item: (x: Record<string, unknown>) => T | undefin
   if (!Array.isArray(v)) return undefined;
   const out: T[] = [];
   for (const x of v as unknown[]) {
-    const value = shape.isObject(x) ? item(x) : undefined;
+    const value = isRecord(x) ? item(x) : undefined;
     if (value === undefined) return undefined;
     out.push(value);
   }
@@ -75,7 +76,7 @@ const moduleFacts: FactKind<ModuleFacts> = {
   },
   toJson: (facts) => facts,
   fromJson(json) {
-    if (!shape.isObject(json) || !shape.isCount(json['suppressed'])) return undefined;
+    if (!isRecord(json) || !shape.isCount(json['suppressed'])) return undefined;
     const kept = listOf(json['kept'], findingOf);
     const unused = listOf(json['unused'], pragmaOf);
     const problems = listOf(json['problems'], problemOf);

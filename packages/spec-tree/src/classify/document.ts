@@ -1,6 +1,7 @@
 import type { Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Point } from '@openwop-spec/diagnostics';
+import { isRecord } from '@openwop-spec/json';
 import { shape } from '../facts.js';
 import type { FactKind } from '../facts.js';
 import { headerRegion, kwOf, nameOf } from '../mdast-text.js';
@@ -285,7 +286,7 @@ export function readDocument(file: string, text: string, root: Root): DocumentFa
 // Cached values are rebuilt field by field, so nothing but what was written reaches a gate.
 const pointOf = (v: unknown): Point | undefined => (shape.isPoint(v) ? { line: v.line, column: v.column, offset: v.offset } : undefined);
 const spanOf = (v: unknown): Span | undefined => {
-  if (!shape.isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   const start = pointOf(v['start']);
   const end = pointOf(v['end']);
   return start && end ? { start, end } : undefined;
@@ -293,9 +294,9 @@ const spanOf = (v: unknown): Span | undefined => {
 const NEAR_MISS_KINDS: ReadonlySet<unknown> = new Set<NearMissKind>(['colon-outside', 'misplaced', 'in-html']);
 
 function recordFromJson(json: unknown): DocumentRecord | undefined {
-  if (!shape.isObject(json)) return undefined;
+  if (!isRecord(json)) return undefined;
   const banner = json['banner'] === undefined ? undefined : spanOf(json['banner']);
-  const line = shape.isObject(json['banner']) ? json['banner']['line'] : undefined;
+  const line = isRecord(json['banner']) ? json['banner']['line'] : undefined;
   if (json['banner'] !== undefined && !(banner && typeof line === 'string')) return undefined;
   const marker = json['marker'] === undefined ? undefined : spanOf(json['marker']);
   if (json['marker'] !== undefined && !marker) return undefined;
@@ -312,7 +313,7 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
   const nearMisses: NearMiss[] = [];
   for (const m of json['nearMisses'] as unknown[]) {
     const at = spanOf(m);
-    const kind = shape.isObject(m) ? m['kind'] : undefined;
+    const kind = isRecord(m) ? m['kind'] : undefined;
     if (!at || !NEAR_MISS_KINDS.has(kind)) return undefined;
     nearMisses.push({ kind: kind as NearMissKind, ...at });
   }

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 import { appendFileSync, writeSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { errnoWords } from '@openwop-spec/spec-tree';
 import { main } from './main.js';
+
+// The bin owns its process, so it (and no library) turns on V8's `gc` for it: once, before any
+// code runs, read from a fresh context, and handed to the CLI to run between gates.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
 
@@ -29,6 +36,7 @@ main(process.argv.slice(2), {
   stderr: out(process.stderr),
   isTTY: process.stdout.isTTY === true,
   appendFile: (path, text) => appendFileSync(path, text),
+  collectGarbage,
 }).then(
   (code) => {
     process.exitCode = code;

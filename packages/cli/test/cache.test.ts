@@ -8,6 +8,7 @@ import { shape } from '@openwop-spec/spec-tree';
 import type { FactKind, Gate } from '@openwop-spec/spec-tree';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
 import { forge } from '../../spec-tree/test/forge.js';
+import { main } from '../src/index.js';
 import { createFixture, run } from './helpers.js';
 import type { Captured, Fixture } from './helpers.js';
 
@@ -94,6 +95,24 @@ describe('where the fact cache lives', () => {
   it('--no-cache and --cache-location together are a usage error', async () => {
     const out = await check(repo(), '--no-cache', '--cache-location', 'x');
     expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec --help'] });
+  });
+});
+
+describe('between gates', () => {
+  let fx: Fixture;
+  afterEach(() => fx?.remove());
+
+  it('the parse trees a gate leaves are dropped and collected before the next gate; a gate that parsed nothing costs no collection', async () => {
+    const root = (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'node_modules/.keep': '', 'probe.md': '# A\n\n## B\n' })).root;
+    const events: string[] = [];
+    const logged = (id: string): Gate => ({ ...factsGate, id, check: async (tree, options) => (events.push(id), { ...(await factsGate.check(tree, options)), gate: id }) });
+    const io = { cwd: root, env: {}, stdout: () => {}, stderr: () => {}, appendFile: () => {}, collectGarbage: () => void events.push('gc') };
+    expect(await main(['check'], io, [logged('first'), logged('second')])).toBe(0);
+    // The second gate reads the first one's fact, so nothing is parsed again.
+    expect(events).toEqual(['first', 'gc', 'second']);
+    events.length = 0;
+    expect(await main(['check'], io, [logged('first'), logged('second')])).toBe(0);
+    expect(events).toEqual(['first', 'second']);
   });
 });
 

@@ -12,7 +12,6 @@ export * from './declaration.js';
 export * from './gate.js';
 export * from './fixture.js';
 export * from './classify/index.js';
-export * from './gc.js';
 export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';
 export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';

@@ -340,6 +340,17 @@ export class SpecTree {
     return outcome;
   }
 
+  /**
+   * Forgets every parsed mdast, keeping texts, JSON and facts. What a gate reads of a document is
+   * its facts; the syntax trees behind them are most of a cold run's memory, so the CLI drops them
+   * after each gate. A later `markdown` call parses again. Returns how many it dropped.
+   */
+  dropSyntaxTrees(): number {
+    const dropped = this.markdowns.size;
+    this.markdowns.clear();
+    return dropped;
+  }
+
   /** Forgets cached files (all when `paths` is omitted) and every derived value. */
   invalidate(paths?: readonly string[]): void {
     if (!paths) {

@@ -140,6 +140,22 @@ describe('SpecTree reading', () => {
     expect(tree.stats).toMatchObject({ factsDerived: 2, factsCached: 0 });
   });
 
+  it('drops its syntax trees on request but keeps every fact derived from them', async () => {
+    const tree = fixture({ 'a.md': '# A\n\nOne two.\n' }).tree();
+    const children: FactKind<number> = { id: 'test:children', code: import.meta.url, derive: async (source) => (await source.markdown()).children.length, toJson: (n) => n, fromJson: () => undefined };
+    const first = await tree.markdown('a.md');
+    expect(await tree.factsOf('a.md', children)).toBe(2);
+    expect(await tree.markdown('a.md')).toBe(first);
+    expect(tree.dropSyntaxTrees()).toBe(1);
+    expect(tree.dropSyntaxTrees()).toBe(0);
+    expect(await tree.factsOf('a.md', children)).toBe(2);
+    expect(tree.stats).toMatchObject({ markdownParses: 1, factsDerived: 1 });
+    const again = await tree.markdown('a.md');
+    expect(again).not.toBe(first);
+    expect(again.root).toEqual(first.root);
+    expect(tree.stats).toMatchObject({ markdownParses: 2, factsDerived: 1 });
+  });
+
   it('writes atomically, skips identical bytes and remembers what it wrote', () => {
     const f = fixture({ 'out/a.json': 'old\n' });
     const tree = f.tree();

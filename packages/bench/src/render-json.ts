@@ -158,7 +158,7 @@ export function declarationSchema(): string {
   });
 }
 
-/** spec/v2/capability-record.base.json (GATES.md §4.9 fixture record base). */
+/** spec/v2/capability-record.base.json (the fixture record base). */
 export function recordBase(): string {
   return json({
     properties: {
@@ -261,7 +261,7 @@ export function scenarioMajorsConfig(model: CorpusModel): string {
   });
 }
 
-/** conformance/scenario-majors.json exactly as GATES.md §3.3 renders it. */
+/** conformance/scenario-majors.json exactly as the scenario-majors gate writes it. */
 export function scenarioMajors(model: CorpusModel): string {
   const files = [...model.scenarios].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const majors: Record<string, number[]> = {};

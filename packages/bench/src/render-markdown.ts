@@ -44,7 +44,7 @@ class Doc {
 const title = (rng: Prng, key?: string): string =>
   key ? `# ${rng.pick(TITLE_WORDS)} of \`${key}\`` : `# ${rng.pick(TITLE_WORDS)} and ${rng.pick(TITLE_WORDS).toLowerCase()}`;
 
-/** A facet table whose rows name `key.facet`, so facet coverage (GATES.md §2.7) holds. */
+/** A facet table whose rows name `key.facet`, so facet coverage holds. */
 function facetTable(f: Family): string {
   return ['| facet | type |', '| --- | --- |', ...f.facets.map((x) => `| \`${f.key}.${x}\` | ${x.startsWith('max') || x.endsWith('Seconds') ? 'integer' : 'array'} |`)].join('\n');
 }
@@ -124,7 +124,7 @@ export function v1Banner(plan: DocPlan, rng?: Prng): string {
   ]);
 }
 
-/** An ext README: the header carries witness, technical and adoption (GATES.md §4.8). */
+/** An ext README: the header carries witness, technical and adoption. */
 export function extReadme(plan: DocPlan, families: ReadonlyMap<string, Family>, rng: Prng): string {
   const prose = new Prose(rng);
   const doc = new Doc(plan.words);

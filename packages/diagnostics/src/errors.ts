@@ -143,7 +143,7 @@ export function inputDiagnostic(gate: string, err: InputError): Diagnostic {
 /**
  * `openwop-spec <gate>: <message>` plus ` (<file>:<line>:<column>)` when a position is known, or
  * ` (<file>)` when only the file is. An empty gate gives `openwop-spec: <message>` (errors raised
- * before any gate was chosen, such as a missing root). Always exactly one line (GATES.md §0.3).
+ * before any gate was chosen, such as a missing root). Always exactly one line.
  */
 export function formatInputError(gate: string, err: InputError): string {
   const loc = err.location;
@@ -162,7 +162,7 @@ export function formatCouldNotRun(gate: string, err: InputError): string {
   return oneLine(`${prefix(gate)}: could not run — input error at ${where} (${err.rule})`);
 }
 
-/** The one line that precedes a stack trace, and only for an internal bug (GATES.md §0.3). */
+/** The one line that precedes a stack trace, and only for an internal bug. */
 export function formatInternalError(gate: string): string {
   return `${prefix(gate)}: internal error (this is a bug)`;
 }

@@ -5,7 +5,7 @@ import { runDiagnostics, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
 import { lines } from './text.js';
 
-/** A diagnostic as the JSON report writes it (ARCHITECTURE.md, "--format json"). */
+/** A diagnostic as the JSON report writes it. */
 export interface JsonDiagnostic {
   gate: string;
   file?: string;

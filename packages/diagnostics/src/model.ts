@@ -58,7 +58,7 @@ export interface GateResult {
   ok: boolean;
   /** 0 passed, 1 failed, 2 could not run (input or usage error). */
   exitCode: 0 | 1 | 2;
-  /** The upstream-compatible parity line (GATES.md §0.4). */
+  /** The upstream-compatible parity line. */
   summaryLine: string;
   /** The gate's report lines, in order, without diagnostics and without the parity line. */
   report: ReportLine[];

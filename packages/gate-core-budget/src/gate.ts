@@ -10,7 +10,7 @@ export const BASE = 25_000;
 export const PER_FAMILY = 200;
 export const HOMED_AT_0190 = 9;
 
-/** The cap for a number of homed core families (GATES.md §1.3). */
+/** The cap for a number of homed core families. */
 export const capFor = (homed: number): number => BASE + PER_FAMILY * Math.max(0, homed - HOMED_AT_0190);
 
 /** A per-document table row: two spaces, the count right-aligned in 6 columns, two spaces, the label. */

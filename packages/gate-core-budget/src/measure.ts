@@ -8,7 +8,7 @@ import { countWords, proseWordsFact } from './words.js';
 export interface BudgetRow {
   /** Repository path. */
   path: string;
-  /** Path relative to spec/v2/, e.g. `core/tool-catalog.md` (GATES.md §1.1). */
+  /** Path relative to spec/v2/, e.g. `core/tool-catalog.md`. */
   label: string;
   words: number;
   proseWords: number;
@@ -39,7 +39,7 @@ function coreDocuments(tree: SpecTree, dir: string, diagnostics: Diagnostic[], o
 }
 
 /**
- * The measured kernel (GATES.md §1.1): the core documents plus the ext homes cited by core families,
+ * The measured kernel: the core documents plus the ext homes cited by core families,
  * and `homed` from the shared classification. Prose words are a fact of each document (cached with
  * its content; a document the classification already parsed is not parsed again).
  */

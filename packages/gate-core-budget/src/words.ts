@@ -3,7 +3,7 @@ import { isJsWhitespace, shape } from '@openwop-spec/spec-tree';
 import type { FactKind } from '@openwop-spec/spec-tree';
 
 /**
- * The gated word rule (GATES.md §1.2): how many non-empty strings `text.split(/\s+/)` yields from
+ * The gated word rule: how many non-empty strings `text.split(/\s+/)` yields from
  * the raw text. One pass over the UTF-16 code units, counting each start of a non-whitespace run;
  * no array of words is built. The cap was calibrated on this rule, so it never changes.
  */
@@ -21,7 +21,7 @@ export function countWords(text: string): number {
 }
 
 /**
- * The informative prose metric (GATES.md §1.5): the word rule applied to each `text` and
+ * The informative prose metric: the word rule applied to each `text` and
  * `inlineCode` node's value separately, so adjacent nodes never glue into one word. Code, HTML,
  * front matter, URLs, definitions and markdown syntax carry no text nodes and count nothing.
  */

@@ -26,7 +26,7 @@ async function run(files: Record<string, FixtureEntry>): Promise<GateResult> {
 const lines = (r: GateResult): string[] => r.report.map((l) => l.text);
 const found = (r: GateResult) => r.diagnostics.map((d) => ({ ruleId: d.ruleId, file: d.file, start: d.start }));
 
-describe('no core directory (GATES.md §1.1 rule 1)', () => {
+describe('no core directory', () => {
   it('prints the does-not-exist line, exits 0 and reads nothing (not even the declaration)', async () => {
     fx = createFixture({ 'spec/v2/core.md': 'a file, not a directory' });
     const tree = fx.tree();
@@ -74,7 +74,7 @@ describe('budget/nothing-to-check: no core document is a finding, not a silent p
   });
 });
 
-describe('the cap (GATES.md §1.3)', () => {
+describe('the cap', () => {
   it.each([
     [0, 25_000],
     [9, 25_000],
@@ -125,7 +125,7 @@ describe('the cap (GATES.md §1.3)', () => {
   });
 });
 
-describe('what is measured (GATES.md §1.1)', () => {
+describe('what is measured', () => {
   it('walks recursively, hidden entries included, without following directory symlinks; labels are relative to spec/v2/', async () => {
     const r = await run({
       'spec/v2/declaration.json': declaration([]),
@@ -212,7 +212,7 @@ describe('what is measured (GATES.md §1.1)', () => {
   });
 });
 
-describe('RFC 0204 worked example (GATES.md §1.6)', () => {
+describe('RFC 0204 worked example', () => {
   it('a 306-word new document, a 136-word section and one marker token: total +443, cap +200, 30 → 31 homed', async () => {
     const before = await run(rfc0204Tree('before').files);
     fx!.remove();

@@ -4,7 +4,7 @@ import { countWords, proseWords } from '../src/index.js';
 
 const reference = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
-describe('the gated word rule (GATES.md §1.2)', () => {
+describe('the gated word rule', () => {
   it.each([
     ['| --- | --- |', 5],
     ['## `mcp`', 2],
@@ -49,7 +49,7 @@ describe('the gated word rule (GATES.md §1.2)', () => {
   });
 });
 
-describe('the prose-word metric (GATES.md §1.5)', () => {
+describe('the prose-word metric', () => {
   it.each([
     ['## `mcp`', 2, 1],
     ['| a | b |\n| --- | --- |', 10, 2],

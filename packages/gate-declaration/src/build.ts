@@ -18,7 +18,7 @@ export const OUTPUT_TITLE = 'OpenWOP v2 discovery document (/.well-known/openwop
 export const OUTPUT_DESCRIPTION =
   'GENERATED from spec/v2/declaration.json by scripts/generate-from-declaration.mjs (RFC 0169 §B.1). Do not edit; edit the declaration. Closed root (§A.4); every family is a capability record (§A.1); no supported field (§A.2); until absorbs tier/experimentalUntil (§A.3).';
 
-/** The annotation keywords the generated schema carries (GATES.md §4.2, §4.6); string-valued. */
+/** The annotation keywords the generated schema carries; string-valued. */
 export const FACETS_FROM = 'x-openwop-facets-from';
 export const SEEDED_FROM = 'x-openwop-seeded-from';
 export const REMOVE_IN = 'x-openwop-remove-in';
@@ -58,14 +58,14 @@ export interface BuildOutput {
   counts: Counts;
 }
 
-/** Deterministic rendering (GATES.md §4.6): 2-space JSON, LF, raw UTF-8, one trailing newline. */
+/** Deterministic rendering: 2-space JSON, LF, raw UTF-8, one trailing newline. */
 export const render = (doc: unknown): string => JSON.stringify(doc, null, 2) + '\n';
 
 const tok = escapePointerToken;
 
 /**
  * Builds schemas/v2/capabilities.schema.json from the declaration, the record base, the facet
- * files, the metadata shapes and the v1 schema (GATES.md §4.2–§4.6). Pure: the same input gives the
+ * files, the metadata shapes and the v1 schema. Pure: the same input gives the
  * same bytes, and every rule finding is returned, never thrown.
  */
 export function buildCapabilities(input: BuildInput): BuildOutput {

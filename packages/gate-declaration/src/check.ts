@@ -11,7 +11,7 @@ import type { Layout } from './layout.js';
 import { layoutOf } from './layout.js';
 import { schemaRowFields } from './schema-walk.js';
 
-/** Fields the gates read from a live family row and from a profile row (GATES.md §4.8). */
+/** Fields the gates read from a live family row and from a profile row. */
 export const FAMILY_FIELDS: readonly string[] = [
   'key', 'kind', 'anchor', 'section', 'peerDependencyId', 'witness', 'maturity', 'facets', 'floorScenarios',
   'requirementIds', 'owningRfc', 'normativeText', 'facetsFrom', 'note', 'reason', 'disposition',

@@ -1,7 +1,7 @@
 import { diffJson } from '@openwop-spec/json';
 import { shortJson } from './json-value.js';
 
-/** One structural difference between the generated and the committed document (GATES.md §4.7). */
+/** One structural difference between the generated and the committed document. */
 export interface Difference {
   pointer: string;
   kind: string;

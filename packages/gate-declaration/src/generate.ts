@@ -10,7 +10,7 @@ import type { Finding, JsonPlace } from './finding.js';
 import { loadInputs } from './inputs.js';
 import { rules } from './rules.js';
 
-/** At most this many differences become `declaration/stale` findings (GATES.md §4.7). */
+/** At most this many differences become `declaration/stale` findings. */
 export const MAX_STALE_FINDINGS = 20;
 export const FIX_COMMAND = 'pnpm exec openwop-spec declaration --write';
 

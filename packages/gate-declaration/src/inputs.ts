@@ -46,7 +46,7 @@ const fail = (doc: JsonDoc, pointer: string, message: string): never => {
   throw new InputError(`${doc.file}: ${message}`, { file: doc.file, start: doc.locate(pointer).start });
 };
 
-/** Loads and format-checks the generator's inputs (GATES.md §4.1). A broken input is exit 2. */
+/** Loads and format-checks the generator's inputs. A broken input is exit 2. */
 export function loadInputs(tree: SpecTree): BuildInput {
   return tree.derive('gate-declaration/inputs', () => {
     const layout = layoutOf(tree);

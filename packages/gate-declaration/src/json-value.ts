@@ -1,5 +1,5 @@
 // Small helpers over parsed JSON values. Objects keep their insertion order, which is the order the
-// generated document is rendered in (GATES.md §4.6).
+// generated document is rendered in.
 
 export type JsonObject = Record<string, unknown>;
 

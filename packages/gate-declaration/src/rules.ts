@@ -3,7 +3,7 @@ import { ruleCatalog } from '@openwop-spec/spec-tree';
 export const GATE_ID = 'declaration';
 
 /**
- * Every rule the gate can emit (GATES.md §4.3–§4.8), with its documentation and message. The
+ * Every rule the gate can emit, with its documentation and message. The
  * generator's rules come first, then check-declaration's.
  */
 export const rules = ruleCatalog(GATE_ID, {

@@ -2,7 +2,7 @@ import { escapePointerToken, isRecord } from '@openwop-spec/json';
 import { clone } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 
-/** Fields v2 records do not have: removed wherever seeding visits (GATES.md §4.4 step 1). */
+/** Fields v2 records do not have: removed wherever seeding visits. */
 export const V1_ONLY: readonly string[] = ['supported', 'tier', 'experimentalUntil'];
 
 export interface SeedDrop {

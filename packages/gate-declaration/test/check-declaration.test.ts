@@ -1,4 +1,4 @@
-// GATES.md §4.8: every check-declaration rule red on a fixture, green on the fixture corpus.
+// Every check-declaration rule red on a fixture, green on the fixture corpus.
 import { describe, expect, it } from 'vitest';
 import {
   CANVAS_README,

@@ -1,6 +1,6 @@
 // A small corpus that passes every declaration rule, built inline so each test breaks exactly one
-// thing. The record base, witness classes, mcp facet file and toolCatalog v1 node are GATES.md
-// §4.9's fixtures.
+// thing. The record base, witness classes, mcp facet file and toolCatalog v1 node are the
+// golden records' fixtures.
 import { afterEach } from 'vitest';
 import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
 import type { Fixture, FixtureEntry, GateOptions, SpecTree } from '@openwop-spec/spec-tree';

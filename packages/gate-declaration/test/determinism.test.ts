@@ -1,4 +1,4 @@
-// GATES.md §4.6: deterministic bytes, deprecations in the one pipeline, and the ghost guard.
+// Deterministic bytes, deprecations in the one pipeline, and the ghost guard.
 import { describe, expect, it, vi } from 'vitest';
 import { MCP_FACETS, TOOL_CATALOG_V1, V1_SCHEMA, canvasRow, corpusFiles, declaration, DELETED_ROW, fixture, found, generate, generatedFixture, json, mcpFacetFile, mcpRow, pos, toolCatalogRow, WRITE } from './corpus.js';
 import { buildCapabilities, loadInputs, render, runGenerator } from '../src/index.js';

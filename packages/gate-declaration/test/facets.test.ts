@@ -1,4 +1,4 @@
-// GATES.md §4.3: facetsFrom is authoritative, checked in both directions; facet files are folded
+// facetsFrom is authoritative, checked in both directions; facet files are folded
 // into the record, never silently dropped.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// GATES.md §4.9: golden records for mcp (facet-file family, client included) and toolCatalog
+// Golden records for mcp (facet-file family, client included) and toolCatalog
 // (v1-seeded), and the three RFC 0204 delta tests.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

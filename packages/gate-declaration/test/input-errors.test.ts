@@ -1,4 +1,4 @@
-// GATES.md §0.3 and §4.1: an input that is missing or breaks its own format is an input error
+// An input that is missing or breaks its own format is an input error
 // (exit 2) naming the file and position, before any rule runs.
 import { describe, expect, it } from 'vitest';
 import { BASE, corpusFiles, fixture, generate, json, mcpFacetFile, pos } from './corpus.js';

@@ -1,4 +1,4 @@
-// GATES.md §4.5: metadata shapes are data files (or seeded v1 properties), never code.
+// Metadata shapes are data files (or seeded v1 properties), never code.
 import { describe, expect, it } from 'vitest';
 import { EXT_PATTERN, METADATA, V1_SCHEMA, corpusFiles, declaration, fixture, found, generate, json, metaRow, pos, WRITE } from './corpus.js';
 import { runGenerator } from '../src/index.js';

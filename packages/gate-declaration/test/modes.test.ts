@@ -1,4 +1,4 @@
-// GATES.md §4.7: --check compares and explains, --write writes atomically and only changed bytes;
+// --check compares and explains, --write writes atomically and only changed bytes;
 // the parity lines of §0.4.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// GATES.md §4.4: v1 seeding removes the v1-only fields, drops only the combinators that depend on
+// v1 seeding removes the v1-only fields, drops only the combinators that depend on
 // them (each reported), keeps required, closes objects and maps the node into the record.
 import { describe, expect, it } from 'vitest';
 import {

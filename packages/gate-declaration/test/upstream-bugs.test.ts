@@ -1,4 +1,4 @@
-// GATES.md §5, rows 22–27: upstream declaration behaviours this gate fixes on purpose. Each title
+// Upstream declaration behaviours this gate fixes on purpose. Each title
 // names the upstream behaviour; the test asserts ours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ const OUT = 'schemas/v2/capabilities.schema.json';
 const MCP_FILE = 'spec/v2/facets/mcp.schema.json';
 const emitted = (root: string) => JSON.parse(readFileSync(join(root, OUT), 'utf8')) as { properties: Record<string, Record<string, any>> };
 
-describe('GATES.md §5 declaration rows', () => {
+describe('upstream declaration behaviours fixed on purpose', () => {
   it('22: upstream never read facetsFrom and never compared facets[], so client had to be added in two places by hand', () => {
     // Ours reads the facet file facetsFrom names (upstream copied the v1 node instead) …
     const f = generatedFixture();

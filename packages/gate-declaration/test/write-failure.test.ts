@@ -1,4 +1,4 @@
-// GATES.md §4.7: an interrupted --write leaves the committed file intact and no temporary file.
+// An interrupted --write leaves the committed file intact and no temporary file.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';

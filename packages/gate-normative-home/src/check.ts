@@ -66,7 +66,7 @@ export class Report {
 }
 
 /**
- * Header, counts, and the predicate and missing blocks (GATES.md §2.6 items 1–4). Returns false
+ * Header, counts, and the predicate and missing blocks. Returns false
  * when either block was printed: the buckets are then incomplete and nothing after them runs.
  */
 export function reportClassification(r: Report, c: Classification): boolean {
@@ -92,7 +92,7 @@ export function reportClassification(r: Report, c: Classification): boolean {
   return predicate.length === 0 && missing.length === 0;
 }
 
-/** The JSON `data` of GATES.md §2.10. */
+/** The gate's JSON `data`: what `--format json` reports as its figures. */
 export function figures(m: Measured, eos: EosClock, today: string, baseline: Baseline | undefined): Record<string, unknown> {
   const c = m.classification;
   return {
@@ -112,7 +112,7 @@ export function figures(m: Measured, eos: EosClock, today: string, baseline: Bas
   };
 }
 
-/** All inputs, loaded and validated before any line is printed (GATES.md §2.1). */
+/** All inputs, loaded and validated before any line is printed. */
 export async function loadInputs(tree: SpecTree, requireBaseline: boolean): Promise<{ c: Classification; baseline?: Baseline; eos: EosClock }> {
   const c = await classifyCoreFamilies(tree);
   const baseline = loadBaseline(tree);
@@ -188,7 +188,7 @@ function deadlineChecked(T: string, E: string | undefined, afterEos: boolean, in
   return `  --deadline (${when}) checked: ${what} — ${verdict}; ${schedulePart}.`;
 }
 
-/** v1Carried must equal the v1-dependent set, always (GATES.md §2.8; upstream only with a known date). */
+/** v1Carried must equal the v1-dependent set, always (upstream only with a known date). */
 function v1CarriedBlock(r: Report, m: Measured, b: Baseline): void {
   const dependent = new Set(m.v1Dependent.map((f) => f.key));
   const listed = new Set(b.v1Carried);
@@ -219,7 +219,7 @@ interface CoverItem {
 }
 
 /**
- * Carried-target integrity (GATES.md §2.9), under --deadline: after EOS an error block that also
+ * Carried-target integrity, under --deadline: after EOS an error block that also
  * lists undeclared and uncarried families (or the §D fallback line when it lists nothing); before
  * EOS, or with the date unknown, a warning preview of the integrity entries.
  */
@@ -310,7 +310,7 @@ function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number
   return schedule;
 }
 
-/** Ratchets (GATES.md §2.9): OK only when the measured counters equal the baseline exactly. */
+/** Ratchets: OK only when the measured counters equal the baseline exactly. */
 export function ratchets(r: Report, m: Measured, b: Baseline): void {
   const u = m.undeclared.length;
   const v = m.v1Dependent.length;

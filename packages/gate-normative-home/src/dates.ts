@@ -10,7 +10,7 @@ export function isDate(value: unknown): value is string {
   return d.toISOString().slice(0, 10) === value;
 }
 
-/** Whole days from `a` to `b`, both midnight UTC (GATES.md §0.2); negative when b is earlier. */
+/** Whole days from `a` to `b`, both midnight UTC; negative when b is earlier. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b) - utc(a)) / DAY_MS);
 }

@@ -10,7 +10,7 @@ export interface Entry {
 
 type FindingId = HomeFinding['ruleId'] | FamilyFinding['ruleId'];
 
-/** Entry groups of the predicate block, in order (GATES.md §2.6); refusals form one group. */
+/** Entry groups of the predicate block, in order; refusals form one group. */
 const GROUPS: ReadonlyArray<ReadonlySet<FindingId>> = [
   new Set<FindingId>([
     'home/bad-path',
@@ -30,7 +30,7 @@ const GROUPS: ReadonlyArray<ReadonlySet<FindingId>> = [
   new Set<FindingId>(['home/unclaimed']),
 ];
 
-/** The entry line of a failing home (GATES.md §2.6 table). */
+/** The entry line of a failing home. */
 export function homeEntryLine(key: string, h: string, f: HomeFinding): string {
   switch (f.ruleId) {
     case 'home/bad-path':
@@ -102,7 +102,7 @@ function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Ent
 }
 
 /**
- * The predicate block's entries, grouped and ordered as GATES.md §2.6 fixes (within a group:
+ * The predicate block's entries, grouped and ordered by failure class (within a group:
  * declaration order, then normativeText order), and the missing block's entries.
  */
 export function blockEntries(c: Classification): { predicate: Entry[]; missing: Entry[] } {

@@ -6,7 +6,7 @@ import { isDate } from './dates.js';
 export const baselinePath = (tree: SpecTree): string => `${tree.paths.docs}/normative-home-baseline.json`;
 export const eosPath = (tree: SpecTree): string => `${tree.paths.evidence}/v1-end-of-support.json`;
 
-/** docs/normative-home-baseline.json, validated (GATES.md §2.8). */
+/** docs/normative-home-baseline.json, validated. */
 export interface Baseline {
   file: string;
   doc: JsonDoc;

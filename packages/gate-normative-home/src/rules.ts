@@ -14,7 +14,7 @@ const NEAR_MISS: Record<NearMissKind, string> = {
   'in-html': 'a reciprocal marker inside HTML (e.g. a comment) claims nothing; write it as markdown in the leading blockquote',
 };
 
-/** Every rule the normative-home gate can emit (GATES.md §0.6, §2). */
+/** Every rule the normative-home gate can emit. */
 export const rules = ruleCatalog(GATE_ID, {
   'home/stray-family': {
     severity: 'error',

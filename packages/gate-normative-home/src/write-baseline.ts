@@ -5,7 +5,7 @@ import { classificationDiagnostics } from './entries.js';
 import { baselinePath } from './inputs.js';
 import { rules } from './rules.js';
 
-/** Order in which keys missing from the file are appended (GATES.md §2.10). */
+/** Order in which keys missing from the file are appended. */
 const APPEND_ORDER = ['t0', 'openAtT0', 'v1Dependent', 'undeclared', 'facetsUncovered', 'v1Banners', 'v1Carried'] as const;
 
 const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].filter((x) => !was.has(x)).length;
@@ -14,7 +14,7 @@ const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].fil
 const BANKED = new Set(['home/baseline-improved']);
 
 /**
- * `--write-baseline` (GATES.md §2.10): rewrites the baseline to the measured state, keeping the
+ * `--write-baseline`: rewrites the baseline to the measured state, keeping the
  * file's key order, its `$` comments, t0/openAtT0 and every banner already recorded (re-recording
  * a changed banner is a reviewed manual edit). It runs the gate's checks first and refuses, writing
  * nothing, while they find an error: the predicate or missing block, any error in the declaration,

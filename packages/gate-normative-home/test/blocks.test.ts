@@ -125,7 +125,7 @@ const cases: Case[] = [
   },
 ];
 
-describe('every failure class of GATES.md §2.6 is red on a fixture and green when fixed', () => {
+describe('every failure class of the predicate block is red on a fixture and green when fixed', () => {
   it.each(cases)('$name', async (c) => {
     const r = await run(c.files);
     expect(r.exitCode).toBe(1);
@@ -180,7 +180,7 @@ describe('every failure class of GATES.md §2.6 is red on a fixture and green wh
   });
 });
 
-describe('block layout (GATES.md §2.6)', () => {
+describe('block layout', () => {
   it('groups entries (refusals, unnamed, no-obligation, unclaimed), prints both blocks, then stops before the EOS line', async () => {
     const decl = JSON.parse(
       withFamily('after', 'mcp', (row) => (row['normativeText'] = ['spec/v2/core/interop.md', 'README.md', 'spec/v2/core/nope.md'])),

@@ -30,7 +30,7 @@ function withOpen(n: number, edit: (b: Record<string, unknown>) => void = () => 
   return tree0204('after', { [DECLARATION]: JSON.stringify(decl, null, 2), [BASELINE]: baselineText(b) });
 }
 
-describe('carried-target integrity (GATES.md §2.9)', () => {
+describe('carried-target integrity', () => {
   it('without --deadline it does not run: a pull request never goes red on the calendar alone', async () => {
     const r = await run(changedBanner(), { today: '2027-01-01' });
     expect([r.exitCode, ids(r)]).toEqual([0, []]);
@@ -104,7 +104,7 @@ describe('carried-target integrity (GATES.md §2.9)', () => {
   });
 });
 
-describe('the burn-down (GATES.md §2.9)', () => {
+describe('the burn-down', () => {
   it('prints allowed = ceil(openAtT0 × (E − T) / (E − t0)) and passes while open ≤ allowed', async () => {
     const r = await run(withOpen(1), { flags: ['--deadline'] });
     expect(lines(r).slice(2, -1)).toEqual([
@@ -210,7 +210,7 @@ describe('the burn-down (GATES.md §2.9)', () => {
   });
 });
 
-describe('the informational open line (GATES.md §2.6 item 6)', () => {
+describe('the informational open line', () => {
   it('appears only when E is known and something is open', async () => {
     expect(lines(await run(withOpen(2))).slice(3, 4)).toEqual(['  2 famil(ies) have NO declared home; 41 declare one that dies with v1.']);
     expect(lines(await run({ ...withOpen(2), [EOS]: '{}' })).some((l) => l.includes('famil(ies) have NO'))).toBe(false);

@@ -14,7 +14,7 @@ const G1 = [
   '=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===',
 ];
 
-describe('RFC 0204 golden expectations (GATES.md §2.11)', () => {
+describe('RFC 0204 golden expectations', () => {
   it('G1: the RFC 0204 tree passes with exactly the expected stdout', async () => {
     const out = render(await run(tree0204('after')));
     expect(out).toEqual({ stdout: G1, stderr: [], code: 0 });
@@ -110,7 +110,7 @@ describe('the RFC 0204 transition (issue 5)', () => {
   });
 });
 
-describe('JSON figures (GATES.md §2.10)', () => {
+describe('JSON figures', () => {
   it('carry counts, families with homes (classes, claim positions) and facets, uncovered facets, eos, the baseline and the measured state', async () => {
     const r = await run(tree0204('after'));
     const f = r.figures as Record<string, any>;

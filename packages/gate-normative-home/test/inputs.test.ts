@@ -18,7 +18,7 @@ async function inputError(files: Parameters<typeof run>[0], flags: string[] = []
 /** The after-tree with the baseline's raw text replaced. */
 const rawBaseline = (text: string) => tree0204('after', { [BASELINE]: text });
 
-describe('the baseline file format (GATES.md §2.8): a broken file is an input error (exit 2) at the value', () => {
+describe('the baseline file format: a broken file is an input error (exit 2) at the value', () => {
   it.each([
     ['an unknown key', (b: Record<string, unknown>) => (b['v1Depdendent'] = 1), /unknown key "v1Depdendent"/, 73],
     ['a negative counter', (b: Record<string, unknown>) => (b['undeclared'] = -1), /undeclared must be an integer ≥ 0/, 6],
@@ -72,7 +72,7 @@ describe('the baseline file format (GATES.md §2.8): a broken file is an input e
   });
 });
 
-describe('the EOS clock (GATES.md §2.1)', () => {
+describe('the EOS clock', () => {
   it.each([
     ['a missing file', null],
     ['a missing field', '{"$comment": "not decided"}'],
@@ -100,7 +100,7 @@ describe('the EOS clock (GATES.md §2.1)', () => {
   });
 });
 
-describe('dates (GATES.md §0.2)', () => {
+describe('dates', () => {
   it('accepts only real YYYY-MM-DD calendar dates', () => {
     expect(['2026-12-04', '2024-02-29', '2000-01-01'].map(isDate)).toEqual([true, true, true]);
     expect(['2026-02-30', '2025-02-29', '2026-13-01', '2026-1-01', '2026-12-04T00:00', 20261204, null].map(isDate)).toEqual([false, false, false, false, false, false, false]);

@@ -5,7 +5,7 @@ afterEach(cleanup);
 
 const v1Forms = '# Forms\n\n> **Status: Stable · v1.1.**\n\nA host MUST render `forms` as declared.\n';
 
-describe('ratchets (GATES.md §2.9)', () => {
+describe('ratchets', () => {
   it('a new undeclared family grows undeclared and the total open debt', async () => {
     const r = await run(tree0204('after', { [DECLARATION]: withFamily('after', 'forms', (row) => delete row['normativeText']) }));
     expect(lines(r).slice(-3)).toEqual([
@@ -41,7 +41,7 @@ describe('ratchets (GATES.md §2.9)', () => {
   });
 });
 
-describe('v1Carried equality (GATES.md §2.8)', () => {
+describe('v1Carried equality', () => {
   it('lists missing keys (declaration order) before stale ones (file order), each an error at its pointer', async () => {
     const r = await run(
       withBaseline('after', (b) => {

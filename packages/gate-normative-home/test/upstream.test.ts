@@ -1,4 +1,4 @@
-// GATES.md §5: each upstream behaviour this gate fixes on purpose, with a test named after it.
+// Each upstream behaviour this gate fixes on purpose, with a test named after it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
 import { BASELINE, DECLARATION, EOS, cleanup, ids, lines, render, rfc0204Tree, run, tree0204, withBaseline, withFamily } from './helpers.js';
@@ -10,7 +10,7 @@ const tcText = (): string => rfc0204Tree('after').files[TC]!;
 const families = (r: Awaited<ReturnType<typeof run>>) => r.figures['families'] as Array<{ key: string; bucket: string }>;
 const bucketOf = (r: Awaited<ReturnType<typeof run>>, key: string) => families(r).find((f) => f.key === key)?.bucket;
 
-describe('upstream bugs fixed on purpose (GATES.md §5)', () => {
+describe('upstream bugs fixed on purpose', () => {
   it('#2 upstream walked the whole JSON tree for families: a family object outside /families is an error, not a family', async () => {
     const decl = JSON.parse(rfc0204Tree('after').files[DECLARATION]!) as Record<string, unknown>;
     decl['metadata'] = [{ key: 'm', examples: [{ key: 'ghost', anchor: 'core', kind: 'family' }] }];

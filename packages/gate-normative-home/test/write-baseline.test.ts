@@ -21,7 +21,7 @@ const write = async (files: Record<string, FixtureEntry>, today = '2026-09-22') 
   return { result, text, fx };
 };
 
-describe('--write-baseline (GATES.md §2.10)', () => {
+describe('--write-baseline', () => {
   it('refuses, writing nothing, while the predicate or missing block is non-empty', async () => {
     const files = tree0204('after', { [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['normativeText'] = ['spec/v2/core/gone.md'])) });
     const before = files[BASELINE];

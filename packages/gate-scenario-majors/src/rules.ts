@@ -5,7 +5,7 @@ export const GATE_ID = 'scenario-majors';
 /** The fix command every stale finding and the stale parity line name. */
 export const WRITE_COMMAND = 'pnpm exec openwop-spec scenario-majors --write';
 
-/** Every rule id the gate emits (GATES.md §3), with its documentation and message. */
+/** Every rule id the gate emits, with its documentation and message. */
 export const rules = ruleCatalog(GATE_ID, {
   'majors/missing-file': {
     severity: 'error',

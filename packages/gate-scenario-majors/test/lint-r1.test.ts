@@ -27,7 +27,7 @@ function at(text: string, ...needles: (string | [string, number])[]) {
   });
 }
 
-describe('R1 majors/supported-gate: the GATES.md §3.5 table', () => {
+describe('R1 majors/supported-gate: the rule’s cases', () => {
   it('row 1: behaviorGate(…, cap?.supported === true) is flagged', async () => {
     const { text, got } = await r1("  if (!behaviorGate('p', cap?.supported === true)) return;");
     expect(got).toEqual(at(text, 'supported === true'));

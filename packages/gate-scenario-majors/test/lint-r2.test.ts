@@ -21,7 +21,7 @@ async function r2(body: string) {
 /** Expected R2 findings, one per needle (the literal's opening quote or backtick). */
 const at = (text: string, ...needles: string[]) => needles.map((n) => ({ ruleId: R2, file: PATH, start: pos(text, n) }));
 
-describe('R2 majors/v1-path: the GATES.md §3.5 table', () => {
+describe('R2 majors/v1-path: the rule’s cases', () => {
   it("driver.get('/v1/tools', { authenticated: false }) is flagged", async () => {
     const { text, got, result } = await r2("  return driver.get('/v1/tools', { authenticated: false });");
     expect(got).toEqual(at(text, "'/v1/tools'"));

@@ -1,5 +1,4 @@
-// Compact versions of the conformance files RFC 0204 touches, before and after the RFC (GATES.md
-// §3.6). They are fixture text, not modules: the gate parses them, nothing runs them.
+// Compact versions of the conformance files RFC 0204 touches, before and after the RFC. They are fixture text, not modules: the gate parses them, nothing runs them.
 
 const LIB = 'conformance/src/lib';
 

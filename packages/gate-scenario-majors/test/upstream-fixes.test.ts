@@ -1,4 +1,4 @@
-// GATES.md §5 rows 18–21: each upstream behaviour, and what this gate does instead.
+// Each upstream behaviour, and what this gate does instead.
 import { afterEach, describe, expect, it } from 'vitest';
 import { modeOf } from '../src/index.js';
 import { CONFIG, LIB, MANIFEST, SCENARIOS, conformanceFixture, found, removeFixtures, run } from './helpers.js';

@@ -147,7 +147,7 @@ class Compiler {
 
   /**
    * Keywords named `x-…` are vendor annotations (the declaration gate's `x-openwop-seeded-from`
-   * markers, GATES.md §4): registered as annotation keywords, so strict mode still rejects an
+   * markers): registered as annotation keywords, so strict mode still rejects an
    * unknown keyword without the prefix, such as a misspelt `maxLenght`.
    */
   private allowVendorKeywords(): void {

@@ -1,5 +1,5 @@
 // createMcpClient: ctx.mcp over MCP 2026-07-28, falling back per server to the newest older
-// revision it speaks (RFC0204-RUNTIME §4.3–§4.7; negotiate.ts). Results are returned unaltered, in
+// revision it speaks (negotiate.ts). Results are returned unaltered, in
 // the shape of the revision that carried them: the parsed `result` object itself, nothing added,
 // removed or reshaped.
 import { isRecord } from '@openwop-spec/json';

@@ -1,4 +1,4 @@
-// The pack-facing interface (RFC 0204 §A; RFC0204-RUNTIME §4.1). Tool annotations, titles and
+// The pack-facing interface (RFC 0204 §A). Tool annotations, titles and
 // descriptions in these results come from the MCP server: they are untrusted hints, never policy.
 import type { CallToolResult, DiscoverResult, ListToolsResult, ReadResourceResult } from './wire.js';
 

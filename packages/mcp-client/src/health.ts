@@ -1,4 +1,4 @@
-// serverHealth (RFC0204-RUNTIME §4.5): what `server/discover` said, cached no longer than its ttlMs,
+// serverHealth: what `server/discover` said, cached no longer than its ttlMs,
 // or, for a server of an initialize-era revision (which has no `server/discover`), whether its
 // session answers. A down server is data, so every probe outcome resolves, hostile input included;
 // only DiscoverResults are cached, so a recovery shows at once.

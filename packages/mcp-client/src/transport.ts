@@ -1,5 +1,5 @@
 // One MCP request over Streamable HTTP: one POST, one JSON-RPC response. At 2026-07-28 each POST
-// stands alone (RFC0204-RUNTIME §4.3); at an initialize-era revision (2025-11-25 and earlier) the
+// stands alone; at an initialize-era revision (2025-11-25 and earlier) the
 // POST carries the session the handshake assigned, and a broken event stream is resumed with GET
 // and `Last-Event-ID` (transports chapter of each revision, "Resumability and Redelivery").
 import { isRecord } from '@openwop-spec/json';

@@ -1,5 +1,5 @@
 // ctx.mcp against the loopback fake, in both response modes: results deep-equal the fake's record
-// of what it sent (RFC0204-RUNTIME §4.2), rejections only in the three classes.
+// of what it sent, rejections only in the three classes.
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// A loopback MCP 2026-07-28 server for tests and conformance rows (RFC0204-RUNTIME §5). It records
+// A loopback MCP 2026-07-28 server for tests and conformance rows. It records
 // every request and every answer exactly as sent, so rows take their expected values from it,
 // never from the host under test.
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// The fake's tools and their answers (RFC0204-RUNTIME §5). Every answer is built fresh per call,
+// The fake's tools and their answers. Every answer is built fresh per call,
 // so nothing a caller does to one result can leak into the next.
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';

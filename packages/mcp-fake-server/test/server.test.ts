@@ -1,4 +1,4 @@
-// The fake's own contract (RFC0204-RUNTIME §5), driven with plain fetch so nothing here depends
+// The fake's own contract, driven with plain fetch so nothing here depends
 // on the client under test.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {

@@ -30,7 +30,7 @@ export interface DeclarationModel {
   value: Readonly<Record<string, unknown>>;
   /** Every object in `families` that has a string `key`, deleted rows included, in array order. */
   rows: FamilyRow[];
-  /** Rows with `kind: "family"` and a non-empty `key` and `anchor` (GATES.md §0.6). */
+  /** Rows with `kind: "family"` and a non-empty `key` and `anchor`. */
   live: FamilyRow[];
   /** Live rows anchored in core, in declaration order. */
   core: FamilyRow[];

@@ -35,7 +35,7 @@ function render(node: Nodes, inlineCode: (value: string) => string, skip: ((node
 }
 
 /**
- * `name(n)` of GATES.md §2.4: the inline content under `n`, inline code kept in backticks, html
+ * `name(n)`: the inline content under `n`, inline code kept in backticks, html
  * and footnote references dropped, block children joined with "\n", table cells with " | ".
  */
 export function nameOf(node: Nodes, options: RenderOptions = {}): string {
@@ -48,7 +48,7 @@ export function kwOf(node: Nodes, options: RenderOptions = {}): string {
 }
 
 /**
- * The header region of GATES.md §2.3: the top-level children before the first heading of depth ≥ 2
+ * The header region: the top-level children before the first heading of depth ≥ 2
  * (the whole document when there is none).
  */
 export function headerRegion(root: Root): RootContent[] {

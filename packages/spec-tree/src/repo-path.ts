@@ -1,4 +1,4 @@
-/** Why a path named by a corpus file is not a canonical repository-relative path (GATES.md §2.2). */
+/** Why a path named by a corpus file is not a canonical repository-relative path. */
 export type PathProblem = 'absolute path' | 'backslash' | "'..' segment" | "'.' segment" | 'empty segment';
 
 /**

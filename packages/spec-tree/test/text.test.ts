@@ -7,7 +7,7 @@ beforeAll(async () => {
   parse = await markdownParser();
 });
 
-describe('pathProblem (GATES.md §2.2)', () => {
+describe('pathProblem', () => {
   it.each([
     ['spec/v2/core/a.md', undefined],
     ['/etc/passwd', 'absolute path'],
@@ -32,7 +32,7 @@ describe('normaliseInside', () => {
   ])('%s → %s', (path, out) => expect(normaliseInside(path)).toBe(out));
 });
 
-describe('mdast renderings (GATES.md §2.4)', () => {
+describe('mdast renderings', () => {
   const para = (md: string) => parse(md).children[0]!;
   it('name() keeps inline code in backticks and drops html', () => {
     expect(nameOf(para('See `mcp.client` <!-- MUST --> here **now**'))).toBe('See `mcp.client`  here now');

@@ -29,8 +29,7 @@ const NON_NORMATIVE = /\binformative\b|\bnon-normative\b/i;
 const BANNER_QUOTE = 90;
 
 /**
- * The ONE decision about what each core family's homes are worth (GATES.md §0.6, §2.2–§2.5,
- * §2.7), shared by the core-budget and normative-home gates and computed once per tree. Only the
+ * The ONE decision about what each core family's homes are worth, shared by the core-budget and normative-home gates and computed once per tree. Only the
  * documents that are declared prose homes are parsed, each once, through the tree's cache.
  */
 export async function classifyCoreFamilies(tree: SpecTree): Promise<Classification> {

@@ -15,14 +15,14 @@ export interface Span {
   end: Point;
 }
 
-/** The Status banner of GATES.md §2.3. */
+/** The Status banner. */
 export interface Banner extends Span {
   /** The whole source line the banner starts on, trimmed (so it keeps `> `). */
   line: string;
 }
 
 /**
- * Why a marker-like construct claims nothing (GATES.md §2.3 near misses):
+ * Why a marker-like construct claims nothing:
  * `colon-outside` — `**Normative home**:` with the colon outside the strong;
  * `misplaced` — a well-formed marker outside the header region's blockquote and tables;
  * `in-html` — a marker inside HTML (e.g. a comment).
@@ -81,7 +81,7 @@ function inlineCodes(node: Nodes, out: Array<{ value: string; at: Span }>): void
   });
 }
 
-/** The header-region analysis: banner, counted markers and their claims (GATES.md §2.3). */
+/** The header-region analysis: banner, counted markers and their claims. */
 function readHeader(root: Root, text: string): { banner?: Banner; marker?: Span; claims: Map<string, Span>; counted: Set<Nodes> } {
   const claims = new Map<string, Span>();
   const counted = new Set<Nodes>();
@@ -183,7 +183,7 @@ interface ChainEntry {
 }
 
 /**
- * Units, headings and code of one document (GATES.md §2.4, §2.7). A unit is a paragraph outside
+ * Units, headings and code of one document. A unit is a paragraph outside
  * any list item, a list item without its nested lists and tables, or a table row. Headings are
  * kept on a stack in document order, each popping every earlier heading of equal or greater depth,
  * so a unit's section chain is the stack when it is reached and never crosses documents.
@@ -331,7 +331,7 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
   };
 }
 
-/** The facts of one home document, derived once per content and code (GATES.md §2.3–§2.4, §2.7). */
+/** The facts of one home document, derived once per content and code. */
 export const homeDocument: FactKind<DocumentRecord> = {
   id: 'spec-tree:home-document',
   code: import.meta.url,

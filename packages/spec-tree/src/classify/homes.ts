@@ -1,7 +1,7 @@
 import type { CorpusPaths } from '../config.js';
 
 /**
- * The class of a canonical home path (GATES.md §2.2, first matching row):
+ * The class of a canonical home path (first matching row):
  * `declaration-site` (spec/v2/core/capabilities.md), `core`, `ext`, `schema` (schemas/v2/ or
  * spec/v2/facets/), `v1`, `rfc` (RFCS/), or `other` (anything else, refused as not a home).
  */

@@ -1,4 +1,4 @@
-// The text predicates of GATES.md §2.4 and §2.7: the naming rule, "titled for", the RFC 2119
+// The text predicates: the naming rule, "titled for", the RFC 2119
 // keywords and the `key.facet` spelling. Keys and facets are matched as literal strings; nothing
 // here builds a regular expression from data.
 
@@ -17,7 +17,7 @@ const blocksBeforeDotted = (c: number): boolean => isAlnum(c) || c === HYPHEN ||
 /** Characters that may not follow `φ` in `k.φ`: A–Z a–z 0–9 _ */
 const isIdent = (c: number): boolean => isAlnum(c) || c === UNDERSCORE;
 
-/** Whether text `t` names `key` under the naming rule of GATES.md §2.4 (case-sensitive, literal). */
+/** Whether text `t` names `key` under the naming rule (case-sensitive, literal). */
 export function names(t: string, key: string): boolean {
   if (key === '') return false;
   for (let i = t.indexOf(key); i >= 0; i = t.indexOf(key, i + 1)) {
@@ -27,7 +27,7 @@ export function names(t: string, key: string): boolean {
   return false;
 }
 
-/** Whether `t` contains `key.facet` with the boundaries of GATES.md §2.7. */
+/** Whether `t` contains `key.facet` with the boundaries facet coverage uses. */
 export function namesDotted(t: string, key: string, facet: string): boolean {
   if (key === '' || facet === '') return false;
   const needle = `${key}.${facet}`;

@@ -4,7 +4,7 @@ import type { PathProblem } from '../repo-path.js';
 import type { Banner, NearMiss, Span } from './document.js';
 import type { HomeClass } from './homes.js';
 
-/** The shared bucket of a core family (GATES.md §2.5). */
+/** The shared bucket of a core family. */
 export type Bucket = 'resolved' | 'v1-dependent' | 'undeclared' | 'failing';
 
 /**
@@ -96,7 +96,7 @@ export interface DocumentNearMiss extends NearMiss {
 }
 
 /**
- * Why a cited ext home is or is not measured by the budget (GATES.md §1.1): only a canonical,
+ * Why a cited ext home is or is not measured by the budget: only a canonical,
  * `.md`, existing regular file inside the root is counted.
  */
 export type ExtHomeStatus = 'counted' | 'not-canonical' | 'not-markdown' | 'missing' | 'outside-root' | 'not-a-file';

@@ -25,7 +25,7 @@ function classify(families: unknown[], files: Record<string, FixtureEntry> = {})
 const only = async (families: unknown[], files: Record<string, FixtureEntry> = {}) => (await classify(families, files)).families[0]!;
 const findingOf = (h: HomeResult | undefined) => h?.finding;
 
-describe('discovery (GATES.md §0.6)', () => {
+describe('discovery', () => {
   it('evaluates live core rows in array order; ext and deleted rows are skipped', async () => {
     const c = await classify(
       [fam('b', ['spec/v2/core/b.md']), { key: 'gone', anchor: 'deleted', reason: 'x' }, { key: 'e', kind: 'family', anchor: 'ext' }, fam('a')],
@@ -63,7 +63,7 @@ describe('discovery (GATES.md §0.6)', () => {
   });
 });
 
-describe('home paths and classes (GATES.md §2.2)', () => {
+describe('home paths and classes', () => {
   it.each([
     ['/spec/v2/core/a.md', 'absolute path'],
     ['C:/spec/v2/core/a.md', 'absolute path'],
@@ -140,7 +140,7 @@ describe('home paths and classes (GATES.md §2.2)', () => {
   });
 });
 
-describe('prose-home checks (GATES.md §2.3)', () => {
+describe('prose-home checks', () => {
   it('only a file named exactly host-sample-test-seams.md is a seams catalog (upstream used endsWith)', async () => {
     const c = await classify([fam('a', ['spec/v1/host-sample-test-seams.md']), fam('b', ['spec/v1/my-host-sample-test-seams.md'])], {
       'spec/v1/host-sample-test-seams.md': v1doc('a'),
@@ -197,7 +197,7 @@ describe('prose-home checks (GATES.md §2.3)', () => {
   });
 });
 
-describe('the family verdict (GATES.md §2.5)', () => {
+describe('the family verdict', () => {
   it('step 3: schema homes only', async () => {
     const f = await only([fam('a', ['schemas/v2/a.schema.json'])], { 'schemas/v2/a.schema.json': '{}' });
     expect([f.bucket, f.finding]).toEqual(['failing', { ruleId: 'home/schema-only' }]);
@@ -248,7 +248,7 @@ describe('the family verdict (GATES.md §2.5)', () => {
   });
 });
 
-describe('facet coverage (GATES.md §2.7)', () => {
+describe('facet coverage', () => {
   it('covers facets from core, ext and v1 homes, code included; uncovered ones are listed with pointers', async () => {
     const f = await only([fam('mcp', ['spec/v2/core/mcp.md', 'spec/v2/ext/mcp/README.md'], { facets: ['client', 'revisions', 'mrtr', 'profiles'] })], {
       'spec/v2/core/mcp.md': home(['mcp'], 'Hosts advertise `mcp.client`.\n\n```json\n{"revisions": []}\n```\n'),
@@ -269,7 +269,7 @@ describe('facet coverage (GATES.md §2.7)', () => {
   });
 });
 
-describe('cited ext homes (GATES.md §1.1)', () => {
+describe('cited ext homes', () => {
   it('lists each ext-prefixed home once, with whether the budget may count it', async () => {
     const c = await classify(
       [
@@ -319,7 +319,7 @@ describe('positions, caching and cost', () => {
     expect(tree.stats).toMatchObject({ markdownParses: 2, jsonParses: 1 });
   });
 
-  it('reproduces RFC 0204’s classification on the 72-family fixture (GATES.md §2.12)', async () => {
+  it('reproduces RFC 0204’s classification on the 72-family fixture', async () => {
     for (const stage of ['before', 'after'] as const) {
       fx?.remove();
       fx = createFixture(rfc0204Tree(stage).files);

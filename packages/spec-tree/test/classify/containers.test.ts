@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCoreFamilies, createFixture, markdownParser, readDocument } from '../../src/index.js';
 import type { Fixture, MarkdownParser } from '../../src/index.js';
 
-// The rules of GATES.md §2.3–§2.4 read remark's mdast, so every construct reads the same inside a
+// The banner, marker and naming rules read remark's mdast, so every construct reads the same inside a
 // blockquote, a bullet or ordered list item, or two of them nested, as at the top level.
 
 let parse: MarkdownParser;

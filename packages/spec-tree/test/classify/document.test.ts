@@ -10,7 +10,7 @@ beforeAll(async () => {
 const read = (md: string) => readDocument('spec/v2/core/x.md', md, parse(md));
 const claims = (md: string): string[] => [...read(md).claims.keys()];
 
-describe('the reciprocal marker table (GATES.md §2.3)', () => {
+describe('the reciprocal marker table', () => {
   it('form A under a Status banner claims its key', () => {
     expect(claims('> **Status: Stable · RFC 0204, RFC 0078, RFC 0112.**\n> **Normative home:** `toolCatalog`.\n\n## Body\n')).toEqual(['toolCatalog']);
   });
@@ -74,7 +74,7 @@ describe('the reciprocal marker table (GATES.md §2.3)', () => {
   });
 });
 
-describe('the banner (GATES.md §2.3)', () => {
+describe('the banner', () => {
   it('is the first strong starting with Status inside a header blockquote; the line keeps `> `', () => {
     const facts = read('# T\n\n> Intro **bold** then **Status: Stable · v1.1.** Normative for x.\n> **Status: Draft**\n');
     expect(facts.banner?.line).toBe('> Intro **bold** then **Status: Stable · v1.1.** Normative for x.');
@@ -90,7 +90,7 @@ describe('the banner (GATES.md §2.3)', () => {
   });
 });
 
-describe('units and section chains (GATES.md §2.4)', () => {
+describe('units and section chains', () => {
   const obligated = (md: string, key: string): boolean => {
     const f = read(md);
     return f.obligationNames.names(key) || f.obligationTitles.has(key);

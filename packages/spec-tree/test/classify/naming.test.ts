@@ -7,7 +7,7 @@ beforeAll(async () => {
   parse = await markdownParser();
 });
 
-describe('the naming rule (GATES.md §2.4)', () => {
+describe('the naming rule', () => {
   const table: Array<[string, string, boolean]> = [
     ['nodes are fs-gated', 'fs', false],
     ['token_budget_exceeded', 'budget', false],
@@ -55,7 +55,7 @@ describe('the naming rule (GATES.md §2.4)', () => {
   });
 });
 
-describe('titled for (GATES.md §2.4)', () => {
+describe('titled for', () => {
   const heading = (md: string): string => {
     const node = parse(md).children[0]!;
     expect(node.type).toBe('heading');
@@ -79,7 +79,7 @@ describe('titled for (GATES.md §2.4)', () => {
   it('`##mcp` is not a CommonMark heading, so it titles nothing (upstream accepted it)', () => {
     expect(parse('##mcp').children[0]!.type).toBe('paragraph');
   });
-  it('agrees with the regex of GATES.md §2.4 (key escaped) on generated headings', () => {
+  it('agrees with the naming rule’s regex (key escaped) on generated headings', () => {
     const oracle = (name: string, key: string): boolean =>
       new RegExp('^§?\\s*`?(host\\.)?' + key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '`?$').test(name.trim());
     const parts = ['§', ' ', '`', 'host.', 'fs', 'kv', '.', '`', 'x+'];
@@ -94,7 +94,7 @@ describe('titled for (GATES.md §2.4)', () => {
   });
 });
 
-describe('keywords (GATES.md §2.4)', () => {
+describe('keywords', () => {
   it.each(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY'])('%s counts', (k) => {
     expect(hasKeyword(`A host ${k} do it.`)).toBe(true);
   });
@@ -109,7 +109,7 @@ describe('keywords (GATES.md §2.4)', () => {
   });
 });
 
-describe('facet coverage (GATES.md §2.7)', () => {
+describe('facet coverage', () => {
   it.each([
     ['`mcp.client`', 'mcp', 'client', true],
     ['advertising mcp.client', 'mcp', 'client', true],

@@ -1,4 +1,4 @@
-// A synthetic 72-family tree reproducing RFC 0204's figures (GATES.md §1.6, §2.11, §2.12), built
+// A synthetic 72-family tree reproducing RFC 0204's figures, built
 // programmatically so tests can flip one thing at a time. Word counts are made exact with the
 // reference rule `split(/\s+/)`, independent of the budget gate's own counter.
 

@@ -1,7 +1,7 @@
 // Classes of the fuzzing report that only show in a process of the CLI's own: a native crash (A),
 // Node's module resolution after a FIFO (H), a stdout that cannot be written (I). Each input ends
 // in exit 1 or 2 with positioned lines, never a signal, a hang, a stack trace or "internal error".
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,21 @@ describe('hostile input through the built CLI', () => {
     expect(out.stderr.split('\n')[0]).toBe(
       'conformance/src/scenarios/v2-deep.test.ts:1:273  error  conformance/src/scenarios/v2-deep.test.ts: nesting depth 10,001 exceeds the limit of 256 (brackets, operators and calls inside each other)  input/nesting-depth',
     );
+  });
+
+  it('G: a FIFO where gen writes the generated schema is one input error naming it, never a hang, and the FIFO stays', async () => {
+    const f = copyCorpus();
+    fixtures.push(f);
+    const target = 'schemas/v2/capabilities.schema.json';
+    rmSync(join(f.root, target));
+    execFileSync('mkfifo', [join(f.root, target)]);
+    const out = await run(['gen', 'declaration'], { cwd: f.root });
+    expect(out.code).toBe(2);
+    expect(out.stderr.filter((l) => l.includes('  input/'))).toEqual([
+      `${target}:1:1  error  cannot write ${target}: it is a FIFO; the tool writes only regular files (remove it first) (no position)  input/not-a-file`,
+    ]);
+    expect(out.stderr.join('\n')).not.toMatch(/internal error|\n\s+at /);
+    expect(lstatSync(join(f.root, target)).isFIFO()).toBe(true);
   });
 
   it('H: a FIFO where the manifest belongs stops that gate only; the next gate still loads its modules', () => {

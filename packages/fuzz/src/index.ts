@@ -1,0 +1,3 @@
+export * from './operators.js';
+export * from './run.js';
+export * from './summary.js';

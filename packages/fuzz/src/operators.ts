@@ -1,0 +1,292 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { Prng } from '@openwop-spec/bench';
+
+/**
+ * One change to one file of a corpus copy, described by plain values so that a case can be printed,
+ * replayed and shrunk: `apply` draws every other choice from a PRNG seeded with `seed`.
+ */
+export interface Mutation {
+  op: string;
+  /** The repository-relative file the mutation starts from. */
+  file: string;
+  /** The operator's size (bytes, levels, repetitions…) or variant; the minimiser halves it. */
+  param: number;
+  seed: number;
+}
+
+export interface Operator {
+  name: string;
+  /** Which files it applies to. */
+  accepts: (file: string) => boolean;
+  /** The sizes or variants a case draws from. */
+  params: readonly number[];
+  /** Whether `param` is a size the run's time should grow with linearly (charted by the scaling pass). */
+  scaling?: boolean;
+  apply: (root: string, m: Mutation) => void;
+}
+
+const any = (): boolean => true;
+const text = (f: string): boolean => /\.(md|json|ts|yaml|yml)$/.test(f);
+const json = (f: string): boolean => f.endsWith('.json');
+const markdown = (f: string): boolean => f.endsWith('.md');
+const typescript = (f: string): boolean => f.endsWith('.ts');
+
+const read = (root: string, file: string): Buffer => readFileSync(join(root, file));
+const readText = (root: string, file: string): string => read(root, file).toString('utf8');
+const write = (root: string, file: string, data: string | Buffer): void => writeFileSync(join(root, file), data);
+
+/** Replaces the file's text line `at` (modulo the line count) with what `edit` returns. */
+function editLines(root: string, file: string, rng: Prng, edit: (lines: string[], at: number) => void): void {
+  const lines = readText(root, file).split('\n');
+  edit(lines, rng.int(0, lines.length - 1));
+  write(root, file, lines.join('\n'));
+}
+
+type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+
+/** Every array or object in a JSON value, with a setter for each member, in document order. */
+function slots(value: JsonValue): Array<{ get: () => JsonValue; set: (v: JsonValue) => void; parent: JsonValue }> {
+  const out: Array<{ get: () => JsonValue; set: (v: JsonValue) => void; parent: JsonValue }> = [];
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    for (const k of Object.keys(v)) {
+      const c = v as Record<string, JsonValue>;
+      out.push({ get: () => c[k]!, set: (x) => (c[k] = x), parent: v });
+      stack.push(c[k]!);
+    }
+  }
+  return out;
+}
+
+/** Parses the file's JSON, lets `edit` change it (a mutation that cannot apply to a broken file writes it unchanged), and writes it back. */
+function editJson(root: string, file: string, edit: (value: JsonValue) => string | undefined): void {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(readText(root, file)) as JsonValue;
+  } catch {
+    return;
+  }
+  const out = edit(value);
+  write(root, file, out ?? `${JSON.stringify(value, null, 2)}\n`);
+}
+
+const MARK = '\u0000fuzz-mark';
+/** The value with one member replaced by `inner` (raw JSON text). */
+function withRaw(value: JsonValue, rng: Prng, inner: (old: string) => string): string | undefined {
+  const all = slots(value);
+  if (all.length === 0) return undefined;
+  const slot = rng.pick(all);
+  const old = JSON.stringify(slot.get());
+  slot.set(MARK);
+  return JSON.stringify(value, null, 2).replace(JSON.stringify(MARK), () => inner(old)) + '\n';
+}
+
+const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype', ''];
+const VALUES: JsonValue[] = [null, true, 0, -1, 1.5, 1e308, '', 'x', [], {}, [[]], { '': null }];
+
+/** The md-nest variants, by seed modulo their count. */
+export const MD_NEST_VARIANTS = ['blockquotes', 'quoted-lists', 'lists', 'emphasis', 'links', 'indented-lists'] as const;
+
+export const OPERATORS: readonly Operator[] = [
+  {
+    name: 'flip-bytes',
+    accepts: any,
+    params: [1, 4, 16],
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      const bytes = read(root, m.file);
+      if (bytes.length === 0) return;
+      for (let i = 0; i < m.param; i++) bytes[rng.int(0, bytes.length - 1)] = rng.int(0, 255);
+      write(root, m.file, bytes);
+    },
+  },
+  {
+    name: 'truncate',
+    accepts: any,
+    params: [0, 1, 500, 999],
+    apply(root, m) {
+      const bytes = read(root, m.file);
+      write(root, m.file, bytes.subarray(0, Math.floor((bytes.length * m.param) / 1000)));
+    },
+  },
+  {
+    // 0 a BOM, 1 a byte that is never UTF-8, 2 a NUL, 3 UTF-16LE, 4 CRLF line ends, 5 an encoded lone surrogate, 6 bidi and zero-width characters.
+    name: 'encoding',
+    accepts: text,
+    params: [0, 1, 2, 3, 4, 5, 6],
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      const bytes = read(root, m.file);
+      const at = rng.int(0, bytes.length);
+      const insert = (b: Buffer): Buffer => Buffer.concat([bytes.subarray(0, at), b, bytes.subarray(at)]);
+      const variants: Array<() => Buffer> = [
+        () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]),
+        () => insert(Buffer.from([0xff])),
+        () => insert(Buffer.from([0])),
+        () => Buffer.from(bytes.toString('utf8'), 'utf16le'),
+        () => Buffer.from(bytes.toString('utf8').replace(/\n/g, '\r\n')),
+        () => insert(Buffer.from([0xed, 0xa0, 0x80])),
+        () => insert(Buffer.from('\u202e\u200b\u00a0', 'utf8')),
+      ];
+      write(root, m.file, variants[m.param % variants.length]!());
+    },
+  },
+  {
+    name: 'json-nest',
+    accepts: json,
+    params: [8, 255, 257, 10_000],
+    scaling: true,
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      editJson(root, m.file, (v) => withRaw(v, rng, (old) => `${'['.repeat(m.param)}${old}${']'.repeat(m.param)}`));
+    },
+  },
+  {
+    name: 'json-type',
+    accepts: json,
+    params: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      editJson(root, m.file, (v) => withRaw(v, rng, () => JSON.stringify(VALUES[m.param % VALUES.length])));
+    },
+  },
+  {
+    // A key from the prototype chain (or the empty key): as a member name, as a row's `key`, or repeated.
+    name: 'json-key',
+    accepts: json,
+    params: [0, 1, 2, 3, 4, 5, 6, 7],
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      const key = PROTO_KEYS[m.param % PROTO_KEYS.length]!;
+      editJson(root, m.file, (v) => {
+        const objects = slots(v).map((s) => s.get()).filter((x): x is Record<string, JsonValue> => x !== null && typeof x === 'object' && !Array.isArray(x));
+        if (objects.length === 0) return undefined;
+        const o = rng.pick(objects);
+        const names = Object.keys(o);
+        const way = rng.int(0, 2);
+        if (way === 0 && typeof o['key'] === 'string') o['key'] = key;
+        else if (way === 1 && names.length > 0) {
+          // Rename a member in the text, where JSON.stringify would drop a __proto__ own key.
+          const name = rng.pick(names);
+          const raw = JSON.stringify(v, null, 2);
+          const needle = `${JSON.stringify(name)}:`;
+          const at = raw.indexOf(needle, rng.int(0, Math.max(0, raw.indexOf(needle))));
+          return at < 0 ? undefined : `${raw.slice(0, at)}${JSON.stringify(key)}:${raw.slice(at + needle.length)}\n`;
+        } else {
+          const raw = JSON.stringify(v, null, 2);
+          const brace = raw.indexOf('{', rng.int(0, raw.length - 1));
+          return brace < 0 ? undefined : `${raw.slice(0, brace + 1)}${JSON.stringify(key)}: ${JSON.stringify(rng.pick(VALUES))},${raw.slice(brace + 1)}\n`;
+        }
+        return undefined;
+      });
+    },
+  },
+  {
+    // A line of pathological markdown, the variant chosen by the seed (MD_NEST_VARIANTS).
+    name: 'md-nest',
+    accepts: markdown,
+    params: [16, 256, 1_000, 10_000],
+    scaling: true,
+    apply(root, m) {
+      const rng = new Prng(m.seed);
+      const n = m.param;
+      const k = Math.max(1, Math.floor(n / 4));
+      const line = [
+        () => '>'.repeat(n),
+        () => '> - '.repeat(k),
+        () => '- '.repeat(Math.max(1, n >> 1)) + 'x',
+        () => `${'*a '.repeat(k)}b${' a*'.repeat(k)}`,
+        () => `${'['.repeat(n)}a${']'.repeat(n)}(b)`,
+        () => Array.from({ length: Math.min(k, 400) }, (_, i) => `${'  '.repeat(i)}- a`).join('\n'),
+      ][m.seed % MD_NEST_VARIANTS.length]!();
+      editLines(root, m.file, rng, (lines, at) => lines.splice(at, 0, '', line, ''));
+    },
+  },
+  {
+    // Nested brackets (even seed) or nested `if` blocks in a function (odd seed), appended to a scenario module.
+    name: 'ts-nest',
+    accepts: typescript,
+    params: [10, 255, 300, 10_000],
+    scaling: true,
+    apply(root, m) {
+      const n = m.param;
+      const add = m.seed % 2 === 0
+        ? `export const fuzz = ${'['.repeat(n)}${']'.repeat(n)};\n`
+        : `export function fuzz(x: number): number {\n${'if (x) {'.repeat(n)}return x;${'}'.repeat(n)}\n  return 0;\n}\n`;
+      write(root, m.file, readText(root, m.file) + add);
+    },
+  },
+  {
+    // A line repeated (a duplicated family row, a duplicated heading…).
+    name: 'line-dup',
+    accepts: text,
+    params: [1, 2, 100, 1_000],
+    scaling: true,
+    apply(root, m) {
+      editLines(root, m.file, new Prng(m.seed), (lines, at) => lines.splice(at, 0, ...Array<string>(m.param).fill(lines[at]!)));
+    },
+  },
+  {
+    name: 'line-delete',
+    accepts: text,
+    params: [1, 3, 20],
+    apply(root, m) {
+      editLines(root, m.file, new Prng(m.seed), (lines, at) => lines.splice(at, m.param));
+    },
+  },
+  {
+    // 0 removed, 1 a folder in its place, 2 a dangling symlink, 3 a symlink loop, 4 a symlink out of the tree, 5 a symlink to a device.
+    name: 'path',
+    accepts: any,
+    params: [0, 1, 2, 3, 4, 5],
+    apply(root, m) {
+      const abs = join(root, m.file);
+      rmSync(abs, { force: true });
+      const variants: Array<() => void> = [
+        () => undefined,
+        () => mkdirSync(abs),
+        () => symlinkSync(join(dirname(abs), 'no-such-file'), abs),
+        () => symlinkSync(abs, abs),
+        () => symlinkSync('/etc/hostname', abs),
+        () => symlinkSync('/dev/zero', abs),
+      ];
+      variants[m.param % variants.length]!();
+    },
+  },
+  {
+    // 0 a FIFO, 1 a file over the size limit (sparse), 2 an empty file.
+    name: 'file-type',
+    accepts: any,
+    params: [0, 1, 2],
+    apply(root, m) {
+      const abs = join(root, m.file);
+      if (m.param === 0) {
+        rmSync(abs, { force: true });
+        execFileSync('mkfifo', [abs]);
+      } else if (m.param === 1) truncateSync(abs, 33 * 1024 * 1024);
+      else truncateSync(abs, 0);
+    },
+  },
+  {
+    // 0 the file unreadable, 1 its folder unlistable, 2 its folder read-only. Binds only a user permissions bind (see the runner).
+    name: 'chmod',
+    accepts: any,
+    params: [0, 1, 2],
+    apply(root, m) {
+      const abs = join(root, m.file);
+      if (!existsSync(abs)) return;
+      if (m.param === 0) chmodSync(abs, 0o000);
+      else chmodSync(dirname(abs), m.param === 1 ? 0o000 : statSync(dirname(abs)).mode & 0o555);
+    },
+  },
+];
+
+export const operator = (name: string): Operator => {
+  const op = OPERATORS.find((o) => o.name === name);
+  if (!op) throw new Error(`no operator ${name}`);
+  return op;
+};

@@ -1,5 +1,4 @@
 import { InputError, formatInputError, formatStylishDiagnostic, inputDiagnostic, toJsonDiagnostic } from '@openwop-spec/diagnostics';
-import { delta, renderMarkdown, renderText } from '@openwop-spec/delta';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { subcommandArgs } from './args.js';
@@ -40,6 +39,8 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
     const base = args.values.get('--base');
+    // Loaded here, not at start-up (it brings zx): a check never pays for it.
+    const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
     const report = await delta(root, gates, { today, env: io.env, ...(base !== undefined ? { base } : {}) });
     const lines = format === 'json' ? [JSON.stringify(report, null, 2)] : format === 'markdown' ? renderMarkdown(report) : renderText(report);
     for (const line of lines) io.stdout(line);

@@ -1,5 +1,4 @@
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
-import { applyInit, planInit } from '@openwop-spec/init';
 import type { PlannedFile } from '@openwop-spec/init';
 import { findRoot } from '@openwop-spec/spec-tree';
 import { subcommandArgs } from './args.js';
@@ -42,6 +41,7 @@ export async function initCommand(argv: readonly string[], io: Io, check: (args:
   let root: string;
   try {
     root = findRoot(io.cwd, args.values.get('--root'));
+    const { applyInit, planInit } = await import('@openwop-spec/init'); // loaded by this command only
     const plan = await planInit(root);
     files = dryRun ? plan.files : applyInit(plan);
     for (const file of files) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
@@ -205,6 +204,7 @@ export function fileSystemSource(root: string, settleMs = 50): ChangeSource {
   return {
     async start(onChange, onError) {
       batch = debounce(settleMs, onChange);
+      const { watch } = await import('chokidar'); // loaded by --watch only
       const w = watch(root, { ignoreInitial: true, ignored: (abs) => IGNORED.test(toRepoPath(abs)) });
       watcher = w;
       w.on('all', (_event, abs) => batch!.add(toRepoPath(abs)));

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shape } from '@openwop-spec/spec-tree';
 import type { FactKind, Gate } from '@openwop-spec/spec-tree';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
@@ -173,6 +174,33 @@ describe('the built bin with a shared cache', () => {
       expect([r.signal, r.status, r.stdout, r.stderr]).toEqual([null, off.status, off.stdout, off.stderr]);
     } finally {
       rmSync(cache);
+    }
+  });
+
+  it('loads no parser when every fact is cached, and no command-only package in a check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openwop-loads-'));
+    try {
+      // A module hook that logs every URL the run resolves.
+      const log = join(dir, 'urls');
+      const hook = `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`;
+      const probe = join(dir, 'probe.mjs');
+      writeFileSync(probe, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
+      const loaded = (): string => {
+        rmSync(log, { force: true });
+        const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, bin, 'check', 'core-budget', ...TODAY], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
+        expect(r.status, r.stderr).toBe(0);
+        return readFileSync(log, 'utf8');
+      };
+      const commandOnly = /\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\//;
+      rmSync(join(fx.root, CACHE), { force: true });
+      const cold = loaded(); // fills the cache
+      expect(cold).toMatch(/\/remark-parse\//);
+      expect(cold).not.toMatch(commandOnly);
+      const warm = loaded();
+      expect(warm).not.toMatch(/\/(unified|remark-parse|micromark)[^/]*\//);
+      expect(warm).not.toMatch(commandOnly);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -174,7 +174,7 @@ describe('formats', () => {
 
   it('GITHUB_ACTIONS=true switches the default format to github', async () => {
     const out = await run(['check'], { cwd: repo('FAIL').root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
-    expect(out.stdout).toContain('::error file=probe.txt,line=1,col=1,title=probe/finding::the probe file says FAIL');
+    expect(out.stdout).toContain('::error file=probe.txt,line=1,col=1,title=probe/finding::the probe file says FAIL; write OK');
     const explicit = await run(['check', '--format', 'stylish'], { cwd: fx.root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
     expect(explicit.stdout.some((l) => l.startsWith('::'))).toBe(false);
   });
@@ -182,7 +182,7 @@ describe('formats', () => {
   it('stylish: report lines on stdout, diagnostics then the parity line on stderr when failing', async () => {
     const out = await run(['check'], { cwd: repo('FAIL').root, gates: [probeGate()] });
     expect(out.stdout).toEqual(['probe read 4 characters']);
-    expect(out.stderr[0]).toBe('probe.txt:1:1  error  the probe file says FAIL  probe/finding');
+    expect(out.stderr[0]).toBe('probe.txt:1:1  error  the probe file says FAIL; write OK  probe/finding');
     expect(out.stderr.at(-1)).toBe('=== probe FAILED ===');
   });
 });

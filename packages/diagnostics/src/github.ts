@@ -4,7 +4,7 @@ import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Severity } from './model.js';
 import { compareDiagnostics, diagnosticKey } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { plural } from './text.js';
+import { fullMessage, plural } from './text.js';
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
 export const ANNOTATIONS_PER_KIND = 10;
@@ -45,7 +45,7 @@ export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnosti
   const related = (d.related ?? []).map((r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`);
   const follow = consequences.map((c) => `\n  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`);
   const also = follow.length > 0 ? `\n${plural(follow.length, 'consequence')} of this:${follow.join('')}` : '';
-  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(d.message + related.join('') + also)}`;
+  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(fullMessage(d) + related.join('') + also)}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { writeParityLine, writeRunLine } from './layout.js';
 import type { Diagnostic, Point } from './model.js';
 import { runDiagnostics, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { lines } from './text.js';
+import { fullMessage, lines } from './text.js';
 
 /** A diagnostic as the JSON report writes it. */
 export interface JsonDiagnostic {
@@ -13,7 +13,10 @@ export interface JsonDiagnostic {
   /** Where the rule is documented: what it catches, a failing and a passing example, the fix. */
   helpUri?: string;
   severity: Diagnostic['severity'];
+  /** What is wrong, then how to fix it (as every format prints it). */
   message: string;
+  /** How to fix it, alone. */
+  hint?: string;
   start?: { line: number; column: number };
   end?: { line: number; column: number };
   related?: Array<{ file: string; start: { line: number; column: number }; message: string }>;
@@ -73,8 +76,9 @@ export function toJsonDiagnostic(d: Diagnostic, consequences = 0, helpUri?: stri
     ruleId: d.ruleId,
     ...(helpUri !== undefined && { helpUri }),
     severity: d.severity,
-    message: d.message,
+    message: fullMessage(d),
   };
+  if (d.hint !== undefined) out.hint = d.hint;
   if (d.file !== undefined) out.start = point(d.start);
   if (d.end) out.end = point(d.end);
   if (d.related && d.related.length > 0) out.related = d.related.map((r) => ({ file: r.file, start: point(r.start), message: r.message }));

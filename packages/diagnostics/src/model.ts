@@ -18,8 +18,10 @@ export interface Diagnostic {
   /** '<prefix>/<kebab-problem>', documented in the gate's rule catalogue. */
   ruleId: string;
   severity: Severity;
-  /** What is wrong, what was expected, and how to fix it. */
+  /** What is wrong (and what was expected). */
   message: string;
+  /** How to fix it: the command to run or the edit to make. Every format prints it after the message. */
+  hint?: string;
   /** Repo-root-relative POSIX path; omitted only when no file is involved. */
   file?: string;
   start?: Point;

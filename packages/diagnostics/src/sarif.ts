@@ -3,7 +3,7 @@ import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
 import { compareCodeUnits, runDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { lines } from './text.js';
+import { fullMessage, lines } from './text.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -101,7 +101,7 @@ function toRule(id: string, doc: RuleDoc | undefined, helpUri: string | undefine
  * …"); a root cause says how many findings follow from it (`properties.consequences`).
  */
 function toResult(d: Diagnostic, ruleIndex: number, consequences: number): SarifResult {
-  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: d.message } };
+  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: fullMessage(d) } };
   if (d.file !== undefined) result.locations = [{ physicalLocation: physical(d.file, d.start, d.end) }];
   const related = (d.related ?? []).map((r) => ({ file: r.file, start: r.start, message: r.message }));
   const root = d.causedBy;

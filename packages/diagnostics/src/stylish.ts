@@ -5,7 +5,7 @@ import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, Severity } from './model.js';
 import { diagnosticKey, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { oneLine, plural } from './text.js';
+import { fullMessage, oneLine, plural } from './text.js';
 
 /**
  * Per gate: report lines, then its diagnostics on stderr (sorted; one that an earlier gate already
@@ -53,7 +53,7 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
 export function formatStylishDiagnostic(d: Diagnostic, color = false): string {
   const severity = paintSeverity(d.severity, color);
   const head = d.file === undefined ? d.gate : where(d.file, d.start);
-  const message = d.file === undefined ? oneLine(d.message) : withPosition(d.message, d.start);
+  const message = d.file === undefined ? oneLine(fullMessage(d)) : withPosition(fullMessage(d), d.start);
   return `${head}  ${severity}  ${message}  ${d.ruleId}`;
 }
 

@@ -1,3 +1,4 @@
+import type { Diagnostic } from './model.js';
 import { formatGrouped } from './order.js';
 
 /** Folds CR, LF and CRLF into single spaces: a line-oriented format must never gain a stray line. */
@@ -14,3 +15,6 @@ export function lines(text: string): string[] {
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
   return `${formatGrouped(n)} ${n === 1 ? singular : pluralForm}`;
 }
+
+/** What is wrong, then how to fix it: the text every format shows for a finding. */
+export const fullMessage = (d: Pick<Diagnostic, 'message' | 'hint'>): string => (d.hint ? `${d.message}; ${d.hint}` : d.message);

@@ -56,7 +56,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   const diagnostics = [...m.diagnostics];
   if (m.rows.length === 0) diagnostics.push(nothingToCheck(coreDir, 'holds no .md document'));
   const over = total > cap;
-  if (over) diagnostics.push(overCap(coreDir, total, cap, m.rows));
+  if (over) diagnostics.push(overCap(total, cap, m.rows));
   return {
     gate: GATE_ID,
     ok: !over,
@@ -77,12 +77,13 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
 
 const nothingToCheck = (coreDir: string, why: string) => rules.diagnostic('budget/nothing-to-check', { dir: coreDir, why }, { file: `${coreDir}/` });
 
-function overCap(coreDir: string, total: number, cap: number, rows: readonly BudgetRow[]) {
+/** Over the cap: at the largest document (line 1), where cutting words helps most, naming the next largest. */
+function overCap(total: number, cap: number, rows: readonly BudgetRow[]) {
   const largest = [...rows].sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)).slice(0, LARGEST);
   return rules.diagnostic(
     'budget/over-cap',
     { total, cap, largest },
-    { file: `${coreDir}/`, related: largest.map((r) => ({ file: r.path, message: `${r.words} words` })) },
+    { file: largest[0]!.path, start: { line: 1, column: 1 }, related: largest.slice(1).map((r) => ({ file: r.path, start: { line: 1, column: 1 }, message: `${formatGrouped(r.words)} words` })) },
   );
 }
 

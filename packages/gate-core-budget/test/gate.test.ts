@@ -95,10 +95,14 @@ describe('the cap', () => {
     expect(over.summaryLine).toBe(
       '=== check-core-budget FAILED — the measured kernel is 25,001 words; cap 25,000 (RFC 0190 §A). 0 ext document(s) counted because a core family declares them. ===',
     );
-    expect(found(over)).toEqual([{ ruleId: 'budget/over-cap', file: 'spec/v2/core/', start: undefined }]);
+    // At the largest document, a real file with a line (a folder gets no annotation line), numbers grouped.
+    expect(found(over)).toEqual([{ ruleId: 'budget/over-cap', file: 'spec/v2/core/a.md', start: { line: 1, column: 1 } }]);
     const d = over.diagnostics[0]!;
-    expect(d.message).toMatch(/^the kernel is 25001 words; cap 25000 \(over by 1\); remove 1 word\(s\) — largest documents: core\/a\.md \(20000\), core\/b\.md \(4000\), core\/c\.md \(999\)/);
-    expect(d.related?.map((x) => x.file)).toEqual(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'spec/v2/core/c.md']);
+    expect([d.message, d.hint]).toEqual([
+      'the kernel is 25,001 words; cap 25,000 (over by 1); largest documents: core/a.md (20,000), core/b.md (4,000), core/c.md (999)',
+      'cut 1 word(s) from them, or give another core family a real v2 home (+200 words of cap each)',
+    ]);
+    expect(d.related?.map((x) => [x.file, x.message])).toEqual([['spec/v2/core/b.md', '4,000 words'], ['spec/v2/core/c.md', '999 words']]);
   });
 
   it('homed counts only resolved families: ["README.md"] buys no words (upstream counted any non-v1 normativeText)', async () => {
@@ -183,7 +187,7 @@ describe('what is measured', () => {
       { ruleId: 'budget/ext-home-skipped', file: 'spec/v2/declaration.json', start: expect.objectContaining({ line: 11, column: 9 }) },
       { ruleId: 'budget/ext-home-skipped', file: 'spec/v2/declaration.json', start: expect.objectContaining({ line: 12, column: 9 }) },
     ]);
-    expect(r.diagnostics.map((d) => d.message.match(/because (.*);/)?.[1])).toEqual(['it does not end in .md', 'it does not exist', 'it does not end in .md', 'it is not a regular file']);
+    expect(r.diagnostics.map((d) => d.message.match(/because (.*)$/)?.[1])).toEqual(['it does not end in .md', 'it does not exist', 'it does not end in .md', 'it is not a regular file']);
     expect(r.figures['extHomes']).toEqual([]);
   });
 

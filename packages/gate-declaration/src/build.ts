@@ -7,6 +7,7 @@ import { clone, isStringArray, own, setOwn } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import { seedFamily, seedNode, V1_ONLY } from './seed.js';
 import type { SeedDrop, SeedMove } from './seed.js';
+import { NO_SOURCE } from './rules.js';
 
 export const OUTPUT_ID = 'https://openwop.dev/spec/v2/capabilities.schema.json';
 export const OUTPUT_TITLE = 'OpenWOP v2 discovery document (/.well-known/openwop, OpenWOP-Version: 2)';
@@ -166,7 +167,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   }
 
   const facets = source?.properties ?? {};
-  if (comparable) compareFacets(f, source, findings, declFile);
+  if (comparable) compareFacets(f, source, findings, declFile, { facetFile: expected, hasFile: input.facetListing.has(expected) });
 
   const base = input.base.value;
   const witnessClasses = Array.isArray(input.declaration.value['witnessClasses']) ? clone(input.declaration.value['witnessClasses']) : [];
@@ -261,10 +262,10 @@ function dropsToFindings(key: string, drops: readonly SeedDrop[], file: string, 
 }
 
 /** facets[] is authoritative against the emitted facet keys, in both directions (§4.3). */
-function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: Finding[], declFile: string): void {
+function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: Finding[], declFile: string, file: { facetFile: string; hasFile: boolean }): void {
   const declared = isStringArray(f.row['facets']) ? [...new Set(f.row['facets'])] : [];
   const emitted = Object.keys(source?.properties ?? {});
-  const label = source?.label ?? 'the record (no facet file, no v1 node)';
+  const label = source?.label ?? NO_SOURCE;
   const inSource = new Set(emitted);
   const inFacets = new Set(declared);
   const onlyFacets = declared.filter((x) => !inSource.has(x));
@@ -272,7 +273,7 @@ function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: 
   const pointer = `${f.pointer}/facets`;
   const related = source?.file ? [{ file: source.file, pointer: source.pointer ?? '', message: `the facets of ${label}` }] : [];
   if (onlyFacets.length > 0 || onlySource.length > 0) {
-    findings.push({ id: 'declaration/facets-mismatch', data: { key: f.key, source: label, onlyFacets, onlySource }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
+    findings.push({ id: 'declaration/facets-mismatch', data: { key: f.key, source: label, onlyFacets, onlySource, ...file }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
   } else if (declared.some((x, i) => emitted[i] !== x)) {
     findings.push({ id: 'declaration/facets-order', data: { key: f.key, source: label }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
   }

@@ -2,6 +2,9 @@ import { ruleCatalog } from '@openwop-spec/spec-tree';
 
 export const GATE_ID = 'declaration';
 
+/** The facet source of a family with neither a facet file nor a v1 node. */
+export const NO_SOURCE = 'the record (no facet file, no v1 node)';
+
 /**
  * Every rule the gate can emit, with its documentation and message. The
  * generator's rules come first, then check-declaration's.
@@ -14,6 +17,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: '{"key": "mcp", "facetsFrom": "spec/v2/facets/mcp.schema.json", …}',
     fix: 'Point facetsFrom at spec/v2/facets/<key>.schema.json (rename the file if needed).',
     message: (d: { key: string; value: string; expected: string }) => `${d.key}: facetsFrom ${d.value} ≠ ${d.expected}`,
+    hint: (d: { key: string; value: string; expected: string }) => `point facetsFrom at ${d.expected} (rename the file if needed)`,
   },
   'declaration/facets-from-missing': {
     severity: 'error',
@@ -28,8 +32,9 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'A core family that has a facet file must say so with facetsFrom; the file is never used silently.',
     fail: 'spec/v2/facets/mcp.schema.json exists; the mcp row has no facetsFrom',
     pass: 'the mcp row has "facetsFrom": "spec/v2/facets/mcp.schema.json"',
-    fix: 'Add facetsFrom to the family row, or delete the facet file.',
+    fix: 'Add facetsFrom to the family row (openwop-spec check --fix does), or delete the facet file.',
     message: (d: { key: string; file: string }) => `${d.key}: ${d.file} exists but the family does not declare facetsFrom`,
+    hint: (d: { key: string; file: string }) => `add "facetsFrom": "${d.file}" to the row (openwop-spec check --fix does), or delete the file`,
   },
   'declaration/orphan-facet-file': {
     severity: 'error',
@@ -46,7 +51,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{"properties": {…}, "minProperties": 1}',
     pass: '{"properties": {…}, "allOf": [{"minProperties": 1}]}',
     fix: 'Move the constraint under allOf, or remove it.',
-    message: (d: { file: string; keyword: string }) => `${d.file}: ${d.keyword} is not carried into the record; move it under allOf or remove it`,
+    message: (d: { file: string; keyword: string }) => `${d.file}: ${d.keyword} is not carried into the record`,
   },
   'declaration/facet-required-unknown': {
     severity: 'error',
@@ -69,12 +74,16 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: "A family's facets[] is exactly the set of facet keys the record emits (from its facet file, its seeded v1 node, or none).",
     fail: 'mcp.facets has "client"; spec/v2/facets/mcp.schema.json does not',
     pass: '"client" in both places',
-    fix: 'Add or remove the facet in the place the message names.',
-    message: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[] }) =>
+    fix: 'Make facets[] and the facet source agree: add or remove the facet where the message says; a family with neither a facet file nor a v1 node needs spec/v2/facets/<key>.schema.json, cited with facetsFrom.',
+    message: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[]; facetFile: string; hasFile: boolean }) =>
       `${d.key}: facets[] and ${d.source} disagree — ${[
         ...(d.onlyFacets.length ? [`only in facets[]: ${d.onlyFacets.join(', ')}`] : []),
         ...(d.onlySource.length ? [`only in ${d.source}: ${d.onlySource.join(', ')}`] : []),
       ].join('; ')}`,
+    hint: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[]; facetFile: string; hasFile: boolean }) =>
+      d.source === NO_SOURCE && d.onlyFacets.length > 0
+        ? `${d.hasFile ? '' : `create ${d.facetFile} declaring ${d.onlyFacets.join(', ')} under "properties", and `}set "facetsFrom": "${d.facetFile}" on the row`
+        : `add or remove the facet in facets[] or in ${d.source}, so both name the same facets`,
   },
   'declaration/facets-order': {
     severity: 'warning',
@@ -146,7 +155,7 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'The committed capabilities schema differs from what the declaration generates.',
     fail: 'a hand edit to schemas/v2/capabilities.schema.json',
     pass: 'the file as openwop-spec declaration --write renders it',
-    fix: 'Run pnpm exec openwop-spec declaration --write and commit the result.',
+    fix: 'Regenerate it: openwop-spec gen (or pnpm exec openwop-spec declaration --write), and commit the result.',
     message: (d: { what: string }) => d.what,
   },
   'declaration/schema': {
@@ -163,7 +172,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a live family row schema without normativeText',
     pass: 'normativeText declared on the live family row',
     fix: 'Declare the field in spec/v2/declaration.schema.json.',
-    message: (d: { field: string; row: string }) => `declaration.schema.json does not declare ${d.field} on the ${d.row} row; the gates read it`,
+    message: (d: { field: string; row: string }) => `declaration.schema.json does not declare ${d.field} on the ${d.row} row, which the gates read`,
   },
   'declaration/v1-key-unanchored': {
     severity: 'error',
@@ -189,7 +198,8 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: '{"key": "scheduling", "peerDependencyId": "scheduling", "section": "core/capabilities.md#scheduling", …}',
     fix: 'Correct the key; for a deliberate rename, also rename peerDependencyId, section, the § heading in core/capabilities.md, the facet file and every Normative home marker.',
     message: (d: { key: string; name: string }) =>
-      `family key \`${d.key}\` is not the name its row gives elsewhere: peerDependencyId and section say \`${d.name}\` — did you mean \`${d.name}\`? Correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)`,
+      `family key \`${d.key}\` is not the name its row gives elsewhere: peerDependencyId and section say \`${d.name}\` — did you mean \`${d.name}\`?`,
+    hint: () => 'correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)',
   },
   'declaration/peer-id': {
     severity: 'error',
@@ -228,13 +238,13 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'The § headings (depth 2–4) of spec/v2/core/capabilities.md match the core families one to one.',
     fail: 'a core family mcp with no "## § `mcp`" heading',
     pass: '"### § `mcp`" in spec/v2/core/capabilities.md',
-    fix: 'Add the stub heading, or remove the heading of a family that is not core.',
+    fix: 'Add the "### § `key`" stub with its summary line (openwop-spec check --fix does), correct a misspelled heading, or remove the heading of a family that is not core.',
     message: (d: { key: string; problem: 'missing' | 'extra' | 'repeated'; meant?: string }) =>
       d.problem === 'missing'
         ? `core/capabilities.md has no § heading for ${d.key}`
         : d.problem === 'extra'
           ? d.meant
-            ? `core/capabilities.md § ${d.key} names no core family — did you mean \`${d.meant}\`, which has no heading? Correct the heading`
+            ? `core/capabilities.md § ${d.key} names no core family — did you mean \`${d.meant}\`, which has no heading?`
             : `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
           : `core/capabilities.md § ${d.key} repeats an earlier heading for the same family`,
   },
@@ -252,7 +262,7 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'Every normativeText entry is a canonical repository path that exists (the full home predicate stays with normative-home).',
     fail: '"normativeText": ["spec/v2/core/../core/x.md"]',
     pass: '"normativeText": ["spec/v2/core/x.md"]',
-    fix: 'Write the canonical path of an existing file.',
+    fix: 'Write the canonical path of an existing file, or create the document.',
     message: (d: { key: string; entry: string; reason?: string }) =>
       d.reason === undefined ? `${d.key}: normativeText entry ${d.entry} does not exist` : `${d.key}: normativeText entry ${d.entry} is not canonical (${d.reason})`,
   },

@@ -75,8 +75,8 @@ describe('declaration/schema-field-undeclared', () => {
       { ruleId: 'declaration/schema-field-undeclared', file: SCHEMA, start: at(text, '/properties/profiles/items/properties') },
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
-      'declaration.schema.json does not declare normativeText on the live family row; the gates read it',
-      'declaration.schema.json does not declare summary on the profile row; the gates read it',
+      'declaration.schema.json does not declare normativeText on the live family row, which the gates read',
+      'declaration.schema.json does not declare summary on the profile row, which the gates read',
     ]);
   });
   it('green: fields declared through a local $ref and an allOf member count', async () => {
@@ -184,7 +184,7 @@ describe('declaration/capabilities-heading', () => {
       ['declaration/capabilities-heading', CAPS, undefined],
       ['declaration/capabilities-heading', DECL, CAPS],
     ]);
-    expect(linked!.diagnostics[0]!.message).toBe('core/capabilities.md § toolCatalg names no core family — did you mean `toolCatalog`, which has no heading? Correct the heading');
+    expect(linked!.diagnostics[0]!.message).toBe('core/capabilities.md § toolCatalg names no core family — did you mean `toolCatalog`, which has no heading?');
   });
 
   it('red: a core family without a heading (at its row), an extra and a repeated heading (at the heading)', async () => {

@@ -113,7 +113,7 @@ describe('declaration/facet-file-keyword', () => {
       { ruleId: 'declaration/facet-file-keyword', file: MCP_FILE, start: pos(file, '"minProperties"') },
       { ruleId: 'declaration/facet-file-keyword', file: MCP_FILE, start: pos(file, '"additionalProperties"', '"minProperties"') },
     ]);
-    expect(r.diagnostics.map((d) => d.message)).toContain(`${MCP_FILE}: minProperties is not carried into the record; move it under allOf or remove it`);
+    expect(r.diagnostics.map((d) => d.message)).toContain(`${MCP_FILE}: minProperties is not carried into the record`);
   });
   it('green: tolerated keys ($id, title, description, type object, additionalProperties false) and folded allOf', () => {
     const extra = { $id: 'https://x/mcp', title: 'mcp', description: 'facets', additionalProperties: false, allOf: [{ minProperties: 1 }] };
@@ -178,7 +178,20 @@ describe('declaration/facets-mismatch', () => {
     const decl = withFamilies(mcpRow(), toolCatalogRow({ key: 'kv', peerDependencyId: 'kv', section: 'core/capabilities.md#kv', facets: ['ttl'] }));
     const files = corpusFiles(decl) as Record<string, string>;
     const r = run(files);
-    expect(r.diagnostics.find((d) => d.ruleId === 'declaration/facets-mismatch')?.message).toBe('kv: facets[] and the record (no facet file, no v1 node) disagree — only in facets[]: ttl');
+    const d = r.diagnostics.find((x) => x.ruleId === 'declaration/facets-mismatch')!;
+    expect(d.message).toBe('kv: facets[] and the record (no facet file, no v1 node) disagree — only in facets[]: ttl');
+    // The fix names the file to create and the field that cites it.
+    expect(d.hint).toBe('create spec/v2/facets/kv.schema.json declaring ttl under "properties", and set "facetsFrom": "spec/v2/facets/kv.schema.json" on the row');
+  });
+
+  it('the fix when the facet file exists but is not cited: set facetsFrom (facets-from-absent is the root cause)', () => {
+    const decl = withFamilies(mcpRow(), toolCatalogRow({ key: 'kv', peerDependencyId: 'kv', section: 'core/capabilities.md#kv', facets: ['ttl'] }));
+    const files = { ...(corpusFiles(decl) as Record<string, string>), 'spec/v2/facets/kv.schema.json': json({ type: 'object', properties: { ttl: { type: 'integer' } } }) };
+    const r = run(files);
+    expect(r.diagnostics.find((x) => x.ruleId === 'declaration/facets-mismatch')!.hint).toBe('set "facetsFrom": "spec/v2/facets/kv.schema.json" on the row');
+    expect(r.diagnostics.find((x) => x.ruleId === 'declaration/facets-from-absent')!.hint).toBe(
+      'add "facetsFrom": "spec/v2/facets/kv.schema.json" to the row (openwop-spec check --fix does), or delete the file',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import type { Entry } from './entries.js';
 import { loadBaseline, loadEos } from './inputs.js';
 import type { Baseline, EosClock } from './inputs.js';
 import { GATE_ID, rules } from './rules.js';
+import type { Grown } from './rules.js';
 
 export const HEADER = '=== check-v2-normative-home — does every core family survive v1 EOS? ===';
 export const OK_LINE = '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===';
@@ -320,12 +321,12 @@ export function ratchets(r: Report, m: Measured, b: Baseline): void {
     const range = b.doc.locate(pointer);
     return { file: b.file, start: range.start, end: range.end };
   };
-  const grew: Array<{ text: string; pointer: string }> = [];
-  if (u > U) grew.push({ text: `undeclared ${U} -> ${u} (a core family with no declared home is new debt)`, pointer: '/undeclared' });
-  if (u + v > U + V) grew.push({ text: `total open debt ${U + V} -> ${u + v}`, pointer: '/v1Dependent' });
+  const grew: Array<{ text: string; pointer: string; kind: Grown }> = [];
+  if (u > U) grew.push({ text: `undeclared ${U} -> ${u} (a core family with no declared home is new debt)`, pointer: '/undeclared', kind: 'undeclared' });
+  if (u + v > U + V) grew.push({ text: `total open debt ${U + V} -> ${u + v}`, pointer: '/v1Dependent', kind: 'debt' });
   if (f > F) {
     const shown = m.uncovered.slice(0, 4).join(', ') + (f > 4 ? ', …' : '');
-    grew.push({ text: `facets with no normative text ${F} -> ${f} (${shown})`, pointer: '/facetsUncovered' });
+    grew.push({ text: `facets with no normative text ${F} -> ${f} (${shown})`, pointer: '/facetsUncovered', kind: 'facets' });
   }
   if (grew.length > 0) {
     const items = grew.map((g) => g.text).join('; ');
@@ -334,7 +335,9 @@ export function ratchets(r: Report, m: Measured, b: Baseline): void {
     r.line('  Point normativeText outside spec/v1/; a ratchet only moves down, by lowering the baseline.');
     // Debt that grew explains the v1Carried mismatch it causes; uncovered facets alone are explained by their warnings.
     const causes = grew.every((g) => g.pointer === '/facetsUncovered') ? { subjects: ['ratchet:facetsUncovered'] } : { explains: ['baseline:v1Carried'] };
-    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items }, at(grew[0]!.pointer), causes));
+    // Undeclared families also grow the total debt; saying how to undo it once is enough.
+    const kinds = grew.map((g) => g.kind).filter((k) => !(k === 'debt' && u > U));
+    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items, grew: kinds }, at(grew[0]!.pointer), causes));
     return;
   }
   if (u === U && v === V && f === F) return;

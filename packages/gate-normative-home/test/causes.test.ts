@@ -50,3 +50,24 @@ describe('root causes in normative-home', () => {
     expect(r.diagnostics.map((d) => [d.ruleId, d.explains])).toEqual([['home/missing', ['path:spec/v2/core/tool-catalogue.md']]]);
   });
 });
+
+describe('each finding names its fix', () => {
+  it('an unbanked gain names openwop-spec normative-home --write-baseline', async () => {
+    const r = await run(tree0204('after', { [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
+    expect(r.diagnostics.find((d) => d.ruleId === 'home/baseline-improved')!.hint).toContain('openwop-spec normative-home --write-baseline');
+    expect(r.diagnostics.find((d) => d.ruleId === 'home/v1carried-stale')!.hint).toContain('openwop-spec normative-home --write-baseline');
+  });
+
+  it('a ratchet grown by a facet named in no home says to name the facet, not to move a home out of spec/v1/', async () => {
+    const decl = withFamily('after', 'runList', (row) => (row['facets'] = [...(row['facets'] as string[]), 'cursorTtl']));
+    const grew = (await run(tree0204('after', { [DECLARATION]: decl }))).diagnostics.find((d) => d.ruleId === 'home/ratchet-grew')!;
+    expect(grew.hint).toMatch(/^name each uncovered facet as `key.facet` in a home of its family/);
+    expect(grew.hint).not.toContain('spec/v1/');
+  });
+
+  it('a ratchet grown by v1 debt says to give the family a home outside spec/v1/', async () => {
+    const v1Forms = '# Forms\n\n> **Status: Stable · v1.0.**\n\nA host advertising `forms` MUST render them.\n';
+    const r = await run(tree0204('after', { [DECLARATION]: withFamily('after', 'forms', (row) => (row['normativeText'] = ['spec/v1/forms.md'])), 'spec/v1/forms.md': v1Forms }));
+    expect(r.diagnostics.find((d) => d.ruleId === 'home/ratchet-grew')!.hint).toMatch(/^give the family a home outside spec\/v1\//);
+  });
+});

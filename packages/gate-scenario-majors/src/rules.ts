@@ -14,7 +14,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'the entry names an existing src/scenarios/*.test.ts file',
     fix: 'Remove the entry, or restore the file it promotes.',
     message: (d: { file: string; dir: string }) =>
-      `bothMajors names ${d.file}, which is not in ${d.dir}/ — a promotion that outlives its file promotes nothing; remove the entry or restore the file`,
+      `bothMajors names ${d.file}, which is not in ${d.dir}/ — a promotion that outlives its file promotes nothing`,
   },
   'majors/duplicate-entry': {
     severity: 'error',
@@ -22,7 +22,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'two bothMajors entries with "file": "fixtures-valid.test.ts"',
     pass: 'one entry per file',
     fix: 'Keep one entry (with the RFC that admitted the file) and delete the others.',
-    message: (d: { file: string; line: number }) => `${d.file} is already listed in bothMajors (line ${d.line}); keep one entry`,
+    message: (d: { file: string; line: number }) => `${d.file} is already listed in bothMajors (line ${d.line})`,
   },
   'majors/prefixed-in-both': {
     severity: 'error',
@@ -31,7 +31,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'v2- files are not listed; a file that targets both majors has no v2- prefix',
     fix: 'Remove the entry, or rename the file without the v2- prefix if it really targets both majors.',
     message: (d: { file: string }) =>
-      `${d.file} starts with v2-, so it targets [2] whatever bothMajors says; remove the entry or rename the file`,
+      `${d.file} starts with v2-, so it targets [2] whatever bothMajors says`,
   },
   'majors/config-unsorted': {
     severity: 'warning',
@@ -40,7 +40,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'entries sorted by file',
     fix: 'Sort the entries by file (code-unit order: uppercase before lowercase, "-" before letters).',
     message: (d: { file: string; previous: string }) =>
-      `bothMajors is not sorted by file: ${d.file} comes after ${d.previous}; sort the entries by file`,
+      `bothMajors is not sorted by file: ${d.file} comes after ${d.previous}`,
   },
   'majors/prefix-lookalike': {
     severity: 'warning',
@@ -49,7 +49,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'src/scenarios/v2-tool-order.test.ts',
     fix: 'Rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario.',
     message: (d: { file: string }) =>
-      `${d.file} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename it to v2-… if it is a major-2 scenario`,
+      `${d.file} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]`,
   },
   'majors/nothing-to-check': {
     severity: 'warning',
@@ -58,7 +58,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'conformance/src/scenarios/ holds the scenario files, e.g. fixtures-valid.test.ts',
     fix: 'Run from the spec repository (or pass --root), or set paths.conformance in openwop-spec.config.json to the folder that holds src/scenarios/.',
     message: (d: { dir: string; why: string }) =>
-      `nothing to check: ${d.dir}/ ${d.why}, so no scenario was classified or linted — run from the spec repository (--root) or set paths.conformance in openwop-spec.config.json`,
+      `nothing to check: ${d.dir}/ ${d.why}, so no scenario was classified or linted`,
   },
   'majors/stale': {
     severity: 'error',
@@ -66,7 +66,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a new src/scenarios/v2-x.test.ts without regenerating the manifest',
     pass: 'the manifest rewritten by the --write mode and committed',
     fix: `Run ${WRITE_COMMAND} and commit the result.`,
-    message: (d: { file: string; detail: string }) => `${d.file} is stale (${d.detail}); run ${WRITE_COMMAND}`,
+    message: (d: { file: string; detail: string }) => `${d.file} is stale (${d.detail})`,
   },
   'majors/unresolved-import': {
     severity: 'error',
@@ -74,7 +74,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: "import { x } from '../lib/missing.js'",
     pass: "import { x } from '../lib/present.js' with src/lib/present.ts on disk",
     fix: 'Fix the specifier (a .js specifier resolves to the .ts file beside it).',
-    message: (d: { specifier: string; tried: string }) => `cannot resolve import "${d.specifier}" (tried ${d.tried}); the lint cannot follow it`,
+    message: (d: { specifier: string; tried: string }) => `cannot resolve import "${d.specifier}" (tried ${d.tried}), so the lint cannot follow it`,
   },
   'majors/import-outside-conformance': {
     severity: 'warning',
@@ -83,7 +83,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'imports inside the conformance package, or package imports by name',
     fix: 'Import the package by name, or move the helper into the conformance package so the lint covers it.',
     message: (d: { specifier: string; path: string; dir: string }) =>
-      `import "${d.specifier}" resolves to ${d.path}, outside ${d.dir}/; it is not linted`,
+      `import "${d.specifier}" resolves to ${d.path}, outside ${d.dir}/, so it is not linted`,
   },
   'majors/supported-gate': {
     severity: 'error',
@@ -93,7 +93,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'const cap = await toolCatalogGate(); if (!cap) return; // presence of the record is the claim at major 2',
     fix: 'Use familyAdvertised or a family gate helper, or move the read into a branch guarded by targetMajor() === 1.',
     message: () =>
-      'reads `supported` outside a v1-only branch; at major 2 the presence of the family record is the claim (use familyAdvertised or gateFamily)',
+      'reads `supported` outside a v1-only branch; at major 2 the presence of the family record is the claim',
   },
   'majors/v1-path': {
     severity: 'error',
@@ -102,7 +102,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'driver.get(toolsPath(), { authenticated: false })',
     fix: 'Build the path with a helper that omits /v1 at major 2 (toolsPath, apiPath), or guard the request with targetMajor() === 1.',
     message: (d: { text: string }) =>
-      `hard-coded /v1/ request path "${d.text}"; resolve the major (a path helper that omits /v1 at major 2)`,
+      `hard-coded /v1/ request path "${d.text}", which major 2 does not serve`,
   },
   'majors/bad-pragma': {
     severity: 'error',
@@ -110,7 +110,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '// majors-lint-disable-next-line R1',
     pass: '// majors-lint-disable-next-line R1 -- the v1 leg reads the v1 record on purpose',
     fix: 'Write // majors-lint-disable-next-line R1 -- <reason> (R1, R2 or R1,R2), with a non-empty reason.',
-    message: (d: { why: string }) => `malformed majors-lint-disable-next-line pragma: ${d.why}; write // majors-lint-disable-next-line R1 -- <reason>`,
+    message: (d: { why: string }) => `malformed majors-lint-disable-next-line pragma: ${d.why}`,
   },
   'majors/unused-pragma': {
     severity: 'warning',
@@ -118,6 +118,6 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '// majors-lint-disable-next-line R2 -- … above a line with no /v1/ request path',
     pass: 'no pragma where nothing needs suppressing',
     fix: 'Remove the pragma.',
-    message: (d: { rules: string; line: number }) => `this pragma suppresses ${d.rules} on line ${d.line}, but nothing there is reported; remove it`,
+    message: (d: { rules: string; line: number }) => `this pragma suppresses ${d.rules} on line ${d.line}, but nothing there is reported`,
   },
 });

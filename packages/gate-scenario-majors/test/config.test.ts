@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAjv } from '@openwop-spec/spec-tree';
@@ -95,13 +96,13 @@ describe('config gate errors (exit 1, each its own diagnostic)', () => {
       { ruleId: 'majors/duplicate-entry', file: CONFIG, start: fileLine(3) },
       { ruleId: 'majors/prefixed-in-both', file: CONFIG, start: fileLine(4) },
     ]);
-    const messages = Object.fromEntries(result.diagnostics.map((d) => [d.ruleId, d.message]));
+    const messages = Object.fromEntries(result.diagnostics.map((d) => [d.ruleId, fullMessage(d)]));
     expect(messages['majors/missing-file']).toBe(
-      `bothMajors names gone.test.ts, which is not in ${SCENARIOS}/ — a promotion that outlives its file promotes nothing; remove the entry or restore the file`,
+      `bothMajors names gone.test.ts, which is not in ${SCENARIOS}/ — a promotion that outlives its file promotes nothing; remove the entry, or restore the file it promotes`,
     );
-    expect(messages['majors/duplicate-entry']).toBe('a.test.ts is already listed in bothMajors (line 9); keep one entry');
-    expect(messages['majors/prefixed-in-both']).toBe('v2-x.test.ts starts with v2-, so it targets [2] whatever bothMajors says; remove the entry or rename the file');
-    expect(messages['majors/config-unsorted']).toBe('bothMajors is not sorted by file: a.test.ts comes after b.test.ts; sort the entries by file');
+    expect(messages['majors/duplicate-entry']).toBe('a.test.ts is already listed in bothMajors (line 9); keep one entry (with the RFC that admitted the file) and delete the others');
+    expect(messages['majors/prefixed-in-both']).toBe('v2-x.test.ts starts with v2-, so it targets [2] whatever bothMajors says; remove the entry, or rename the file without the v2- prefix if it really targets both majors');
+    expect(messages['majors/config-unsorted']).toBe('bothMajors is not sorted by file: a.test.ts comes after b.test.ts; sort the entries by file (code-unit order: uppercase before lowercase, "-" before letters)');
     expect(result.diagnostics.find((d) => d.ruleId === 'majors/config-unsorted')!.severity).toBe('warning');
     expect(result.exitCode).toBe(1);
     expect(result.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 4 error(s) ===');

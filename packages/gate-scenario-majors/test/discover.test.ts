@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCENARIOS, conformanceFixture, found, removeFixtures, run } from './helpers.js';
 
@@ -21,7 +22,7 @@ describe('discovery and the naming rule (§3.2)', () => {
     expect(found(result)).toEqual([{ ruleId: 'majors/prefix-lookalike', file: `${SCENARIOS}/${name}`, start: undefined }]);
     const d = result.diagnostics[0]!;
     expect(d.severity).toBe('warning');
-    expect(d.message).toBe(`${name} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename it to v2-… if it is a major-2 scenario`);
+    expect(fullMessage(d)).toBe(`${name} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario`);
     expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ [name]: [1] });
   });
 
@@ -95,8 +96,8 @@ describe('majors/nothing-to-check: no scenario file is a finding, not a silent p
     expect([result.exitCode, result.summaryLine]).toEqual([0, 'wrote scenario-majors.json: 0 files (v1 0, v2 0)']);
     expect(found(result)).toEqual([{ ruleId: 'majors/nothing-to-check', file: `${SCENARIOS}/`, start: undefined }]);
     expect(result.diagnostics[0]!.severity).toBe('warning');
-    expect(result.diagnostics[0]!.message).toBe(
-      `nothing to check: ${SCENARIOS}/ ${why}, so no scenario was classified or linted — run from the spec repository (--root) or set paths.conformance in openwop-spec.config.json`,
+    expect(fullMessage(result.diagnostics[0]!)).toBe(
+      `nothing to check: ${SCENARIOS}/ ${why}, so no scenario was classified or linted; run from the spec repository (or pass --root), or set paths.conformance in openwop-spec.config.json to the folder that holds src/scenarios/`,
     );
   });
 

@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isV1RequestPath } from '../src/index.js';
 import { LIB, SCENARIOS, conformanceFixture, found, pos, removeFixtures, run } from './helpers.js';
@@ -26,8 +27,8 @@ describe('R2 majors/v1-path: the rule’s cases', () => {
     const { text, got, result } = await r2("  return driver.get('/v1/tools', { authenticated: false });");
     expect(got).toEqual(at(text, "'/v1/tools'"));
     expect(got[0]!.start).toEqual({ line: 3, column: 21 });
-    expect(result.diagnostics.find((d) => d.ruleId === R2)!.message).toBe(
-      'hard-coded /v1/ request path "/v1/tools"; resolve the major (a path helper that omits /v1 at major 2)',
+    expect(fullMessage(result.diagnostics.find((d) => d.ruleId === R2)!)).toBe(
+      'hard-coded /v1/ request path "/v1/tools", which major 2 does not serve; build the path with a helper that omits /v1 at major 2 (toolsPath, apiPath), or guard the request with targetMajor() === 1',
     );
   });
 

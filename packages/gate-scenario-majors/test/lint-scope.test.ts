@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIB, SCENARIOS, conformanceFixture, found, pos, removeFixtures, run } from './helpers.js';
 
@@ -103,8 +104,8 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
     const text = "import { x } from '../lib/missing.js';\nexport const y = x;\n";
     const result = await run(conformanceFixture({ 'v2-a.test.ts': text }));
     expect(found(result, 'majors/unresolved-import')).toEqual([{ ruleId: 'majors/unresolved-import', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 19 } }]);
-    expect(result.diagnostics.find((d) => d.ruleId === 'majors/unresolved-import')!.message).toBe(
-      'cannot resolve import "../lib/missing.js" (tried conformance/src/lib/missing.ts, conformance/src/lib/missing.js.ts, conformance/src/lib/missing.js/index.ts); the lint cannot follow it',
+    expect(fullMessage(result.diagnostics.find((d) => d.ruleId === 'majors/unresolved-import')!)).toBe(
+      'cannot resolve import "../lib/missing.js" (tried conformance/src/lib/missing.ts, conformance/src/lib/missing.js.ts, conformance/src/lib/missing.js/index.ts), so the lint cannot follow it; fix the specifier (a .js specifier resolves to the .ts file beside it)',
     );
     expect(result.exitCode).toBe(1);
   });

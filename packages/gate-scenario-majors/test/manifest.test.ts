@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,8 +85,8 @@ describe('--check when stale (§3.4)', () => {
     expect(result.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write');
     expect(result.exitCode).toBe(1);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 9, column: 21 } }]);
-    expect(result.diagnostics[0]!.message).toBe(
-      'conformance/scenario-majors.json is stale (3 file(s) changed); run pnpm exec openwop-spec scenario-majors --write',
+    expect(fullMessage(result.diagnostics[0]!)).toBe(
+      'conformance/scenario-majors.json is stale (3 file(s) changed); run pnpm exec openwop-spec scenario-majors --write and commit the result',
     );
     expect(result.figures['stale']).toBe(true);
     expect(result.figures['changes']).toEqual([

@@ -1,3 +1,4 @@
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIB, SCENARIOS, conformanceFixture, found, pos, removeFixtures, run } from './helpers.js';
 
@@ -63,8 +64,8 @@ describe('the majors-lint-disable-next-line pragma', () => {
       { ruleId: 'majors/bad-pragma', file: PATH, start: pos(text, '//') },
       { ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported;') },
     ]);
-    expect(result.diagnostics.find((d) => d.ruleId === 'majors/bad-pragma')!.message).toBe(
-      `malformed majors-lint-disable-next-line pragma: ${why}; write // majors-lint-disable-next-line R1 -- <reason>`,
+    expect(fullMessage(result.diagnostics.find((d) => d.ruleId === 'majors/bad-pragma')!)).toBe(
+      `malformed majors-lint-disable-next-line pragma: ${why}; write // majors-lint-disable-next-line R1 -- <reason> (R1, R2 or R1,R2), with a non-empty reason`,
     );
     expect(summary).toContain('1 violation(s), 0 suppressed');
   });
@@ -74,7 +75,7 @@ describe('the majors-lint-disable-next-line pragma', () => {
     expect(found(result, ...LINT_RULES)).toEqual([{ ruleId: 'majors/unused-pragma', file: PATH, start: pos(text, '//') }]);
     const d = result.diagnostics.find((x) => x.ruleId === 'majors/unused-pragma')!;
     expect(d.severity).toBe('warning');
-    expect(d.message).toBe('this pragma suppresses R2 on line 3, but nothing there is reported; remove it');
+    expect(fullMessage(d)).toBe('this pragma suppresses R2 on line 3, but nothing there is reported; remove the pragma');
   });
 
   it('a pragma for R1 above an R2 finding is unused and does not hide it', async () => {

@@ -11,7 +11,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'schemas/capabilities.schema.json is present',
     fix: 'Run from the spec repository (or pass --root), or set paths.schemas and paths.spec in openwop-spec.config.json to the folders that hold the schemas.',
     message: (d: { dirs: string }) =>
-      `nothing to check: no *.schema.json and no example under ${d.dirs} — run from the spec repository (--root) or set paths.schemas / paths.spec in openwop-spec.config.json`,
+      `nothing to check: no *.schema.json and no example under ${d.dirs}`,
   },
   'schemas/compile': {
     severity: 'error',
@@ -27,7 +27,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{ "$ref": "tool-descriptr.schema.json" }',
     pass: '{ "$ref": "tool-descriptor.schema.json" }',
     fix: 'Point the reference at the `$id` of a corpus schema (relative references resolve against the enclosing `$id`, or the file path when there is none), or add the missing `$defs` entry.',
-    message: (d: { ref: string; why: string }) => `$ref "${d.ref}" does not resolve: ${d.why}; point it at an existing $id or $defs entry`,
+    message: (d: { ref: string; why: string }) => `$ref "${d.ref}" does not resolve: ${d.why}`,
   },
   'schemas/duplicate-id': {
     severity: 'error',
@@ -35,7 +35,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a.schema.json and b.schema.json both with "$id": "https://openwop.dev/spec/v2/a.schema.json"',
     pass: 'b.schema.json with "$id": "https://openwop.dev/spec/v2/b.schema.json"',
     fix: 'Give each schema the `$id` of its own file; only the first file in path order is registered under a duplicated id.',
-    message: (d: { id: string; others: string }) => `$id "${d.id}" is also declared at ${d.others}; every $id must be unique`,
+    message: (d: { id: string; others: string }) => `$id "${d.id}" is also declared at ${d.others}, and every $id must be unique`,
   },
   'schemas/valid-example-fails': {
     severity: 'error',
@@ -61,7 +61,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'annotations without "required" in the schema, and an invalid example that omits openWorldHint',
     pass: 'the schema requires all four hints, so the example fails with keyword "required" at /annotations',
     fix: 'Restore the constraint the example documents in the schema, or, if the example is now legitimately valid, move it to examples/valid/ and delete its sidecar.',
-    message: (d: { schema: string; expected: string }) => `invalid example passes ${d.schema}; it is documented to fail with ${d.expected}`,
+    message: (d: { schema: string; expected: string }) => `invalid example passes ${d.schema}, though it is documented to fail with ${d.expected}`,
   },
   'schemas/invalid-example-wrong-reason': {
     severity: 'error',
@@ -78,7 +78,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'examples/invalid/tool-descriptor/missing-hint.json alone',
     pass: 'plus missing-hint.expect.json = { "keyword": "required", "instancePath": "/annotations" }',
     fix: 'Add `<case>.expect.json` next to the example with the Ajv keyword and instancePath of the error it must raise.',
-    message: (d: { sidecar: string }) => `invalid example has no expectation; add ${d.sidecar} = { "keyword": "<ajv keyword>", "instancePath": "<JSON pointer>" }`,
+    message: (_d: { sidecar: string }) => 'invalid example has no expectation',
+    hint: (d: { sidecar: string }) => `add ${d.sidecar} = { "keyword": "<ajv keyword>", "instancePath": "<JSON pointer>" }`,
   },
   'schemas/orphan-expectation': {
     severity: 'error',

@@ -65,7 +65,7 @@ describe('invalid examples', () => {
   it('are reported when they validate', async () => {
     const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ name: 'x' }), [sidecar]: expect_('required', '') }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/invalid-example-passes', file, start: at(1, 1) }]);
-    expect(result.diagnostics[0]!.message).toBe(`invalid example passes ${SCHEMA}; it is documented to fail with "required" at /`);
+    expect(result.diagnostics[0]!.message).toBe(`invalid example passes ${SCHEMA}, though it is documented to fail with "required" at /`);
   });
 
   it('are reported when they fail with another keyword, naming what they failed with', async () => {
@@ -89,7 +89,7 @@ describe('invalid examples', () => {
     const fx = fixture({ [SCHEMA]: thing, [file]: json({ size: 1 }) });
     const result = await check(fx);
     expect(found(result)).toEqual([{ ruleId: 'schemas/missing-expectation', file, start: at(1, 1) }]);
-    expect(result.diagnostics[0]!.message).toContain(sidecar);
+    expect(result.diagnostics[0]!.hint).toContain(sidecar);
     fx.write({ [file]: json({ name: 'x' }) });
     expect(found(await check(fx))).toEqual([
       { ruleId: 'schemas/invalid-example-passes', file, start: at(1, 1) },

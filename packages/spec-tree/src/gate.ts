@@ -59,9 +59,12 @@ export interface RuleSpec<D> {
   summary: string;
   fail: string;
   pass: string;
+  /** How to fix a finding: the command to run or the edit to make; every finding's hint unless `hint` says more. */
   fix: string;
-  /** The message, from the finding's data; says what is wrong and how to fix it. */
+  /** What is wrong, from the finding's data. */
   message: (data: D) => string;
+  /** This finding's own fix, from its data, where it can say more than `fix` (which file, which key). */
+  hint?: (data: D) => string;
 }
 
 export interface RuleCatalog<S extends Record<string, RuleSpec<never>>> {
@@ -70,9 +73,13 @@ export interface RuleCatalog<S extends Record<string, RuleSpec<never>>> {
   diagnostic<K extends keyof S & string>(id: K, data: Parameters<S[K]['message']>[0], at: Location, extra?: Partial<Diagnostic>): Diagnostic;
 }
 
+/** `fix` as the tail of a message: `Run x.` → `run x` (an initialism such as RFC keeps its case). */
+export const fixClause = (fix: string): string => fix.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+
 /**
  * A gate's message catalogue: every rule id with its documentation and message template, so tests
- * assert ids and positions, and the rule docs and ids cannot drift apart.
+ * assert ids and positions, and the rule docs and ids cannot drift apart. Every finding says what is
+ * wrong (`message`) and how to fix it (`hint`: the rule's `hint` for this finding, else its `fix`).
  */
 export function ruleCatalog<S extends Record<string, RuleSpec<never>>>(gate: string, specs: S): RuleCatalog<S> {
   const docs = Object.entries(specs).map(([id, s]) => ({ id, severity: s.severity, summary: s.summary, fail: s.fail, pass: s.pass, fix: s.fix }));
@@ -85,6 +92,7 @@ export function ruleCatalog<S extends Record<string, RuleSpec<never>>>(gate: str
         ruleId: id,
         severity: spec.severity,
         message: (spec.message as (d: unknown) => string)(data),
+        hint: spec.hint ? (spec.hint as (d: unknown) => string)(data) : fixClause(spec.fix),
         ...(at.file !== undefined ? { file: at.file } : {}),
         ...(at.start ? { start: at.start } : {}),
         ...(at.end ? { end: at.end } : {}),

@@ -16,6 +16,7 @@ import { ruleCatalogue, ruleDocUri } from './rule-docs.js';
 import { INIT, initCommand } from './init-command.js';
 import { REPORT, reportCommand } from './report-command.js';
 import { watchGates } from './watch.js';
+import { planFixes, unifiedDiff } from './fix.js';
 
 /** Everything the CLI touches outside itself, injected so tests run in-process. */
 export interface Io {
@@ -35,6 +36,8 @@ export interface Io {
 const VALUE_OPTIONS = ['--root', '--today', '--format', '--fail-on', '--cache-location'];
 const COMMON_FLAGS = ['--quiet', '--color', '--no-color', '--no-cache', '--debug', '--help', '-h'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
+/** `--fix` stops after this many passes even if fixes keep coming (each pass re-checks). */
+const FIX_PASSES = 5;
 
 /** Commands with their own argument handling, listed in the overview after the gate commands. */
 const OTHER_COMMANDS = [DELTA, INIT, REPORT, EXPLAIN];
@@ -62,12 +65,16 @@ function commands(gates: readonly Gate[]): Command[] {
         '--deadline': 'passed to normative-home (see openwop-spec normative-home --help): also apply the v1 end-of-support checks as of --today, and print the burn-down line and what it checked',
         '--watch':
           'stay running: check once, then after every save re-run only the gates that read a changed file and print their results and a one-line status (on a terminal, after clearing the screen). Ctrl-C stops.',
+        '--fix':
+          'apply the mechanical fixes the findings name (a near-miss marker, a missing facetsFrom, stale v1Carried or v1Banners entries, a missing or stale § stub in core/capabilities.md, the baseline when the ratchet improved), each file written atomically and printed as a unified diff; then check again and report what remains',
+        '--fix-dry-run': 'print the unified diff --fix would apply, write nothing, and report the findings as check does',
       },
-      exclusive: [],
+      exclusive: [['--fix', '--fix-dry-run', '--watch']],
       examples: [
         { command: 'openwop-spec check', does: 'run every gate; exit 1 when one fails' },
         { command: 'openwop-spec check normative-home core-budget --format json', does: 'run two gates and print one JSON document with their figures and findings' },
         { command: 'openwop-spec check --watch', does: 'keep checking while you edit the spec' },
+        { command: 'openwop-spec check --fix-dry-run', does: 'show, as a diff, what --fix would change' },
       ],
       takesGates: true,
       run: (tree, selected, options) => selected.map((gate) => ({ gate, label: gate.id, run: () => gate.check(tree, options) })),
@@ -320,10 +327,50 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
       ...(io.isTTY ? { clear: () => io.stdout('\x1b[2J\x1b[3J\x1b[H') } : {}),
     });
   }
-  const code = report(await execute(tree, selected));
+  let results = await execute(tree, selected);
+  if (args.flags.has('--fix') || args.flags.has('--fix-dry-run')) {
+    try {
+      results = await fix(results, args.flags.has('--fix'));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      io.stderr(formatInputError(command.name, err));
+      return 2;
+    }
+  }
+  const code = report(results);
   printStacks();
   cache?.flush(tree.root); // after the report: the cache never delays a result
   return code;
+
+  /**
+   * `--fix`: apply the findings' edits, check again, and repeat while a pass still changes a file
+   * (an edit that overlapped another waits for the next pass); print each changed file once as a
+   * diff of what it was and what it became. `--fix-dry-run`: one pass, nothing written.
+   */
+  async function fix(first: GateResult[], write: boolean): Promise<GateResult[]> {
+    const out = format === 'stylish' ? io.stdout : io.stderr;
+    const original = new Map<string, string>();
+    const latest = new Map<string, string>();
+    let results = first;
+    let fixed = 0;
+    for (let pass = 0; pass < FIX_PASSES; pass++) {
+      const plan = planFixes(results.flatMap((r) => r.diagnostics), (file) => latest.get(file) ?? tree.text(file));
+      if (plan.length === 0) break;
+      for (const f of plan) {
+        if (!original.has(f.file)) original.set(f.file, f.before);
+        latest.set(f.file, f.after);
+        fixed += f.fixed;
+        if (write) tree.write(f.file, f.after);
+      }
+      if (!write) break;
+      results = await execute(tree, selected);
+    }
+    const files = [...original.keys()].sort();
+    for (const file of files) for (const line of unifiedDiff(file, original.get(file)!, latest.get(file)!)) out(line);
+    const what = `${fixed} finding(s) in ${files.length} file(s)`;
+    out(files.length === 0 ? 'openwop-spec check: nothing to fix mechanically' : write ? `openwop-spec check --fix: fixed ${what}` : `openwop-spec check --fix-dry-run: would fix ${what}; nothing written`);
+    return results;
+  }
 
   function report(results: readonly GateResult[]): number {
     const rules = new Map<string, RuleDoc>(ruleCatalogue(gates).map(({ doc }) => [doc.id, doc]));

@@ -39,6 +39,20 @@ export interface Diagnostic {
   explains?: string[];
   /** Set by `linkCauses` on a consequence: the root cause it follows from. */
   causedBy?: DiagnosticRef;
+  /** The mechanical repair `check --fix` applies; never printed as such (the hint says it in words). */
+  fix?: readonly TextEdit[];
+}
+
+/**
+ * One replacement in a file's text: `before` (what the finding saw at UTF-16 offsets start..end)
+ * becomes `text`. An edit whose `before` no longer matches the file is not applied.
+ */
+export interface TextEdit {
+  file: string;
+  start: number;
+  end: number;
+  before: string;
+  text: string;
 }
 
 /** Names one diagnostic of a run: its gate, rule and place. */

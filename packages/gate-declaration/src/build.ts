@@ -157,7 +157,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     else comparable = false;
   } else {
     if (input.facetListing.has(expected)) {
-      findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key`, explains: [`facets:${f.key}`, `file:${expected}`] });
+      findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key`, explains: [`facets:${f.key}`, `file:${expected}`], addMember: `"facetsFrom": ${JSON.stringify(expected)}` });
     }
     const v1Node = own(input.v1.value.properties, f.key);
     if (v1Node !== undefined) {

@@ -2,7 +2,7 @@ import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
 import { headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
-import type { DeclarationModel, FactKind, SpecTree } from '@openwop-spec/spec-tree';
+import type { DeclarationModel, FactKind, FamilyRow, SpecTree } from '@openwop-spec/spec-tree';
 import type { Heading, Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
 import { isStringArray } from './json-value.js';
@@ -10,6 +10,8 @@ import type { JsonObject } from './json-value.js';
 import type { Layout } from './layout.js';
 import { layoutOf } from './layout.js';
 import { schemaRowFields } from './schema-walk.js';
+import { sections, summaryLine } from './summary.js';
+import type { Section } from './summary.js';
 
 /** Fields the gates read from a live family row and from a profile row. */
 export const FAMILY_FIELDS: readonly string[] = [
@@ -38,6 +40,7 @@ export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[
   rows(ctx);
   keys(ctx);
   await capabilitiesHeadings(ctx);
+  capabilitiesSummaries(ctx);
   await extReadmes(ctx);
   requirementIds(ctx);
   profiles(ctx);
@@ -214,7 +217,44 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
     );
   }
   for (const f of ctx.model.core) {
-    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, { subjects: [family(f.key)] });
+    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, { subjects: [family(f.key)], ...stubFix(ctx, f) });
+  }
+}
+
+const dirsOf = (ctx: Ctx) => ({ core: `${ctx.tree.paths.spec}/v2/core`, v1: `${ctx.tree.paths.spec}/v1` });
+
+/**
+ * The `§ key` stub a missing heading needs, with its summary line: before the section of the next
+ * core family (declaration order) that has one, else after the last § section, else at the end.
+ */
+function stubFix(ctx: Ctx, f: FamilyRow): Pick<Diagnostic, 'fix'> {
+  const file = ctx.layout.capabilitiesMd;
+  if (ctx.tree.info(file).kind !== 'file') return {};
+  const text = ctx.tree.text(file);
+  const all = sections(text);
+  const keys = ctx.model.core.map((r) => r.key);
+  const next = keys.slice(keys.indexOf(f.key) + 1).map((k) => all.find((s) => s.key === k)).find((s) => s !== undefined);
+  const at = next?.start ?? all[all.length - 1]?.end ?? text.length;
+  const lead = at === text.length ? (text.endsWith('\n\n') || text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
+  const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`\n\n${summaryLine(f, dirsOf(ctx))}\n`;
+  return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : '\n'}` }] };
+}
+
+/** The summary line under each core family's § heading says what the declaration says (when the section has one). */
+function capabilitiesSummaries(ctx: Ctx): void {
+  const file = ctx.layout.capabilitiesMd;
+  if (ctx.tree.info(file).kind !== 'file') return;
+  const text = ctx.tree.text(file);
+  const byKey = new Map<string, Section>();
+  for (const s of sections(text)) if (!byKey.has(s.key)) byKey.set(s.key, s);
+  for (const f of ctx.model.core) {
+    const summary = byKey.get(f.key)?.summary;
+    const expected = summaryLine(f, dirsOf(ctx));
+    if (!summary || summary.decided === expected) continue;
+    const fix = [{ file, start: summary.offset, end: summary.offset + summary.decided.length, before: summary.decided, text: expected }];
+    ctx.out.push(
+      rules.diagnostic('declaration/capabilities-summary', { key: f.key, actual: summary.decided, expected }, { file, start: { line: summary.line, column: 1, offset: summary.offset } }, { subjects: [family(f.key)], fix }),
+    );
   }
 }
 

@@ -16,4 +16,6 @@ export interface Finding extends JsonPlace {
   /** What the finding is about and what it explains (`Diagnostic.subjects` / `explains`). */
   subjects?: string[];
   explains?: string[];
+  /** A member (`"name": value`) `check --fix` adds to the object, after the member at `pointer`. */
+  addMember?: string;
 }

@@ -44,9 +44,23 @@ export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Dia
         ...(range.end ? { end: range.end } : {}),
         related: (f.related ?? []).map((r) => ({ file: r.file, start: locate(tree, r).start, message: r.message })),
       },
-      { ...(f.subjects && { subjects: f.subjects }), ...(f.explains && { explains: f.explains }) },
+      { ...(f.subjects && { subjects: f.subjects }), ...(f.explains && { explains: f.explains }), ...(f.addMember !== undefined && addMember(tree, f.file, range, f.addMember)) },
     );
   });
+}
+
+/**
+ * The edit that adds `member` after the value at `at`: on a line of its own, indented as the line
+ * that value is on, when its member starts that line; else on the same line.
+ */
+function addMember(tree: SpecTree, file: string, at: { start: Point; end?: Point }, member: string): Pick<Diagnostic, 'fix'> {
+  const start = at.start.offset;
+  const end = at.end?.offset;
+  if (start === undefined || end === undefined) return {};
+  const text = tree.text(file);
+  const indent = /^[ \t]*(?=")/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))?.[0];
+  const before = text.slice(start, end);
+  return { fix: [{ file, start, end, before, text: `${before}${indent === undefined ? ', ' : `,\n${indent}`}${member}` }] };
 }
 
 /** A whole-file finding (pointer '') sits at 1:1 without parsing the file: it may not be JSON at all. */

@@ -247,7 +247,15 @@ export const rules = ruleCatalog(GATE_ID, {
             ? `core/capabilities.md § ${d.key} names no core family — did you mean \`${d.meant}\`, which has no heading?`
             : `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
           : `core/capabilities.md § ${d.key} repeats an earlier heading for the same family`,
+  },  'declaration/capabilities-summary': {
+    severity: 'error',
+    summary: 'The summary line under a core family’s § heading in spec/v2/core/capabilities.md says what the declaration says: witness class, maturity, owning RFC, facets (and whether a facet file defines them), homes and whether the family is v1-dependent.',
+    fail: '### § `scheduling` / Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `spec/v1/scheduling.md` (v1-dependent). — after scheduling moved to spec/v2/core/scheduling.md',
+    pass: 'Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `scheduling.md`.',
+    fix: 'Rewrite the line as the message gives it (openwop-spec check --fix does); text after it is kept.',
+    message: (d: { key: string; actual: string; expected: string }) => `core/capabilities.md § ${d.key} says "${d.actual}" but the declaration says "${d.expected}"`,
   },
+
   'declaration/ext-readme': {
     severity: 'error',
     summary: 'Every ext family has spec/v2/ext/<key>/README.md whose header region states witness:, technical: and adoption:.',

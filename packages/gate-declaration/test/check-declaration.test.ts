@@ -209,6 +209,62 @@ describe('declaration/capabilities-heading', () => {
   });
 });
 
+/** `text` with every edit of a finding's fix applied (what `check --fix` writes). */
+function applyFix(text: string, d: { fix?: ReadonlyArray<{ start: number; end: number; before: string; text: string }> }): string {
+  let out = text;
+  for (const e of [...(d.fix ?? [])].sort((a, b) => b.start - a.start)) {
+    expect(out.slice(e.start, e.end)).toBe(e.before);
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+
+describe('declaration/capabilities-summary', () => {
+  const MCP_LINE =
+    'Witness `seam-gated`, experimental; RFC 0153; facets ' + (mcpRow()['facets'] as string[]).map((f) => `\`${f}\``).join(', ') + ' (facet file). Home: `interop.md`, `host-services.md`.';
+  const withSummary = (line: string) => CAPABILITIES_MD.replace('## § `mcp`\n\nStub.', `## § \`mcp\`\n\n${line} More prose stays.`);
+
+  it('green: the summary line says what the declaration says (core homes by name); a section without a Witness line is not read', async () => {
+    expect(found(await check({ [CAPS]: withSummary(MCP_LINE) }))).toEqual([]);
+  });
+
+  it('red: a stale home and bucket, at the line; --fix rewrites only the part the declaration decides', async () => {
+    const stale = MCP_LINE.replace('Home: `interop.md`, `host-services.md`.', 'Home: `spec/v1/mcp.md` (v1-dependent).');
+    const md = withSummary(stale);
+    const r = await check({ [CAPS]: md });
+    expect(found(r)).toEqual([{ ruleId: 'declaration/capabilities-summary', file: CAPS, start: { line: 7, column: 1 } }]);
+    expect(r.diagnostics[0]!.message).toBe(`core/capabilities.md § mcp says "${stale}" but the declaration says "${MCP_LINE}"`);
+    const fixed = applyFix(md, r.diagnostics[0]!);
+    expect(fixed).toBe(withSummary(MCP_LINE));
+    expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+  });
+
+  it('red: a facet added to the declaration makes the facet list stale', async () => {
+    const r = await check({ [CAPS]: withSummary(MCP_LINE.replace('`client` (facet file)', '`client`, `extra` (facet file)')) });
+    expect(found(r).map((d) => d.ruleId)).toEqual(['declaration/capabilities-summary']);
+  });
+});
+
+describe('declaration/capabilities-heading --fix', () => {
+  it('the stub of a missing heading, with its summary line, goes before the next core family’s section', async () => {
+    const md = CAPABILITIES_MD.replace('## § `mcp`\n\nStub.\n\n', '');
+    const r = await check({ [CAPS]: md });
+    const d = r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-heading')!;
+    const fixed = applyFix(md, d);
+    expect(fixed).toContain('Intro.\n\n### § `mcp`\n\nWitness `seam-gated`, experimental; RFC 0153; facets `revisions`');
+    expect(fixed).toContain('Home: `interop.md`, `host-services.md`.\n\n### § `toolCatalog`');
+    expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+  });
+
+  it('the last core family’s stub goes after the last § section', async () => {
+    const md = CAPABILITIES_MD.replace('### § `toolCatalog`\n\nStub.\n\n', '');
+    const r = await check({ [CAPS]: md });
+    const fixed = applyFix(md, r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-heading')!);
+    expect(fixed).toMatch(/## § `mcp`\n\nStub\.\n\n## § `toolCatalog`\n\nWitness `witnessable-gated`, experimental; RFC 0078; facets `sources`, `sessionLifecycle`, `compactView`\. Home: `tool-catalog\.md`\.\n\n## Extensions\n$/);
+    expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+  });
+});
+
 describe('declaration/ext-readme', () => {
   it('red: an ext family without a README, at its row', async () => {
     const r = await check({ [README]: null });

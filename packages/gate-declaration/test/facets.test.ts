@@ -84,6 +84,19 @@ describe('declaration/facets-from-absent', () => {
       'mcp: spec/v2/facets/mcp.schema.json exists but the family does not declare facetsFrom',
     );
   });
+
+  it('--fix adds facetsFrom after the key, on its own line with the row’s indentation; the fixed declaration passes', () => {
+    const decl = withFamilies(mcpRow({ facetsFrom: undefined, facets: Object.keys(MCP_FACETS) }));
+    const text = json(decl);
+    const d = run(corpusFiles(decl) as Record<string, string>).diagnostics.find((x) => x.ruleId === 'declaration/facets-from-absent')!;
+    expect(d.fix).toHaveLength(1);
+    const e = d.fix![0]!;
+    expect([e.file, text.slice(e.start, e.end), e.before, e.text]).toEqual([DECL, '"mcp"', '"mcp"', `"mcp",\n      "facetsFrom": "${MCP_FILE}"`]);
+    const fixed = text.slice(0, e.start) + e.text + text.slice(e.end);
+    expect(JSON.parse(fixed).families[0].facetsFrom).toBe(MCP_FILE);
+    const again = run({ ...(corpusFiles(decl) as Record<string, string>), [DECL]: fixed });
+    expect(found(again).filter((x) => x.ruleId !== 'declaration/stale')).toEqual([]);
+  });
 });
 
 describe('declaration/orphan-facet-file', () => {

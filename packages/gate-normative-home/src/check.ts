@@ -4,6 +4,7 @@ import { escapePointerToken } from '@openwop-spec/json';
 import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
 import type { Classification, ClassificationCounts, FamilyResult, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { daysBetween } from './dates.js';
+import { bankedBaseline } from './banked.js';
 import { blockEntries, classificationDiagnostics } from './entries.js';
 import type { Entry } from './entries.js';
 import { loadBaseline, loadEos } from './inputs.js';
@@ -147,7 +148,9 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
     r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);
     if (open > 0) r.line(`  ${m.undeclared.length} famil(ies) have NO declared home; ${m.v1Dependent.length} declare one that dies with v1.`);
   }
-  v1CarriedBlock(r, m, b);
+  const bank = bankFix(tree, m, b, T);
+  v1CarriedBlock(r, m, b, bank);
+  staleBanners(r, tree, m, b, bank);
   if (deadline) {
     const afterEos = E !== undefined && T >= E;
     const integrity = carriedIntegrity(r, m, b, E, afterEos, uncarried);
@@ -155,7 +158,7 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
     data['deadline'] = { today: T, afterEos, carried: integrity, burnDown: schedule ?? null };
     r.line(deadlineChecked(T, E, afterEos, integrity, schedule));
   }
-  ratchets(r, m, b);
+  ratchets(r, m, b, bank);
   return r.result(data);
 }
 
@@ -189,8 +192,49 @@ function deadlineChecked(T: string, E: string | undefined, afterEos: boolean, in
   return `  --deadline (${when}) checked: ${what} — ${verdict}; ${schedulePart}.`;
 }
 
+/**
+ * `check --fix` banks the baseline (as --write-baseline does) only when that loses nothing: no
+ * ratchet grew and every v1-dependent family is already carried (carrying one is a decision).
+ */
+function bankFix(tree: SpecTree, m: Measured, b: Baseline, today: string): Pick<Diagnostic, 'fix'> {
+  const grew = m.undeclared.length > b.undeclared || m.undeclared.length + m.v1Dependent.length > b.undeclared + b.v1Dependent || m.uncovered.length > b.facetsUncovered;
+  const carried = new Set(b.v1Carried);
+  if (grew || m.v1Dependent.some((f) => !carried.has(f.key))) return {};
+  const before = tree.text(b.file);
+  const text = bankedBaseline(m, b, today).text;
+  return text === before ? {} : { fix: [{ file: b.file, start: 0, end: before.length, before, text }] };
+}
+
+/**
+ * A v1Banners entry for a document that is no longer the v1 home of any family is stale; and a v1
+ * document that is no home but whose Status banner still says v2 reads it misleads its readers.
+ */
+function staleBanners(r: Report, tree: SpecTree, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
+  const homes = new Set(m.classification.families.flatMap((f) => f.homes.filter((h) => h.class === 'v1').map((h) => h.path)));
+  for (const path of Object.keys(b.v1Banners ?? {})) {
+    if (homes.has(path)) continue;
+    const range = b.doc.locateKey(`/v1Banners/${escapePointerToken(path)}`);
+    r.diagnostics.push(rules.diagnostic('home/v1banners-stale', { path }, { file: b.file, start: range.start, end: range.end }, { subjects: ['baseline:v1Banners'], ...bank }));
+  }
+  for (const doc of tree.list(`${tree.paths.spec}/v1`)) {
+    if (doc.kind !== 'file' || !doc.name.endsWith('.md') || homes.has(doc.path)) continue;
+    const at = V2_READS.exec(tree.text(doc.path));
+    if (at) r.diagnostics.push(rules.diagnostic('home/v1-banner-reads', { path: doc.path }, { file: doc.path, start: pointAt(at.input, at.index + at[1]!.length) }));
+  }
+}
+
+/** A Status banner line (in the leading blockquote) that says v2 reads the document; group 1 is what precedes the words. */
+const V2_READS = /^(>[^\n]*\*\*Status[^\n]*?)v2 reads it/m;
+
+/** The 1-based line and column of a UTF-16 offset. */
+function pointAt(text: string, offset: number): { line: number; column: number; offset: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n'), offset };
+}
+
 /** v1Carried must equal the v1-dependent set, always (upstream only with a known date). */
-function v1CarriedBlock(r: Report, m: Measured, b: Baseline): void {
+function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
   const dependent = new Set(m.v1Dependent.map((f) => f.key));
   const listed = new Set(b.v1Carried);
   const missing = m.v1Dependent.filter((f) => !listed.has(f.key));
@@ -210,7 +254,7 @@ function v1CarriedBlock(r: Report, m: Measured, b: Baseline): void {
   }
   for (const { key, j } of stale) {
     r.line(`    ${key}: listed but no longer v1-dependent — remove it`);
-    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), { subjects: ['baseline:v1Carried'] }));
+    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), { subjects: ['baseline:v1Carried'], ...bank }));
   }
 }
 
@@ -312,7 +356,7 @@ function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number
 }
 
 /** Ratchets: OK only when the measured counters equal the baseline exactly. */
-export function ratchets(r: Report, m: Measured, b: Baseline): void {
+export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'> = {}): void {
   const u = m.undeclared.length;
   const v = m.v1Dependent.length;
   const f = m.uncovered.length;
@@ -347,5 +391,5 @@ export function ratchets(r: Report, m: Measured, b: Baseline): void {
   r.line(`  Lower the baseline in ${b.file} so the gain is held.`);
   const first = v !== V ? '/v1Dependent' : u !== U ? '/undeclared' : '/facetsUncovered';
   // One --write-baseline banks the gain and fixes the v1Carried and v1Banners entries it leaves stale.
-  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), { explains: ['baseline:v1Carried', 'baseline:v1Banners'] }));
+  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), { explains: ['baseline:v1Carried', 'baseline:v1Banners'], ...bank }));
 }

@@ -118,13 +118,23 @@ export function blockEntries(c: Classification): { predicate: Entry[]; missing: 
   return { predicate, missing };
 }
 
+/** The colon moved inside the bold text; the other near misses need a person to say where the marker goes. */
+function nearMissFix(m: Classification['nearMisses'][number]): Pick<Diagnostic, 'fix'> {
+  const start = m.start.offset;
+  const end = m.end.offset;
+  if (m.kind !== 'colon-outside' || start === undefined || end === undefined) return {};
+  return { fix: [{ file: m.file, start, end: end + 1, before: '**Normative home**:', text: '**Normative home:**' }] };
+}
+
 /** Findings that are not block entries: stray and duplicate rows, near misses, uncovered facets. */
 export function classificationDiagnostics(c: Classification): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const s of c.stray) out.push(rules.diagnostic('home/stray-family', { key: s.key, pointer: s.pointer }, { file: c.file, start: s.at.start, end: s.at.end }));
   for (const d of c.duplicates) out.push(rules.diagnostic('home/duplicate-family', { key: d.key, first: d.first }, { file: c.file, start: d.at.start, end: d.at.end }, { subjects: [`family:${d.key}`] }));
   // A near miss is why its document claims nothing: it explains that document's unclaimed homes.
-  for (const m of c.nearMisses) out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }, { explains: [`claim:${m.file}`] }));
+  for (const m of c.nearMisses) {
+    out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }, { explains: [`claim:${m.file}`], ...nearMissFix(m) }));
+  }
   for (const f of c.families) {
     for (const facet of f.facets) {
       if (facet.covered) continue;

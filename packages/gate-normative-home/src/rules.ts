@@ -197,6 +197,22 @@ export const rules = ruleCatalog(GATE_ID, {
     fix: 'Remove the key from v1Carried: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { key: string }) => `${d.key}: listed in v1Carried but no longer v1-dependent`,
   },
+  'home/v1banners-stale': {
+    severity: 'warning',
+    summary: 'The baseline records a Status banner in v1Banners for a v1 document that is no longer the home of any family.',
+    fail: '"v1Banners": {"spec/v1/scheduling.md": "…"} after scheduling moved to spec/v2/core/scheduling.md',
+    pass: 'the entry removed from v1Banners',
+    fix: 'Remove the entry: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
+    message: (d: { path: string }) => `v1Banners records ${d.path}, which is no longer the v1 home of any family`,
+  },
+  'home/v1-banner-reads': {
+    severity: 'warning',
+    summary: 'A v1 document that is the home of no family (its family moved to v2) still says in its Status banner that v2 reads it.',
+    fail: '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is. (after the family moved to v2)',
+    pass: '> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the family\'s home is `spec/v2/core/scheduling.md`.',
+    fix: 'Reword the Status banner: drop "v2 reads it" and say where the family\'s v2 text now lives.',
+    message: (d: { path: string }) => `${d.path} is the home of no family, but its Status banner still says v2 reads it`,
+  },
   'home/eos-not-covered': {
     severity: 'error',
     summary: 'Under --deadline after v1 end-of-support: a family is undeclared or uncarried, or a carried v1 target has no, no recorded, or a changed Status banner.',

@@ -2,11 +2,9 @@ import type { GateResult } from '@openwop-spec/diagnostics';
 import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { Report, figures, loadInputs, measured, ratchets, reportClassification } from './check.js';
 import { classificationDiagnostics } from './entries.js';
+import { bankedBaseline } from './banked.js';
 import { baselinePath } from './inputs.js';
 import { rules } from './rules.js';
-
-/** Order in which keys missing from the file are appended. */
-const APPEND_ORDER = ['t0', 'openAtT0', 'v1Dependent', 'undeclared', 'facetsUncovered', 'v1Banners', 'v1Carried'] as const;
 
 const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].filter((x) => !was.has(x)).length;
 
@@ -39,44 +37,19 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
     return r.result(data);
   }
 
-  const recorded = baseline?.v1Banners ?? {};
-  const banners = new Map<string, string>();
-  const bannerless = new Set<string>();
-  for (const f of m.v1Dependent) {
-    for (const h of f.homes) {
-      if (h.class !== 'v1') continue;
-      if (h.banner) banners.set(h.path, (Object.hasOwn(recorded, h.path) ? recorded[h.path] : undefined) ?? h.banner.line);
-      else if (!bannerless.has(h.path)) {
-        bannerless.add(h.path);
-        r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path: h.path }, { file: h.path }));
-      }
-    }
-  }
-  const v1Banners = Object.fromEntries([...banners.keys()].sort().map((p) => [p, banners.get(p)!]));
-  const v1Carried = m.v1Dependent.map((f) => f.key);
-  const computed: Record<string, unknown> = {
-    v1Dependent: v1Carried.length,
-    undeclared: m.undeclared.length,
-    facetsUncovered: m.uncovered.length,
-    v1Banners,
-    v1Carried,
-    ...(baseline ? {} : { t0: options.today, openAtT0: m.undeclared.length }),
-  };
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(baseline?.value ?? {})) out[key] = Object.hasOwn(computed, key) ? computed[key] : value;
-  for (const key of APPEND_ORDER) if (!Object.hasOwn(out, key) && Object.hasOwn(computed, key)) out[key] = computed[key];
-
+  const { text, v1Carried, banners, bannerless } = bankedBaseline(m, baseline, options.today);
+  for (const path of bannerless) r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path }, { file: path }));
   const file = baselinePath(tree);
-  if (tree.write(file, JSON.stringify(out, null, 2) + '\n') === 'unchanged') {
+  if (tree.write(file, text) === 'unchanged') {
     return r.result(data, `${file} unchanged: v1Dependent ${m.v1Dependent.length}, undeclared ${m.undeclared.length}, facetsUncovered ${m.uncovered.length}`);
   }
   const was = (n: number | undefined): string => (n === undefined ? 'none' : String(n));
   const oldCarried = new Set(baseline?.v1Carried ?? []);
-  const oldBanners = new Set(Object.keys(recorded));
+  const oldBanners = new Set(Object.keys(baseline?.v1Banners ?? {}));
   const summary =
     `wrote ${file}: v1Dependent ${was(baseline?.v1Dependent)} -> ${m.v1Dependent.length}, undeclared ${was(baseline?.undeclared)} -> ${m.undeclared.length}, ` +
     `facetsUncovered ${was(baseline?.facetsUncovered)} -> ${m.uncovered.length}; ` +
     `v1Carried +${added(v1Carried, oldCarried)} -${added(oldCarried, new Set(v1Carried))}; ` +
-    `v1Banners +${added(banners.keys(), oldBanners)} -${added(oldBanners, new Set(banners.keys()))}`;
+    `v1Banners +${added(banners, oldBanners)} -${added(oldBanners, new Set(banners))}`;
   return r.result(data, summary);
 }

@@ -23,6 +23,7 @@ describe('root causes in normative-home', () => {
     const r = await run(tree0204('after', { [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
     expect(causes(r)).toEqual([
       ['home/v1carried-stale', 'home/baseline-improved'],
+      ['home/v1banners-stale', 'home/baseline-improved'],
       ['home/baseline-improved', undefined],
     ]);
   });

@@ -52,6 +52,7 @@ describe('RFC 0204 golden expectations', () => {
     expect(out.stderr.at(-1)).toBe('=== check-v2-normative-home FAILED — 2 error(s) ===');
     expect(r.diagnostics.map((d) => [d.ruleId, d.file, d.start?.line])).toEqual([
       ['home/v1carried-stale', BASELINE, expect.any(Number)],
+      ['home/v1banners-stale', BASELINE, expect.any(Number)],
       ['home/baseline-improved', BASELINE, 5],
     ]);
   });

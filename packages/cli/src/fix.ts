@@ -1,0 +1,126 @@
+import type { Diagnostic, TextEdit } from '@openwop-spec/diagnostics';
+
+/** One file `--fix` changes: its text before and after, and how many findings the edits repair. */
+export interface FileFix {
+  file: string;
+  before: string;
+  after: string;
+  fixed: number;
+}
+
+/**
+ * The files the findings' fixes change. A finding's edits apply together or not at all: not when
+ * one no longer matches the text it was computed from, nor when one overlaps an edit already taken
+ * (the next pass, after a re-check, sees the file as it then is). Files in code-unit order.
+ */
+export function planFixes(diagnostics: readonly Diagnostic[], read: (file: string) => string): FileFix[] {
+  const taken = new Map<string, { text: string; edits: TextEdit[]; fixed: number }>();
+  // The same repair offered by several findings (one baseline rewrite fixes three) is made once and fixes them all.
+  const repairs = new Map<string, { edits: readonly TextEdit[]; findings: number }>();
+  for (const d of diagnostics) {
+    if (!d.fix || d.fix.length === 0) continue;
+    const key = JSON.stringify(d.fix);
+    const repair = repairs.get(key);
+    if (repair) repair.findings++;
+    else repairs.set(key, { edits: d.fix, findings: 1 });
+  }
+  for (const { edits, findings } of repairs.values()) {
+    const files = edits.map((e) => {
+      let entry = taken.get(e.file);
+      if (!entry) taken.set(e.file, (entry = { text: read(e.file), edits: [], fixed: 0 }));
+      return entry;
+    });
+    const applies = edits.every((e, i) => {
+      const entry = files[i]!;
+      return entry.text.slice(e.start, e.end) === e.before && !entry.edits.some((o) => (e.start < o.end && o.start < e.end) || (e.start === e.end && e.start === o.start));
+    });
+    if (!applies) continue;
+    edits.forEach((e, i) => files[i]!.edits.push(e));
+    files[0]!.fixed += findings;
+  }
+  const out: FileFix[] = [];
+  for (const [file, { text, edits, fixed }] of taken) {
+    if (edits.length === 0) continue;
+    let after = text;
+    for (const e of [...edits].sort((a, b) => b.start - a.start)) after = after.slice(0, e.start) + e.text + after.slice(e.end);
+    if (after !== text) out.push({ file, before: text, after, fixed });
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+const CONTEXT = 3;
+
+/**
+ * `diff -u` of two texts, by lines: the common head and tail are cut, the rest is matched by a
+ * longest common subsequence, and changes closer than twice the context share a hunk.
+ */
+export function unifiedDiff(file: string, before: string, after: string): string[] {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops: Array<[' ' | '-' | '+', string]> = [
+    ...a.slice(0, head).map((l) => [' ', l] as [' ', string]),
+    ...middle(a.slice(head, a.length - tail), b.slice(head, b.length - tail)),
+    ...a.slice(a.length - tail).map((l) => [' ', l] as [' ', string]),
+  ];
+  const out = [`--- a/${file}`, `+++ b/${file}`];
+  let i = 0;
+  while (i < ops.length) {
+    if (ops[i]![0] === ' ') {
+      i++;
+      continue;
+    }
+    const start = Math.max(0, i - CONTEXT);
+    let end = i;
+    // Extend while the next change is within 2 × CONTEXT unchanged lines.
+    for (let j = i; j < ops.length; j++) {
+      if (ops[j]![0] !== ' ') end = j;
+      else if (j - end > 2 * CONTEXT) break;
+    }
+    const stop = Math.min(ops.length, end + 1 + CONTEXT);
+    const slice = ops.slice(start, stop);
+    const oldStart = ops.slice(0, start).filter((o) => o[0] !== '+').length + 1;
+    const newStart = ops.slice(0, start).filter((o) => o[0] !== '-').length + 1;
+    const oldLen = slice.filter((o) => o[0] !== '+').length;
+    const newLen = slice.filter((o) => o[0] !== '-').length;
+    out.push(`@@ -${oldLen === 0 ? oldStart - 1 : oldStart},${oldLen} +${newLen === 0 ? newStart - 1 : newStart},${newLen} @@`);
+    for (const [sign, line] of slice) out.push(sign + line);
+    i = stop;
+  }
+  return out;
+}
+
+/** Lines without their terminators; a final newline does not make an empty last line. */
+function splitLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The changed middle as a line LCS (small: only what lies between the common head and tail). */
+function middle(a: readonly string[], b: readonly string[]): Array<[' ' | '-' | '+', string]> {
+  const n = a.length;
+  const m = b.length;
+  const lcs = new Uint32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i * (m + 1) + j] = a[i] === b[j] ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+    }
+  }
+  const ops: Array<[' ' | '-' | '+', string]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      ops.push([' ', a[i++]!]);
+      j++;
+    } else if (lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!) ops.push(['-', a[i++]!]);
+    else ops.push(['+', b[j++]!]);
+  }
+  while (i < n) ops.push(['-', a[i++]!]);
+  while (j < m) ops.push(['+', b[j++]!]);
+  return ops;
+}

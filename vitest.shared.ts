@@ -8,18 +8,11 @@ import { defineConfig } from 'vitest/config';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const packagesDir = join(root, 'packages');
-/** Subpath exports a package may have besides its index (each `src/<name>.ts`). */
-const SUBPATHS = ['testing'];
 
-// A subpath export (`@openwop-spec/spec-tree/testing`) comes before its package: an alias also
-// matches an import that continues with `/`.
 const alias = readdirSync(packagesDir)
   .filter((name) => existsSync(join(packagesDir, name, 'src', 'index.ts')))
   .sort()
-  .flatMap((name) => [
-    ...SUBPATHS.filter((sub) => existsSync(join(packagesDir, name, 'src', `${sub}.ts`))).map((sub) => ({ find: `@openwop-spec/${name}/${sub}`, replacement: join(packagesDir, name, 'src', `${sub}.ts`) })),
-    { find: `@openwop-spec/${name}`, replacement: join(packagesDir, name, 'src', 'index.ts') },
-  ]);
+  .map((name) => ({ find: `@openwop-spec/${name}`, replacement: join(packagesDir, name, 'src', 'index.ts') }));
 
 export default defineConfig({
   resolve: { alias },

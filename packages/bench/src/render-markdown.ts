@@ -1,5 +1,5 @@
 import type { CorpusModel, DocPlan, Family } from './model.js';
-import { Prng } from './prng.js';
+import type { Prng } from './prng.js';
 import { countWords } from '@openwop-spec/gate-core-budget';
 import { Prose, TITLE_WORDS, wrap } from './prose.js';
 

@@ -23,8 +23,8 @@ export interface Io {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** One call per line, without the newline. */
-  stdout(line: string): void;
-  stderr(line: string): void;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
   isTTY?: boolean;
   now?: () => Date;
   /** Appends to a file outside the spec tree: the workflow's job summary (GITHUB_STEP_SUMMARY). */
@@ -90,7 +90,7 @@ function commands(gates: readonly Gate[]): Command[] {
       ],
       takesGates: true,
       run: (tree, selected, options) =>
-        selected.filter((g) => g.write).map((gate) => ({ gate, label: gate.id, run: () => gate.write!(tree, options) })),
+        selected.filter((g) => g.write !== undefined).map((gate) => ({ gate, label: gate.id, run: () => gate.write!(tree, options) })),
     },
   ];
   for (const gate of gates) {
@@ -159,7 +159,7 @@ function commandHelp(command: Command, gates: readonly Gate[]): string[] {
       usage: ['openwop-spec', command.name, ...(command.takesGates ? ['[gate...]'] : []), ...flagUsage, '[options]'].join(' '),
       about: `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
       options: Object.entries(command.flags),
-      sections: command.takesGates ? [{ title: 'Gates', rows: gates.filter((g) => command.name !== 'gen' || g.write).map((g) => [g.id, g.summary] as const) }] : [],
+      sections: command.takesGates ? [{ title: 'Gates', rows: gates.filter((g) => command.name !== 'gen' || g.write !== undefined).map((g) => [g.id, g.summary] as const) }] : [],
       shared: SHARED_OPTIONS,
       examples: command.examples,
     }),

@@ -58,7 +58,7 @@ function files(root: string): string[] {
 }
 
 describe('where the fact cache lives', () => {
-  let fx: Fixture;
+  let fx: Fixture | undefined;
   afterEach(() => fx?.remove());
   const repo = (extra: Record<string, string> = {}): string =>
     (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'probe.md': '# A\n\n## B\n', ...extra })).root;

@@ -8,7 +8,7 @@ import type { Fixture } from './helpers.js';
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
 
-let fx: Fixture;
+let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
 
 function repo(): Fixture {
@@ -88,12 +88,13 @@ describe('openwop-spec delta', () => {
   });
 
   it('one clear line for a bad ref, a folder that is not a repository, and a typo', async () => {
-    expect((await run(['delta', '--base', 'nope'], { cwd: repo().root, gates: [probeGate()] })).stderr).toEqual([
+    const base = repo();
+    expect((await run(['delta', '--base', 'nope'], { cwd: base.root, gates: [probeGate()] })).stderr).toEqual([
       'openwop-spec delta: base nope does not name a commit in this repository',
     ]);
-    const typo = await run(['delta', '--base', 'mian'], { cwd: fx.root, gates: [probeGate()] });
+    const typo = await run(['delta', '--base', 'mian'], { cwd: base.root, gates: [probeGate()] });
     expect([typo.code, typo.stderr]).toEqual([2, ['openwop-spec delta: base mian does not name a commit in this repository (did you mean main?)']]);
-    fx.remove();
+    base.remove();
     fx = createFixture({ 'pnpm-workspace.yaml': '' });
     const notGit = await run(['delta', '--base', 'main'], { cwd: fx.root, gates: [probeGate()] });
     expect(notGit.stderr).toEqual([`openwop-spec delta: ${fx.root} is not inside a git repository, so there is no base to compare with`]);

@@ -1,9 +1,7 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { ruleCatalog } from '@openwop-spec/spec-tree';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
-import type { Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, ruleCatalog } from '@openwop-spec/spec-tree';
+import type { Fixture, Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/index.js';
 

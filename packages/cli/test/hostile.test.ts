@@ -31,6 +31,8 @@ const SCHEMA = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/
 
 function cli(args: readonly string[], stdout: 'pipe' | number = 'pipe') {
   const r = spawnSync(process.execPath, [CLI_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', stdout, 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+  // stdout is null when it goes to a descriptor, though the types say string.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr };
 }
 

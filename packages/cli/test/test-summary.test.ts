@@ -29,7 +29,7 @@ interface Reporter {
   onTestRunEnd(modules: unknown[], errors: unknown[]): void;
 }
 interface SummaryModule {
-  summarize(modules: { file: string; broken: boolean; tests: Test[] }[], expectedSkips?: Declared[]): Summary;
+  summarize: (modules: { file: string; broken: boolean; tests: Test[] }[], expectedSkips?: Declared[]) => Summary;
   default: new (options: { expectedSkips: Declared[]; summaryFile: string }) => Reporter;
 }
 // The root's reporter is plain JavaScript (node runs it in .ci/run); a computed specifier keeps tsc out of it.

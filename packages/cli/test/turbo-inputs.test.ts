@@ -40,4 +40,20 @@ describe('turbo caching and the corpus', () => {
       expect(inputs, `typecheck must hash ${file}`).toContain(file);
     }
   });
+
+  it('the lint tasks hash every file they read and their configs', () => {
+    const out = execFileSync('pnpm', ['exec', 'turbo', 'run', 'lint:code', 'lint:format', '--dry=json'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+      maxBuffer: 64 << 20,
+    });
+    const tasks = (JSON.parse(out) as { tasks: { taskId: string; inputs: Record<string, string> }[] }).tasks;
+    const inputs = (id: string): string[] => Object.keys(tasks.find((t) => t.taskId === id)?.inputs ?? {});
+    const code = ['packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/cli/vitest.config.ts', 'scripts/test-summary.mjs', 'vitest.shared.ts'];
+    for (const file of [...code, 'eslint.config.js', 'tsconfig.test.json', 'tsconfig.lint.json']) {
+      expect(inputs('//#lint:code'), `lint:code must hash ${file}`).toContain(file);
+    }
+    for (const file of [...code, 'biome.json']) expect(inputs('//#lint:format'), `lint:format must hash ${file}`).toContain(file);
+  });
 });

@@ -3,9 +3,8 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
-import type { Gate, SpecTree } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture } from '@openwop-spec/spec-tree';
+import type { Fixture, Gate, SpecTree } from '@openwop-spec/spec-tree';
 import { main } from '../src/main.js';
 import { affects, debounce, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
@@ -26,7 +25,7 @@ const fakeGate = (id: string, read: (tree: SpecTree) => string): Gate => ({
 
 const gates: Gate[] = [
   fakeGate('reads-a', (t) => t.text('a.md').trim()),
-  fakeGate('lists-d', (t) => t.list('d').map((e) => e.name).join(',') + ` ${t.json('b.json').value}`),
+  fakeGate('lists-d', (t) => t.list('d').map((e) => e.name).join(',') + ` ${String(t.json('b.json').value)}`),
   fakeGate('derives', (t) => String(t.derive('shared', () => t.text('c.md').length))),
   fakeGate('writes', (t) => {
     t.write('out/generated.json', '{"n": 1}\n');
@@ -59,7 +58,11 @@ function lineWatcher() {
   const until = (pred: (line: string) => boolean, what: string): Promise<string> =>
     new Promise((resolve, reject) => {
       const from = lines.length;
-      let timer: NodeJS.Timeout | undefined;
+      // Generous, and only reached when the line never comes: nothing here depends on how fast it does.
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`never saw ${what}; last lines: ${lines.slice(-5).join(' | ')}`));
+      }, 60_000);
       const check = (): void => {
         const hit = lines.slice(from).find(pred);
         if (hit === undefined) return;
@@ -67,11 +70,6 @@ function lineWatcher() {
         clearTimeout(timer);
         resolve(hit);
       };
-      // Generous, and only reached when the line never comes: nothing here depends on how fast it does.
-      timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`never saw ${what}; last lines: ${lines.slice(-5).join(' | ')}`));
-      }, 60_000);
       waiters.add(check);
     });
   return { lines, push, until };

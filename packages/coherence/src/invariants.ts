@@ -38,8 +38,10 @@ function requirements(repo: Repo, file: string): Requirement[] {
   if (!Array.isArray(records)) return [];
   const out: Requirement[] = [];
   let from = 0;
-  for (const record of records as Record<string, unknown>[]) {
-    if (typeof record !== 'object' || record === null || typeof record['id'] !== 'string') continue;
+  for (const item of records as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const record = item as Record<string, unknown>;
+    if (typeof record['id'] !== 'string') continue;
     // Records are located by their id's text; an id appears once per record.
     const at = text.indexOf(JSON.stringify(record['id']), from);
     from = at < 0 ? from : at + 1;

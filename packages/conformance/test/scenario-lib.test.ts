@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpDriver, hostDriver } from '../src/lib/driver.js';
 import { familyAdvertised, gateFamily, resetDiscovery } from '../src/lib/discovery.js';
 import { hostConfig, targetMajor } from '../src/lib/env.js';
-import { fixtureProblems, readFixtures } from '../src/lib/fixtures.js';
 import { apiPath, seamPath, toolPath, toolsPath } from '../src/lib/paths.js';
 import { majorSkipReason, manifestMajors } from '../src/lib/scenario.js';
 import { listTools, toolCatalogGate } from '../src/lib/toolCatalog.js';

@@ -39,7 +39,7 @@ export function describe(change: Change, code: (s: string) => string = (s) => s)
         change.field === 'v1Carried'
           ? change.after === null
             ? `${code(String(change.before))} out of v1Carried`
-            : `${code(String(change.after))} into v1Carried`
+            : `${code(change.after as string)} into v1Carried`
           : `${change.field} ${String(change.before)} → ${String(change.after)}`;
       return `baseline ${change.state === 'made' ? 'edited' : 'edit required'}: ${what}`;
     }

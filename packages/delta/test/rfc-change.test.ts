@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { gate as scenarioMajors } from '@openwop-spec/gate-scenario-majors';
@@ -71,7 +70,7 @@ beforeAll(async () => {
   report = await delta(fx.root, GATES, { base: 'base', today: TODAY, env: process.env });
   after = snapshot(fx.root);
 }, 120_000);
-afterAll(() => fx?.remove());
+afterAll(() => fx.remove());
 
 describe('openwop-spec delta on an RFC-style change', () => {
   it('both sides ran every gate', () => {

@@ -2,7 +2,6 @@ import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
-import type { SkipReason } from './rules.js';
 import { countWords, proseWordsFact } from './words.js';
 
 export interface BudgetRow {
@@ -52,7 +51,7 @@ export async function measure(tree: SpecTree, coreDir: string): Promise<Measurem
   for (const home of classification.extHomes) {
     if (home.status === 'counted') extHomes.push(home.path);
     else {
-      const data = { key: home.key, path: home.path, reason: home.status as SkipReason };
+      const data = { key: home.key, path: home.path, reason: home.status };
       diagnostics.push(rules.diagnostic('budget/ext-home-skipped', data, { file: classification.file, start: home.at.start, end: home.at.end }, { subjects: [`path:${home.path}`] }));
     }
   }

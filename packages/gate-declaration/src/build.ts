@@ -229,7 +229,7 @@ function facetFileSource(file: string, value: JsonObject, findings: Finding[]): 
     if (!Object.hasOwn(properties, name)) findings.push({ id: 'declaration/facet-required-unknown', data: { file, name }, file, pointer: `/required/${i}` });
   });
   reserved(file, '/properties', properties, findings);
-  const allOf = Array.isArray(value['allOf']) ? value['allOf'].map((schema, i) => ({ schema, from: `/allOf/${i}` })) : [];
+  const allOf = Array.isArray(value['allOf']) ? value['allOf'].map((schema: unknown, i) => ({ schema, from: `/allOf/${i}` })) : [];
   return { label: file, file, pointer: '/properties', properties, required, allOf, moves: [], root: '' };
 }
 

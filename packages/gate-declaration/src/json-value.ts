@@ -20,7 +20,8 @@ export function clone<T>(value: T): T {
 
 /** A JSON rendering cut to at most `max` UTF-16 code units, ending in "…" when cut. */
 export function shortJson(value: unknown, max = 80): string {
-  const text = JSON.stringify(value) ?? 'undefined';
+  // JSON.stringify returns undefined for undefined, whatever its type says; String() names it.
+  const text = String(JSON.stringify(value));
   return text.length <= max ? text : text.slice(0, max - 1) + '…';
 }
 

@@ -40,8 +40,8 @@ describe('determinism', () => {
       vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(boom('Number#toLocaleString')),
       vi.spyOn(Array.prototype, 'toLocaleString').mockImplementation(boom('Array#toLocaleString')),
       vi.spyOn(Date, 'now').mockImplementation(boom('Date.now')),
-      vi.spyOn(Intl, 'Collator').mockImplementation(boom('Intl.Collator') as never),
-      vi.spyOn(Intl, 'NumberFormat').mockImplementation(boom('Intl.NumberFormat') as never),
+      vi.spyOn(Intl, 'Collator').mockImplementation(boom('Intl.Collator')),
+      vi.spyOn(Intl, 'NumberFormat').mockImplementation(boom('Intl.NumberFormat')),
     ];
     let text: string;
     try {

@@ -29,10 +29,7 @@ import {
   canvasRow,
   DELETED_ROW,
   WRITE,
-  fixturesOnDisk,
 } from './corpus.js';
-
-fixturesOnDisk();
 import { runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';
@@ -98,7 +95,7 @@ describe('golden records (RFC 0204)', () => {
   it('a family with no facet file and no v1 node is marked as seeded from the declaration, with no owningRfc suffix', () => {
     const decl = declaration({ families: [mcpRow(), toolCatalogRow(), mcpRow({ key: 'kv', peerDependencyId: 'kv', section: 'core/capabilities.md#kv', facets: [], facetsFrom: undefined, owningRfc: null }), canvasRow(), DELETED_ROW] });
     const files = corpusFiles(decl);
-    files['spec/v2/core/capabilities.md'] += '\n## § `kv`\n';
+    files['spec/v2/core/capabilities.md'] = `${files['spec/v2/core/capabilities.md'] as string}\n## § \`kv\`\n`;
     const f = generatedFixture(files);
     expect(generated(f.root).properties['kv']).toStrictEqual({
       type: 'object',

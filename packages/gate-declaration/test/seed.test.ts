@@ -32,7 +32,7 @@ function seedTool(node: Record<string, unknown>) {
   const v1 = { ...V1_SCHEMA, properties: { ...V1_SCHEMA.properties, toolCatalog: node } };
   const text = json(v1);
   // facets[] follows the node, so only the seeding rules under test can fire.
-  const facets = Object.keys((node['properties'] ?? {}) as object).filter((k) => !['supported', 'tier', 'experimentalUntil'].includes(k));
+  const facets = Object.keys((node['properties'] ?? {})).filter((k) => !['supported', 'tier', 'experimentalUntil'].includes(k));
   const decl = declaration({ families: [mcpRow(), toolCatalogRow({ facets }), canvasRow(), DELETED_ROW] });
   const f = fixture({ ...(corpusFiles(decl) as Record<string, string>), [V1]: text });
   const r = runGenerator(f.tree(), WRITE);

@@ -23,10 +23,7 @@ import {
   mcpRow,
   toolCatalogRow,
   WRITE,
-  fixturesOnDisk,
 } from './corpus.js';
-
-fixturesOnDisk();
 import { runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';

@@ -1,11 +1,12 @@
 // An interrupted --write leaves the committed file intact and no temporary file.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fail = vi.hoisted(() => ({ rename: false, write: false, temps: new Set<number>() }));
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof NodeFs>();
   return {
     ...fs,
     renameSync: (...args: Parameters<typeof fs.renameSync>) => {
@@ -28,8 +29,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { corpusFiles, declaration, fixturesOnDisk, generatedFixture, json, mcpRow, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } = await import('./corpus.js');
-fixturesOnDisk();
+const { corpusFiles, declaration, generatedFixture, json, mcpRow, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } = await import('./corpus.js');
 const { runGenerator } = await import('../src/index.js');
 
 const OUT = 'schemas/v2/capabilities.schema.json';

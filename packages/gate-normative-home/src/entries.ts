@@ -89,7 +89,7 @@ function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<D
 
 function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding): Entry {
   const data = { key: f.key, path: h.path, ...finding };
-  const diagnostic = rules.diagnostic(finding.ruleId, data as never, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) }, causes(f, h, finding));
+  const diagnostic = rules.diagnostic(finding.ruleId, data, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) }, causes(f, h, finding));
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }
 

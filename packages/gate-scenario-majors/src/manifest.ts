@@ -134,8 +134,8 @@ function majorsText(list: readonly unknown[]): string {
 /** The committed `counts`, or figures recomputed from its `majors` where a count is missing. */
 function committedCounts(value: unknown, old: Record<string, unknown>): Counts {
   const given = asRecord(asRecord(value)['counts']);
-  const lists = Object.values(old).map((m) => (Array.isArray(m) ? m : []));
-  const pick = (key: keyof Counts, fallback: number): number => (typeof given[key] === 'number' ? (given[key] as number) : fallback);
+  const lists = Object.values(old).map((m): unknown[] => (Array.isArray(m) ? m : []));
+  const pick = (key: keyof Counts, fallback: number): number => (typeof given[key] === 'number' ? (given[key]) : fallback);
   return {
     files: pick('files', lists.length),
     v1: pick('v1', lists.filter((m) => m.includes(1)).length),

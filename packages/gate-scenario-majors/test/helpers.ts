@@ -1,7 +1,6 @@
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
-import { LineIndex } from '@openwop-spec/spec-tree';
-import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
+import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
 import { runScenarioMajors } from '../src/index.js';
 import type { Mode } from '../src/index.js';
 
@@ -24,11 +23,11 @@ export function configText(both: readonly (string | Entry)[]): string {
 
 const fixtures: Fixture[] = [];
 
-/** A conformance tree (in memory, or `disk`): scenario files by name, other files by repository path, and a config. */
-export function conformanceFixture(scenarios: Record<string, string>, options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry>; disk?: boolean } = {}): Fixture {
+/** A conformance tree: scenario files by name, other files by repository path, and a config. */
+export function conformanceFixture(scenarios: Record<string, string>, options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry> } = {}): Fixture {
   const files: Record<string, FixtureEntry> = { [CONFIG]: configText(options.both ?? []), ...options.files };
   for (const [name, text] of Object.entries(scenarios)) files[`${SCENARIOS}/${name}`] = text;
-  const fixture = options.disk ? createFixture(files) : memoryFixture(files);
+  const fixture = createFixture(files);
   fixtures.push(fixture);
   return fixture;
 }

@@ -4,6 +4,7 @@ import type { ErrorObject, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { SchemaEntry, SchemaSet } from './compile.js';
 import { examplesDir, schemaFileFor } from './discover.js';
 import { describeError, describeExpectation, matchesExpectation, readExpectation } from './expectation.js';
+import type { Expectation } from './expectation.js';
 import { rules } from './rules.js';
 
 export interface ExampleRun {
@@ -75,7 +76,7 @@ function runKind(tree: SpecTree, schemas: SchemaSet, run: ExampleRun, dir: strin
       if (!validate) run.notRun++;
       try {
         if (kind === 'valid') {
-          if (validate && !validate(doc.value)) reportValidFails(run, schema!, doc, [...(validate.errors ?? [])]);
+          if (validate && !validate(doc.value)) reportValidFails(run, schema, doc, [...(validate.errors ?? [])]);
         } else {
           runInvalid(tree, run, schema, doc, sidecars.get(name) ?? `${folder.path}/${name}${SIDECAR}`, sidecars.has(name));
         }
@@ -110,7 +111,7 @@ function runInvalid(tree: SpecTree, run: ExampleRun, schema: SchemaEntry | undef
     const range = doc.locate(pointer);
     return { file: doc.file, start: range.start, end: range.end };
   };
-  let expectation;
+  let expectation: Expectation | undefined;
   if (!hasSidecar) run.diagnostics.push(rules.diagnostic('schemas/missing-expectation', { sidecar }, at('')));
   else {
     const sidecarDoc = tree.json(sidecar);

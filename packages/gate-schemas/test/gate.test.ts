@@ -8,7 +8,7 @@ import { OPTIONS, check, fixture, found } from './helpers.js';
 describe('the gate', () => {
   it('is registered as `schemas`, with one flagless command and no writer', () => {
     expect(gate.id).toBe('schemas');
-    expect(gate.write).toBeUndefined();
+    expect(gate).not.toHaveProperty('write');
     expect(gate.commands.map((c) => [c.name, c.flags])).toEqual([['schemas', {}]]);
     expect(gate.rules).toBe(rules.docs);
   });
@@ -46,7 +46,7 @@ describe('the gate', () => {
   });
 
   it('follows a directory symlink inside the root once, and refuses one that leaves the root', async () => {
-    const fx = fixture({ 'shared/x.schema.json': 'true', 'spec/v2/facets': { symlink: '../../shared' }, 'schemas/v2/loop': { symlink: '..' } }, { disk: true });
+    const fx = fixture({ 'shared/x.schema.json': 'true', 'spec/v2/facets': { symlink: '../../shared' }, 'schemas/v2/loop': { symlink: '..' } });
     expect((await check(fx)).figures['schemaFiles']).toEqual(['spec/v2/facets/x.schema.json']);
     fx.write({ 'spec/v2/outside': { symlink: '/' } });
     await expect(checkSchemas(fx.tree(), OPTIONS)).rejects.toBeInstanceOf(InputError);

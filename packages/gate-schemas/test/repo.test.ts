@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree';
 import { compileSchemas } from '../src/index.js';
-import { OPTIONS, check, fixture, found } from './helpers.js';
+import { check, fixture, found } from './helpers.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const DESCRIPTOR = 'schemas/v2/tool-descriptor.schema.json';

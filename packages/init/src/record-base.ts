@@ -63,7 +63,7 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
     );
   }
   // A record's allOf is the base's rules, then its facet source's: the base is what all share first.
-  const lists = records.map(({ record }) => (Array.isArray(record['allOf']) ? record['allOf'] : []));
+  const lists = records.map(({ record }): unknown[] => (Array.isArray(record['allOf']) ? record['allOf'] : []));
   let shared = 0;
   while (shared < lists[0]!.length && lists.every((l) => shared < l.length && same(l[shared], lists[0]![shared]))) shared++;
 
@@ -120,7 +120,8 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
 function mostCommon(values: readonly unknown[]): unknown {
   const counts = new Map<string, { value: unknown; n: number }>();
   for (const value of values) {
-    const key = JSON.stringify(value) ?? 'undefined';
+    // JSON.stringify returns undefined for undefined, whatever its type says; it counts as its own value.
+    const key = String(JSON.stringify(value));
     const entry = counts.get(key) ?? { value, n: 0 };
     entry.n++;
     counts.set(key, entry);

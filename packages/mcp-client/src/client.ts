@@ -20,6 +20,7 @@ import type {
   ListToolsResult,
   ReadResourceResult,
   Result,
+  ResultType,
 } from './wire.js';
 
 export interface McpServerConfig {
@@ -150,7 +151,8 @@ export function createMcpClient(options: McpClientOptions): McpClient {
       const params: Record<string, unknown> = typeof cursor === 'string' ? { cursor } : {};
       const page = (await target.negotiation.request(target, 'tools/list', params)) as ListToolsResult;
       // Only a complete page is cacheable; the cache keeps its own copy so callers may mutate theirs.
-      if (page.resultType === undefined || page.resultType === 'complete') {
+      // `resultType` is required of 2026-07-28 servers; an absent one (older servers) means complete.
+      if ((page.resultType as ResultType | undefined) === undefined || page.resultType === 'complete') {
         pages.set(key, cloneJson(page), target.authContext, now());
       }
       return page;

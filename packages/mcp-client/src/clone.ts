@@ -6,7 +6,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function cloneJson<T>(value: T): T {
   const root: { value: unknown } = { value: undefined };
-  const stack: [source: unknown, target: Record<string, unknown> | unknown[], key: string | number][] = [[value, root as Record<string, unknown>, 'value']];
+  const stack: [source: unknown, target: Record<string, unknown> | unknown[], key: string | number][] = [[value, root, 'value']];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const [source, target, key] = item;
     let copy: unknown = source;

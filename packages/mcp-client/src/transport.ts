@@ -261,18 +261,14 @@ async function withDeadline<T>(
   body: (signal: AbortSignal, fail: Fail, track: (response: Response) => Response) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, server.timeoutMs);
+  const timer = setTimeout(() => controller.abort(), server.timeoutMs);
   let last: Response | undefined;
   const fail: Fail = (reason, response) => failure(server.serverId, reason, response);
   try {
     return await body(controller.signal, fail, (response) => (last = response));
   } catch (err) {
     if (err instanceof McpClientError) throw err;
-    if (timedOut) throw fail('timeout');
+    if (controller.signal.aborted) throw fail('timeout');
     if (last !== undefined) throw fail('stream_ended', last);
     // undici refuses a response whose header block passes its limit before handing it over.
     throw fail(causeCode(err) === 'UND_ERR_HEADERS_OVERFLOW' ? 'too_large' : 'connect');

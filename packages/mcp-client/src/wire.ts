@@ -14,7 +14,8 @@ export interface JSONRPCRequest {
   jsonrpc: '2.0';
   id: RequestId;
   method: string;
-  params?: { [key: string]: any };
+  /** Each request narrows it (an interface, so no index signature). */
+  params?: object;
 }
 export interface JSONRPCNotification {
   jsonrpc: '2.0';

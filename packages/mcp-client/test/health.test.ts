@@ -225,6 +225,8 @@ describe('serverHealth on hostile input: it always resolves', () => {
 
   test('a fetch that throws something odd still resolves unreachable', async () => {
     const fetch = (() => {
+      // The point of the test: a fetch that throws a non-Error.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw Symbol('odd');
     }) as unknown as typeof globalThis.fetch;
     await expect(createMcpClient({ servers: { s: { url: URL } }, fetch }).serverHealth({ serverId: 's' })).resolves.toStrictEqual({

@@ -49,23 +49,23 @@ export function stubFetch(answer: (body: SentRequest['body'], index: number) => 
 } {
   const sent: SentRequest[] = [];
   const stub = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const body = JSON.parse(String(init?.body)) as SentRequest['body'];
-    sent.push({ url: String(input), headers: new Headers(init?.headers), body });
+    const body = JSON.parse(init?.body as string) as SentRequest['body'];
+    sent.push({ url: String(input instanceof Request ? input.url : input), headers: new Headers(init?.headers), body });
     const reply = answer(body, sent.length - 1);
     if (reply instanceof Response) return reply;
     return new Response(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
   };
-  return { fetch: stub as typeof fetch, sent };
+  return { fetch: stub, sent };
 }
 
 /** A fetch wrapper that records request bodies and passes through to the real fetch. */
 export function recordingFetch(): { fetch: typeof fetch; bodies: SentRequest['body'][] } {
   const bodies: SentRequest['body'][] = [];
   const wrapped = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    bodies.push(JSON.parse(String(init?.body)) as SentRequest['body']);
+    bodies.push(JSON.parse(init?.body as string) as SentRequest['body']);
     return fetch(input, init);
   };
-  return { fetch: wrapped as typeof fetch, bodies };
+  return { fetch: wrapped, bodies };
 }
 
 /** Resolves to the rejection, failing the test if the promise resolves. */

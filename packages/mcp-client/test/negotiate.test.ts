@@ -58,7 +58,7 @@ const client = (fetch: typeof globalThis.fetch, extra: Partial<McpClientOptions>
   createMcpClient({ servers: { s: { url: URL } }, fetch, ...extra });
 
 const summary = (seen: Seen[]) =>
-  seen.map((s) => `${s.method} ${String(s.body?.['method'] ?? '')} v=${s.headers['mcp-protocol-version'] ?? '-'} sid=${s.headers['mcp-session-id'] ?? '-'}`);
+  seen.map((s) => `${s.method} ${(s.body?.['method'] as string | undefined) ?? ''} v=${s.headers['mcp-protocol-version'] ?? '-'} sid=${s.headers['mcp-session-id'] ?? '-'}`);
 
 describe('falling back to an initialize-era revision', () => {
   test('a non-2026 400 leads to initialize at 2025-11-25, notifications/initialized, then the call in the session', async () => {
@@ -179,7 +179,7 @@ describe('sessions', () => {
   test('a 404 on the session starts a new one with a fresh initialize, and the call is sent again once', async () => {
     let expire = false;
     const server = legacyServer({
-      onRequest: (seen) => {
+      onRequest: () => {
         if (!expire) return undefined;
         expire = false;
         return jsonReply({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, 404);

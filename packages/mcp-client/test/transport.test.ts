@@ -1,5 +1,6 @@
 // Every TransportReason the transport can produce, over real loopback HTTP, plus the
 // classification order of §4.1 and the no-secrets rule of §8.
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createFakeMcpServer, deadEndpoint } from '@openwop-spec/mcp-fake-server';
 import {
@@ -46,7 +47,7 @@ async function transportFailure(url: string, extra: Partial<McpServerConfig> = {
   return failure;
 }
 
-const json = (status: number, body: unknown, type = 'application/json') => (res: import('node:http').ServerResponse) =>
+const json = (status: number, body: unknown, type = 'application/json') => (res: ServerResponse) =>
   res.writeHead(status, { 'Content-Type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('transport reasons', () => {

@@ -27,7 +27,6 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 async function listen(handler: Handler): Promise<{ url: string; server: HttpServer }> {
@@ -57,7 +56,7 @@ function sdk1Server(): Sdk1Server {
       extra.closeSSEStream();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return callFixture(request.params.name, (request.params.arguments ?? {}) as Json) as never;
+    return callFixture(request.params.name, (request.params.arguments ?? {}));
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: FIXTURE_RESOURCES }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readFixture(request.params.uri) as never);
@@ -114,16 +113,16 @@ export async function v2Server(): Promise<Deployment> {
   const handler = createMcpHandler(() => {
     const server = new V2Server({ name: 'interop-v2', version: '2.0.0' }, { capabilities: { tools: {}, resources: {} } });
     server.setRequestHandler('tools/list', (request) => toolsPage(request.params?.cursor) as never);
-    server.setRequestHandler('tools/call', (request) => callFixture(request.params.name, (request.params.arguments ?? {}) as Json) as never);
-    server.setRequestHandler('resources/list', () => ({ resources: FIXTURE_RESOURCES }) as never);
+    server.setRequestHandler('tools/call', (request) => callFixture(request.params.name, (request.params.arguments ?? {})) as never);
+    server.setRequestHandler('resources/list', () => ({ resources: FIXTURE_RESOURCES }));
     server.setRequestHandler('resources/read', (request) => readFixture(request.params.uri) as never);
     return server;
   });
-  const { url, server } = await listen(toNodeHandler(handler) as Handler);
+  const { url, server } = await listen(toNodeHandler(handler));
   return {
     url,
     close: async () => {
-      await handler.close?.();
+      await handler.close();
       await closeServer(server);
     },
   };

@@ -2,6 +2,8 @@
 // every interface; this makes it bind 127.0.0.1 on an ephemeral port and tells the parent which.
 const net = require('node:net');
 
+// The original, called below with the server as `this`.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function listenOnLoopback(...args) {
   const callback = args.find((arg) => typeof arg === 'function');

@@ -62,7 +62,7 @@ export function callFixture(name: string, args: Json): Json {
     case 'slow':
       return { content: [{ type: 'text', text: 'delivered on the resumed stream' }] };
     default:
-      return { content: [{ type: 'text', text: String(args['text'] ?? '') }] };
+      return { content: [{ type: 'text', text: String((args['text'] as string | undefined) ?? '') }] };
   }
 }
 

@@ -158,7 +158,8 @@ function budgetSection(f: Figures | undefined): ReportData['budget'] {
 
 function familiesSection(f: Figures | undefined): ReportData['families'] {
   if (!f || !Array.isArray(f['families'])) return undefined;
-  const rows = (f['families'] as FamilyRow[]).map((x) => ({ key: x.key, bucket: x.bucket, homes: x.homes ?? [], facets: x.facets ?? [] }));
+  // Figures from older commits (the report reads history) may lack homes or facets.
+  const rows = (f['families'] as Array<Omit<FamilyRow, 'homes' | 'facets'> & Partial<FamilyRow>>).map((x) => ({ key: x.key, bucket: x.bucket, homes: x.homes ?? [], facets: x.facets ?? [] }));
   const counts = Object.fromEntries(BUCKETS.map((b) => [b, rows.filter((r) => r.bucket === b).length])) as Record<BucketName, number>;
   return { rows, counts };
 }

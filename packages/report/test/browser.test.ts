@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await (await launching?.catch(() => undefined))?.close();
-  r?.remove();
+  r.remove();
 });
 
 let launching: Promise<Browser> | undefined;

@@ -2,7 +2,7 @@
 // their own spec/v2/core/ document or in one spec/v1/ document, and a real git history built one
 // commit at a time with fixed dates.
 import { execFileSync } from 'node:child_process';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture } from '@openwop-spec/spec-tree';
 
 export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
 export const T0 = '2026-09-18';
@@ -71,7 +71,7 @@ export interface Repo {
   put(state: State): void;
   /** Puts `state` and commits it on `day` (noon UTC); returns the commit id. */
   commit(state: State, day: string, subject: string): string;
-  remove(): void;
+  remove: () => void;
 }
 
 /** An empty git repository in a temporary folder. */

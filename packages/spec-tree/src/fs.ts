@@ -91,7 +91,7 @@ export function errnoWords(err: unknown): string {
     case 'EROFS':
       return 'the file system is read-only';
     default:
-      return code ?? String((err as Error).message ?? err);
+      return code ?? (err instanceof Error ? err.message : String(err));
   }
 }
 

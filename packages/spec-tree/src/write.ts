@@ -30,16 +30,15 @@ export function writeAtomic(file: string, content: string, path: string = file):
  * even when another process creates it meanwhile).
  */
 export function createAtomic(file: string, content: string, path: string = file): 'written' | 'exists' {
-  let exists = false;
-  viaTemporary(file, Buffer.from(content, 'utf8'), path, (tmp) => {
+  return viaTemporary(file, Buffer.from(content, 'utf8'), path, (tmp) => {
     try {
       linkSync(tmp, file);
+      return 'written';
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      exists = true;
+      return 'exists';
     }
   });
-  return exists ? 'exists' : 'written';
 }
 
 /**
@@ -47,10 +46,11 @@ export function createAtomic(file: string, content: string, path: string = file)
  * `commit`, flushes the folder, and never leaves the temporary file behind. One left by a process
  * that no longer runs (killed mid-write) is removed here, by the next write of that file.
  */
-function viaTemporary(file: string, bytes: Buffer, path: string, commit: (tmp: string) => void): void {
+function viaTemporary<T>(file: string, bytes: Buffer, path: string, commit: (tmp: string) => T): T {
   const dir = dirname(file);
   const name = basename(file);
   const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let result: T;
   try {
     mkdirSync(dir, { recursive: true });
     removeStaleTemps(dir, name);
@@ -61,7 +61,7 @@ function viaTemporary(file: string, bytes: Buffer, path: string, commit: (tmp: s
     } finally {
       closeSync(fd);
     }
-    commit(tmp);
+    result = commit(tmp);
   } catch (err) {
     const e = ioError('cannot write', path, err);
     throw new InputError(`${e.message}; the file is unchanged`, e.location, e.rule);
@@ -69,6 +69,7 @@ function viaTemporary(file: string, bytes: Buffer, path: string, commit: (tmp: s
     rmSync(tmp, { force: true });
   }
   syncFolder(dir);
+  return result;
 }
 
 /** Flushes a folder's entries (the rename) to disk; some platforms cannot open a folder for this. */

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDeclaration, validateDeclaration } from '../src/index.js';
-import { createFixture } from '../src/testing.js';
-import type { Fixture } from '../src/testing.js';
+import { createFixture, loadDeclaration, validateDeclaration } from '../src/index.js';
+import type { Fixture } from '../src/index.js';
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

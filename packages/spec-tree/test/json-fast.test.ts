@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '@openwop-spec/diagnostics';
+import type { InputError } from '@openwop-spec/diagnostics';
 import { parseJson } from '../src/json.js';
 
 const errorOf = (text: string): InputError => {

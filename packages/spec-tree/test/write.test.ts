@@ -3,11 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => [] as string[]);
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof NodeFs>();
   const fds = new Map<number, string>();
   return {
     ...fs,
@@ -27,8 +28,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { writeAtomic } = await import('../src/index.js');
-const { createFixture } = await import('../src/testing.js');
+const { createFixture, writeAtomic } = await import('../src/index.js');
 const fixtures: Array<{ remove(): void }> = [];
 afterEach(() => {
   for (const f of fixtures.splice(0)) f.remove();
@@ -37,7 +37,7 @@ afterEach(() => {
 
 /** The id of a process that has exited (ids are reused only after the system wraps around). */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '']).pid!;
+  return spawnSync(process.execPath, ['-e', '']).pid;
 }
 
 describe('writeAtomic', () => {

@@ -27,7 +27,7 @@ export interface ToolsHandlerOptions<P> {
   /** The caller's principal, or undefined when unauthenticated (→ 401). */
   authenticate(auth: string | undefined): P | undefined | Promise<P | undefined>;
   /** Whether the principal may invoke the tool in its tenant. Default: every authenticated caller may. */
-  mayInvoke?(principal: P, tool: ToolDescriptor): boolean;
+  mayInvoke?: (principal: P, tool: ToolDescriptor) => boolean;
   /** Whether the host advertises toolCatalog.compactView; if not, `?view=compact` is ignored. */
   compactView?: boolean;
   /** Prefix before `/tools`, e.g. `/v2`. Default none. */

@@ -105,7 +105,7 @@ describe('two reads of an unchanged catalog when a connection resets under the f
   it('lists the server both times: a reset read is sent again, not skipped', async () => {
     let reset = false;
     const resetting = ((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const body = JSON.parse(String(init?.body ?? '{}')) as { method?: string };
+      const body = JSON.parse((init?.body as string | undefined) ?? '{}') as { method?: string };
       const revision = new Headers(init?.headers).get('mcp-protocol-version');
       if (!reset && body.method === 'tools/list' && revision === '2025-11-25') {
         reset = true;

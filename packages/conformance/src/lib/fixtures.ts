@@ -34,8 +34,9 @@ const CONFORMANCE_TYPE = /^core\.conformance\.[a-z][a-z0-9-]*$/;
  */
 export function fixtureProblems(fixture: WorkflowFixture): string[] {
   const problems: string[] = [];
-  const v = fixture.value as Record<string, unknown>;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return ['the fixture is not a JSON object'];
+  const value: unknown = fixture.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['the fixture is not a JSON object'];
+  const v = value as Record<string, unknown>;
   if (v['workflowId'] !== fixture.file.replace(/\.json$/, '')) problems.push(`workflowId ${JSON.stringify(v['workflowId'])} does not match the file name`);
   const majors = v['majors'];
   if (!Array.isArray(majors) || majors.length === 0 || !majors.every((m) => m === 1 || m === 2)) problems.push('majors must be a non-empty list of 1 and 2');

@@ -40,7 +40,7 @@ export function describeScenario(moduleUrl: string, title: string, body: () => v
 export function requireHost(ctx: TestContext): HostConfig {
   const host = hostConfig();
   if (!host) ctx.skip(NO_HOST);
-  return host!;
+  return host;
 }
 
 /**

@@ -29,7 +29,7 @@ export async function toolCatalogGate(): Promise<Family | null> {
     return cap;
   }
   const on = isRecord(cap) && cap.supported === true;
-  return on ? (cap as Family) : null;
+  return on ? (cap) : null;
 }
 
 /**

@@ -182,7 +182,7 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
         return await mcp.callTool(req);
       } catch (err) {
         if (err instanceof McpTransportFailure && err.reason === 'connect') {
-          return { resultType: 'complete', content: [{ type: 'text', text: 'MCP server unreachable' }], isError: true } as CallToolResult;
+          return { resultType: 'complete', content: [{ type: 'text', text: 'MCP server unreachable' }], isError: true };
         }
         throw err;
       }

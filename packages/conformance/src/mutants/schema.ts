@@ -5,7 +5,11 @@
 import { withSchemaText } from '../seams.js';
 import type { Mutant } from './mutant.js';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** The value at `keys` under `value`, or undefined where a step is missing or not an object. */
+const dig = (value: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Json)[k] : undefined), value);
 
 /** The table's eight clauses as (hint, value) pairs, in the schema's order. */
 export const TABLE_CLAUSES: readonly (readonly [string, boolean])[] = [
@@ -21,8 +25,8 @@ export const TABLE_CLAUSES: readonly (readonly [string, boolean])[] = [
 
 /** The allOf index of the clause whose `then` pins `hint` to `value`; throws when the schema has no such clause. */
 function clauseIndex(schema: Json, hint: string, value: boolean): number {
-  const allOf = Array.isArray(schema['allOf']) ? (schema['allOf'] as Json[]) : [];
-  const found = allOf.findIndex((c) => c?.['then']?.['properties']?.['annotations']?.['properties']?.[hint]?.['const'] === value);
+  const allOf = Array.isArray(schema['allOf']) ? (schema['allOf'] as unknown[]) : [];
+  const found = allOf.findIndex((c) => dig(c, 'then', 'properties', 'annotations', 'properties', hint, 'const') === value);
   if (found === -1) throw new Error(`tool-descriptor.schema.json has no allOf clause setting annotations.${hint} to ${value}`);
   return found;
 }
@@ -36,7 +40,7 @@ function edit(transform: (schema: Json) => void): (text: string) => string {
 }
 
 function annotationsOf(schema: Json): Json {
-  const annotations = schema['properties']?.['annotations'];
+  const annotations = dig(schema, 'properties', 'annotations');
   if (typeof annotations !== 'object' || annotations === null) throw new Error('tool-descriptor.schema.json has no annotations property');
   return annotations as Json;
 }
@@ -52,7 +56,7 @@ const schemaMutant = (id: string, description: string, transform: (schema: Json)
 export const SCHEMA_MUTANTS: readonly Mutant[] = [
   ...TABLE_CLAUSES.map(([hint, value]) =>
     schemaMutant(`M-schema-delete-${hint}-${value}`, `deletes the clause setting ${hint}: ${value}`, (schema) => {
-      (schema['allOf'] as Json[]).splice(clauseIndex(schema, hint, value), 1);
+      (schema['allOf'] as unknown[]).splice(clauseIndex(schema, hint, value), 1);
     }),
   ),
   schemaMutant('M-schema-drop-required', 'drops the annotations required list', (schema) => {

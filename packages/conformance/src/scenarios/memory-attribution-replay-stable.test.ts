@@ -18,7 +18,7 @@ const ID = 'openwop.it.memory-attribution-replay-stable';
 /** The attribution of each memory event, in log order. */
 function attribution(events: Record<string, unknown>[]): unknown[] {
   return events
-    .filter((e) => typeof e['type'] === 'string' && (e['type'] as string).startsWith('memory.'))
+    .filter((e) => typeof e['type'] === 'string' && (e['type']).startsWith('memory.'))
     .map((e) => {
       const p = isRecord(e['payload']) ? e['payload'] : {};
       return { type: e['type'], runId: p['runId'], nodeId: p['nodeId'], actor: p['actor'] };

@@ -76,7 +76,7 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
         const i = fixtureInputs(inputs);
         run = i === undefined ? eventsOf('mcp-client', { status: 'failed', errorCode: 'invalid_input' }) : eventsOf('mcp-client', await host.runMcpClient(i));
       } else if (workflowId === V1_FIXTURE && host.runV1Invoke !== undefined) {
-        run = eventsOf('mcp-invoke', await host.runV1Invoke({ text: String(inputs['text'] ?? '') }));
+        run = eventsOf('mcp-invoke', await host.runV1Invoke({ text: String((inputs['text'] as string | undefined) ?? '') }));
       } else {
         return [404, { error: { code: 'workflow_not_found' } }];
       }

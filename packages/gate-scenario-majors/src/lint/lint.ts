@@ -52,7 +52,7 @@ const listOf = <T>(v: unknown, item: (x: Record<string, unknown>) => T | undefin
 const isRule = (v: unknown): v is LintRule => v === 'R1' || v === 'R2';
 const findingOf = (f: Record<string, unknown>): Finding | undefined =>
   isRule(f['rule']) && shape.isCount(f['start']) && shape.isCount(f['end']) && (f['text'] === undefined || typeof f['text'] === 'string')
-    ? { rule: f['rule'], start: f['start'], end: f['end'], ...(f['text'] !== undefined ? { text: f['text'] as string } : {}) }
+    ? { rule: f['rule'], start: f['start'], end: f['end'], ...(f['text'] !== undefined ? { text: f['text'] } : {}) }
     : undefined;
 const pragmaOf = (p: Record<string, unknown>): Pragma | undefined =>
   shape.isCount(p['start']) && shape.isCount(p['line']) && shape.arrayOf(p['rules'], isRule) ? { start: p['start'], line: p['line'], rules: [...p['rules']] } : undefined;

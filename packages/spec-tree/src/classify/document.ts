@@ -70,7 +70,7 @@ function eachNode(node: Nodes, visit: (n: Nodes, parent: Parent | undefined, ind
   visit(node, parent, index);
   if ('children' in node) {
     const children = node.children as Nodes[];
-    for (let i = 0; i < children.length; i++) eachNode(children[i]!, visit, node as Parent, i);
+    for (let i = 0; i < children.length; i++) eachNode(children[i]!, visit, node, i);
   }
 }
 

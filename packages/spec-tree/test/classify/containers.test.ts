@@ -1,8 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { classifyCoreFamilies, markdownParser, readDocument } from '../../src/index.js';
-import { createFixture } from '../../src/testing.js';
-import type { MarkdownParser } from '../../src/index.js';
-import type { Fixture } from '../../src/testing.js';
+import { classifyCoreFamilies, createFixture, markdownParser, readDocument } from '../../src/index.js';
+import type { Fixture, MarkdownParser } from '../../src/index.js';
 
 // The banner, marker and naming rules read remark's mdast, so every construct reads the same inside a
 // blockquote, a bullet or ordered list item, or two of them nested, as at the top level.
@@ -13,7 +11,6 @@ beforeAll(async () => {
 });
 
 const read = (md: string) => readDocument('spec/v2/core/x.md', md, parse(md));
-const claims = (md: string): string[] => [...read(md).claims.keys()];
 const at = (s: { start: { line: number; column: number } } | undefined) => s && [s.start.line, s.start.column];
 const obligated = (md: string, key: string): boolean => {
   const f = read(md);

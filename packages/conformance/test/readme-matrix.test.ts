@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MUTANTS } from '../src/mutants/index.js';
 import { ROWS } from '../src/rows/index.js';
 import type { RowReport } from '../src/run.js';
-import { BEGIN, END, readReadme, renderMatrix, spliceMatrix, writeReadme } from './support/readme-matrix.js';
+import { BEGIN, END, readReadme, renderMatrix, spliceMatrix, writeReadme } from '../src/readme-matrix.js';
 
 const report = (id: string, verdict: RowReport['verdict'], reason: string): RowReport => ({
   id,

@@ -12,7 +12,8 @@ let derived: boolean;
 async function check(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['check', '--root', root, '--today', '2026-09-22', '--no-color', ...args], {
+  // A fact cache shared by the runs, so the red run re-derives only the file it broke.
+  const code = await main(['check', '--root', root, '--today', '2026-09-22', '--no-color', '--cache-location', join(parent, 'cache'), ...args], {
     cwd: root,
     env: {},
     stdout: (l) => out.push(l),
@@ -27,19 +28,13 @@ describe('a generated scale-1 corpus passes every gate', () => {
     parent = mkdtempSync(join(tmpdir(), 'openwop-bench-'));
     root = join(parent, 'corpus');
     derived = (await writeCorpus(root, { scale: 1 })).generated;
-  }, 60_000);
+  });
   afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
-  for (const gate of GATES) {
-    it(`check ${gate.id} exits 0`, async () => {
-      const { code, err } = await check([gate.id]);
-      expect(err.filter((l) => / error /.test(l))).toEqual([]);
-      expect(code).toBe(0);
-    });
-  }
-
+  // One run of every gate: each gate's own error lines would name it, so a failing gate is named.
   it('check (every gate) exits 0', async () => {
-    const { code, out } = await check([]);
+    const { code, out, err } = await check([]);
+    expect(err.filter((l) => / error /.test(l))).toEqual([]);
     expect(code).toBe(0);
     expect(out.at(-1)).toBe(`openwop-spec: ${GATES.length} of ${GATES.length} gates passed`);
   });

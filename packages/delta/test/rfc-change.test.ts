@@ -69,7 +69,7 @@ beforeAll(async () => {
   before = snapshot(fx.root);
   report = await delta(fx.root, GATES, { base: 'base', today: TODAY, env: process.env });
   after = snapshot(fx.root);
-}, 120_000);
+});
 afterAll(() => fx.remove());
 
 describe('openwop-spec delta on an RFC-style change', () => {

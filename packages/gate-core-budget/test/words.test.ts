@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '@openwop-spec/spec-tree';
 import { countWords, proseWords } from '../src/index.js';
+import { cases, seeded } from '../../spec-tree/test/property.js';
 
 const reference = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
@@ -37,9 +38,8 @@ describe('the gated word rule', () => {
     const others = ['a', 'é', '\u200B', '\u180E', '|', '`', '\u{1F600}', '-', 'ー'];
     expect(spaces.every((s) => /\s/.test(s))).toBe(true);
     expect(others.every((s) => !/^\s+$/.test(s))).toBe(true);
-    let seed = 3;
-    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
-    for (let round = 0; round < 3000; round++) {
+    const rand = seeded(3);
+    for (let round = 0; round < cases(3000); round++) {
       const text = Array.from({ length: rand(20) }, () => {
         const pool = rand(2) === 0 ? spaces : others;
         return pool[rand(pool.length)]!;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NameIndex, coversFacet, hasKeyword, isClaimToken, kwOf, nameOf, names, namesDotted, markdownParser, titledFor, titledKeys } from '../../src/index.js';
 import type { MarkdownParser } from '../../src/index.js';
+import { cases, seeded } from '../property.js';
 
 let parse: MarkdownParser;
 beforeAll(async () => {
@@ -42,9 +43,8 @@ describe('the naming rule', () => {
   it('the index answers exactly as the literal rule on generated texts', () => {
     const alphabet = ['a', 'b', 'ab', '.', '-', '_', '/', ' ', '`', '(', 'x', '.a', 'b.'];
     const keys = ['a', 'b', 'ab', 'a.b', 'ab.', 'x', 'b.a', 'a b'];
-    let seed = 7;
-    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
-    for (let round = 0; round < 400; round++) {
+    const rand = seeded(7);
+    for (let round = 0; round < cases(400); round++) {
       const text = Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
       const index = new NameIndex([text]);
       for (const key of keys) expect([text, key, index.names(key)]).toEqual([text, key, names(text, key)]);
@@ -84,9 +84,8 @@ describe('titled for', () => {
       new RegExp('^§?\\s*`?(host\\.)?' + key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '`?$').test(name.trim());
     const parts = ['§', ' ', '`', 'host.', 'fs', 'kv', '.', '`', 'x+'];
     const keys = ['fs', 'kv', 'host.fs', 'fs`', 'x+', 'kv.fs', '§fs', '`fs'];
-    let seed = 11;
-    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
-    for (let round = 0; round < 600; round++) {
+    const rand = seeded(11);
+    for (let round = 0; round < cases(600); round++) {
       const name = Array.from({ length: 1 + rand(5) }, () => parts[rand(parts.length)]).join('');
       for (const key of keys) expect([name, key, titledFor(name, key)]).toEqual([name, key, oracle(name, key)]);
     }

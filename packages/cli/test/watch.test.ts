@@ -3,8 +3,8 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, Gate, SpecTree } from '@openwop-spec/spec-tree';
+import { CONFIG_FILE, FactCache, SpecTree, createFixture } from '@openwop-spec/spec-tree';
+import type { Fixture, Gate } from '@openwop-spec/spec-tree';
 import { main } from '../src/main.js';
 import { affects, debounce, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
@@ -179,6 +179,39 @@ describe('check --watch', () => {
     source.emit!(['a.md']);
     await log.until((l) => l.startsWith('watch: re-ran'), 're-ran');
     expect(screen).toEqual(['reads-a: two', 'watch: re-ran reads-a in 0 ms after 1 change(s); 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)']);
+    controller.abort();
+    await done;
+  });
+
+  it('starts over with a fresh tree with the same options (the fact cache) when the config file changes', async () => {
+    fixture = createFixture({ 'a.md': 'one\n' });
+    const cache = new FactCache(join(fixture.root, 'cache'));
+    const trees: SpecTree[] = [];
+    const source = new FakeSource();
+    const controller = new AbortController();
+    const log = lineWatcher();
+    const done = watchGates({
+      tree: SpecTree.load(fixture.root, { cache }),
+      gates: [gates[0]!],
+      run: async (t, gs) => {
+        trees.push(t);
+        return Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() })));
+      },
+      report: () => {},
+      verdict: (r) => r.exitCode,
+      log: log.push,
+      source,
+      signal: controller.signal,
+      clock: () => 0,
+    });
+    await log.until((l) => l.startsWith('watch: 1 gate(s) checked'), 'the first run');
+    const rerun = log.until((l) => l.startsWith('watch: re-ran reads-a'), 'the re-run');
+    fixture.write({ [CONFIG_FILE]: JSON.stringify({ paths: { conformance: 'packages/conformance' } }) });
+    source.emit!([CONFIG_FILE]);
+    await rerun;
+    expect(trees).toHaveLength(2);
+    expect(trees[1]).not.toBe(trees[0]);
+    expect(trees[1]!.options.cache).toBe(cache);
     controller.abort();
     await done;
   });

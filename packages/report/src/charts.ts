@@ -178,8 +178,8 @@ export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
 }
 
 const LEGEND = { orient: 'bottom', symbolType: 'stroke', symbolStrokeWidth: 2, labelLimit: 300 } as const;
-const OPEN = 'open: undeclared, or v1-dependent and not carried (the gate’s count)';
-const UNHOMED = 'without a v2 home (core − resolved)';
+const OPEN = 'open (the gate’s count)';
+const UNHOMED = 'without a v2 home';
 const ALLOWED = 'allowed by the schedule';
 
 export function burnDownChart(d: ReportData['burnDown']): Chart {

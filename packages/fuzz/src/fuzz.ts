@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pnpm fuzz --cases N --seed S [--first I] [--jobs J] [--timeout MS] [--out DIR] [--no-scaling] [--replay FILE | --summarise FILE...]
+// pnpm fuzz --cases N --seed S [--first I | --only I,J…] [--jobs J] [--timeout MS] [--out DIR] [--no-scaling] [--replay FILE | --summarise FILE...]
 import { appendFileSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ interface Options {
   cases: number;
   /** The index of the first case (a long run split over processes: the same seed, disjoint ranges). */
   first: number;
+  /** Run exactly these cases of the seed (a rerun), instead of a range. */
+  only?: number[];
   seed: number;
   jobs: number;
   timeoutMs: number;
@@ -40,6 +42,7 @@ function parseOptions(argv: readonly string[]): Options {
     };
     if (a === '--cases') o.cases = int();
     else if (a === '--first') o.first = int();
+    else if (a === '--only') o.only = value().split(',').map(Number);
     else if (a === '--summarise') {
       o.summarise = argv.slice(i + 1);
       break;
@@ -100,7 +103,15 @@ async function main(): Promise<number> {
   const options: RunOptions = { timeoutMs: o.timeoutMs, cacheDir, user: user ?? null };
   try {
     if (o.summarise) {
-      const results = o.summarise.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as CaseResult));
+      // Ranges run by several processes may overlap where one was stopped: each case counts once.
+      const byIndex = new Map<number, CaseResult>();
+      for (const f of o.summarise) {
+        for (const line of readFileSync(f, 'utf8').split('\n').filter(Boolean)) {
+          const r = JSON.parse(line) as CaseResult;
+          if (!byIndex.has(r.case.index)) byIndex.set(r.case.index, r);
+        }
+      }
+      const results = [...byIndex.values()].sort((a, b) => a.case.index - b.case.index);
       process.stdout.write(`${formatSummary(results).join('\n')}\n`);
       return results.some((r) => r.outcome.failures.length > 0) ? 1 : 0;
     }
@@ -116,19 +127,20 @@ async function main(): Promise<number> {
     const results: CaseResult[] = [];
     // One line per case as it ends, so a long run that is stopped still has its figures.
     mkdirSync(o.out, { recursive: true });
-    const log = join(o.out, o.first ? `seed-${o.seed}-from-${o.first}.jsonl` : `seed-${o.seed}.jsonl`);
+    const log = join(o.out, o.only ? `seed-${o.seed}-rerun.jsonl` : o.first ? `seed-${o.seed}-from-${o.first}.jsonl` : `seed-${o.seed}.jsonl`);
     writeFileSync(log, '');
     const started = Date.now();
-    process.stderr.write(`fuzz: seed ${o.seed}, ${o.cases} cases from ${o.first}, ${o.jobs} at a time, the CLI run as ${user ? `uid ${user.uid}` : 'this user (permissions do not bind root: chmod cases test nothing)'}\n`);
-    await pool(o.cases, o.jobs, async (i) => {
-      const c = planCase(o.seed, o.first + i, files);
+    const indexes = o.only ?? Array.from({ length: o.cases }, (_, i) => o.first + i);
+    process.stderr.write(`fuzz: seed ${o.seed}, ${indexes.length} cases from ${indexes[0] ?? o.first}, ${o.jobs} at a time, the CLI run as ${user ? `uid ${user.uid}` : 'this user (permissions do not bind root: chmod cases test nothing)'}\n`);
+    await pool(indexes.length, o.jobs, async (i) => {
+      const c = planCase(o.seed, indexes[i]!, files);
       const r = await runCase(c, options);
       results[i] = { case: c, outcome: { code: r.code, signal: r.signal, cpuMs: r.cpuMs, failures: r.failures } };
       appendFileSync(log, `${JSON.stringify(results[i])}\n`);
       if (r.failures.length > 0) process.stderr.write(`case ${c.index}: ${r.failures.join(', ')} (${c.command.join(' ')}; ${c.mutations.map((m) => `${m.op} ${m.file} ${m.param}`).join('; ')})\n${r.stderr.split('\n').slice(0, 3).join('\n')}\n`);
-      if ((i + 1) % 50 === 0) process.stderr.write(`fuzz: ${i + 1} of ${o.cases} started, ${Math.round((Date.now() - started) / 1000)} s\n`);
+      if ((i + 1) % 50 === 0) process.stderr.write(`fuzz: ${i + 1} of ${indexes.length} started, ${Math.round((Date.now() - started) / 1000)} s\n`);
     });
-    const lines = [`pnpm fuzz --cases ${o.cases} --seed ${o.seed}${o.first ? ` --first ${o.first}` : ''}`, '', ...formatSummary(results)];
+    const lines = [`pnpm fuzz --seed ${o.seed} ${o.only ? `--only ${o.only.join(',')}` : `--cases ${o.cases}${o.first ? ` --first ${o.first}` : ''}`}`, '', ...formatSummary(results)];
     const failing = results.filter((r) => r.outcome.failures.length > 0);
     if (failing.length > 0) {
       lines.push('', 'minimised reproducers (node packages/fuzz/dist/fuzz.js --replay FILE):');

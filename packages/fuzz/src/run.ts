@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { constants, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -172,7 +172,7 @@ export async function runCase(c: Pick<Case, 'command' | 'mutations'>, options: R
   try {
     applyMutations(root, c.mutations);
     const user = options.user === undefined ? unprivileged() : options.user;
-    if (user) own(root, user);
+    user?.own(root);
     const before = snapshot(root);
     const args = [...c.command, '--root', root, '--today', '2026-09-22', ...(options.cacheDir ? ['--cache-location', options.cacheDir] : ['--no-cache'])];
     const r = await spawnTimed([process.execPath, options.cli ?? CLI_BIN, ...args], user ?? undefined, options.timeoutMs ?? 60_000);
@@ -181,19 +181,6 @@ export async function runCase(c: Pick<Case, 'command' | 'mutations'>, options: R
     return { code: r.code, signal: r.signal, cpuMs: r.cpuMs, stdout: r.stdout, stderr: r.stderr, changed, failures: classify(c.command, outcome), ...(options.keep ? { root } : {}) };
   } finally {
     if (!options.keep) removeTree(root);
-  }
-}
-
-/** Gives the tree to the user the CLI runs as (symlinks skipped: their own owner does not matter), leaving the modes the mutations set. */
-function own(root: string, user: Unprivileged): void {
-  if (user.uid === process.getuid?.()) return;
-  const stack = [root];
-  while (stack.length > 0) {
-    const abs = stack.pop()!;
-    const s = lstatSync(abs);
-    if (s.isSymbolicLink()) continue;
-    chownSync(abs, user.uid, user.gid);
-    if (s.isDirectory()) for (const name of readdirSync(abs)) stack.push(join(abs, name));
   }
 }
 

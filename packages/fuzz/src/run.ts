@@ -100,15 +100,19 @@ export function planCase(seed: number, index: number, files: readonly string[]):
   return { seed, index, command: rng.pick(COMMANDS), mutations };
 }
 
-/** Applies the mutations to the tree at `root`, in order (one that finds its file gone does nothing). */
+/**
+ * Applies the mutations to the tree at `root`, in order. One whose file an earlier mutation removed
+ * or replaced (by a FIFO, a folder, a symlink to a device…) does nothing: reading it could block.
+ */
 export function applyMutations(root: string, mutations: readonly Mutation[]): void {
   for (const m of mutations) {
+    let regular: boolean;
     try {
-      lstatSync(join(root, m.file));
+      regular = lstatSync(join(root, m.file)).isFile();
     } catch {
-      continue;
+      regular = false;
     }
-    operator(m.op).apply(root, m);
+    if (regular) operator(m.op).apply(root, m);
   }
 }
 

@@ -9,7 +9,10 @@ export interface CaseResult {
 export interface ScalingRow {
   op: string;
   file: string;
+  gate: string;
   sizes: number[];
+  /** The gate's CPU time on the unmutated corpus. */
+  baseMs: number;
   cpuMs: number[];
 }
 
@@ -47,16 +50,16 @@ const LABELS: Record<Failure, string> = {
 };
 
 /**
- * Time growth: each size's CPU time over the unmutated run's (`baseMs`), and the exponent k of
- * extra ≈ size^k fitted between the smallest and the largest size (1 is linear; only the extra time
- * over the unmutated run counts, so the start-up of the process does not flatten it).
+ * Time growth: each size's CPU time, and the exponent k of extra ≈ size^k fitted between the
+ * smallest and the largest size, where extra is the time over the gate's unmutated run (1 is
+ * linear; without the unmutated time, the start-up of the process would flatten it).
  */
-export function formatScaling(rows: readonly ScalingRow[], baseMs: number): string[] {
-  const lines = [`unmutated run: ${baseMs} ms CPU`, '', '| operator | file | CPU ms at each size | growth exponent |', '|---|---|---|---:|'];
+export function formatScaling(rows: readonly ScalingRow[]): string[] {
+  const lines = ['| operator | gate (unmutated CPU ms) | CPU ms at each size | growth exponent |', '|---|---|---|---:|'];
   for (const r of rows) {
-    const extra = r.cpuMs.map((t) => Math.max(1, t - baseMs));
+    const extra = r.cpuMs.map((t) => Math.max(1, t - r.baseMs));
     const k = Math.log(extra.at(-1)! / extra[0]!) / Math.log(r.sizes.at(-1)! / r.sizes[0]!);
-    lines.push(`| ${r.op} | ${r.file} | ${r.sizes.map((s, i) => `${s}: ${r.cpuMs[i]}`).join(', ')} | ${k.toFixed(2)} |`);
+    lines.push(`| ${r.op} | ${r.gate} (${r.baseMs}) | ${r.sizes.map((s, i) => `${s}: ${r.cpuMs[i]}`).join(', ')} | ${k.toFixed(2)} |`);
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture } from '@openwop-spec/spec-tree';
@@ -44,6 +44,14 @@ describe('seeded and reproducible', () => {
       expect(bytes(one)).toEqual(bytes(two));
       expect(bytes(one), `${name} ${param}`).not.toEqual(bytes(tree()));
     }
+  });
+  it('a mutation whose file an earlier one replaced by a FIFO does nothing (reading it would block)', () => {
+    const root = tree();
+    applyMutations(root, [
+      { op: 'file-type', file: 'a.md', param: 0, seed: 1 },
+      { op: 'flip-bytes', file: 'a.md', param: 4, seed: 1 },
+    ]);
+    expect(lstatSync(join(root, 'a.md')).isFIFO()).toBe(true);
   });
 });
 

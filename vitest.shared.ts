@@ -8,11 +8,18 @@ import { defineConfig } from 'vitest/config';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const packagesDir = join(root, 'packages');
+/** Subpath exports a package may have besides its index (each `src/<name>.ts`). */
+const SUBPATHS = ['testing'];
 
+// A subpath export (`@openwop-spec/spec-tree/testing`) comes before its package: an alias also
+// matches an import that continues with `/`.
 const alias = readdirSync(packagesDir)
   .filter((name) => existsSync(join(packagesDir, name, 'src', 'index.ts')))
   .sort()
-  .map((name) => ({ find: `@openwop-spec/${name}`, replacement: join(packagesDir, name, 'src', 'index.ts') }));
+  .flatMap((name) => [
+    ...SUBPATHS.filter((sub) => existsSync(join(packagesDir, name, 'src', `${sub}.ts`))).map((sub) => ({ find: `@openwop-spec/${name}/${sub}`, replacement: join(packagesDir, name, 'src', `${sub}.ts`) })),
+    { find: `@openwop-spec/${name}`, replacement: join(packagesDir, name, 'src', 'index.ts') },
+  ]);
 
 // Time limits above vitest's defaults (5 s a test, 10 s a hook) until the suite's heaviest tests (whole
 // corpus copies, spawned CLIs, every conformance row per mutant) are made cheaper; `pnpm test:deep`

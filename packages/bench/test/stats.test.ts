@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable, summarise } from '../src/stats.js';
 import { floor } from '../src/floor.js';
-import { createFixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
 
 describe('summarise', () => {
   it('gives median, min and max of each measure, odd and even counts', () => {

@@ -1,7 +1,9 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture, ruleCatalog } from '@openwop-spec/spec-tree';
-import type { Fixture, Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { ruleCatalog } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/index.js';
 

@@ -6,7 +6,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unprivileged } from '@openwop-spec/spec-tree';
+import { unprivileged } from '@openwop-spec/spec-tree/testing';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
 import { CLI_BIN } from './helpers.js';
 import type { Fixture } from './helpers.js';

@@ -1,8 +1,8 @@
 // The invariants coherence check on fixture repositories: each way the file and the suite can
 // disagree, shown red, and the agreeing fixture green.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { checkInvariants, formatFindings, registeredRows } from '../src/index.js';
 
 const SCENARIO = 'packages/conformance/src/scenarios/v2-annotations.test.ts';

@@ -1,8 +1,8 @@
 // The reference check on fixture repositories: every kind of citation, resolved (green) and
 // broken (red), each finding at its file, line and column.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { checkReferences, findCitations, formatFindings, headingNames } from '../src/index.js';
 import type { ReferenceOptions } from '../src/index.js';
 

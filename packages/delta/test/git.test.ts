@@ -4,8 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, Gate } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Gate } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { commitsTouching, delta, materialise, renderMarkdown, renderText } from '../src/index.js';
 
 const git = (cwd: string, ...args: string[]): string =>

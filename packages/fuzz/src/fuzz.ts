@@ -3,7 +3,7 @@
 import { appendFileSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unprivileged } from '@openwop-spec/spec-tree';
+import { unprivileged } from '@openwop-spec/spec-tree/testing';
 import { MD_NEST_VARIANTS } from './operators.js';
 import type { Mutation } from './operators.js';
 import { REPO_ROOT, copyCorpus, corpusFiles, minimise, planCase, removeTree, runCase } from './run.js';

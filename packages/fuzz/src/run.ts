@@ -4,8 +4,8 @@ import { constants, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Prng, hashString } from '@openwop-spec/bench';
-import { unprivileged } from '@openwop-spec/spec-tree';
-import type { Unprivileged } from '@openwop-spec/spec-tree';
+import { unprivileged } from '@openwop-spec/spec-tree/testing';
+import type { Unprivileged } from '@openwop-spec/spec-tree/testing';
 import { OPERATORS, operator } from './operators.js';
 import type { Mutation } from './operators.js';
 

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { OPERATORS, applyMutations, classify, copyCorpus, corpusFiles, minimise, planCase, removeTree, runCase } from '../src/index.js';
 import type { Case } from '../src/index.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
+import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { capFor, checkCoreBudget, gate } from '../src/index.js';
 import { filler, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
 
@@ -19,8 +19,9 @@ const home = (key: string, words = 0): string => `# ${key}\n\n> **Normative home
 /** A document of exactly n words. */
 const doc = (n: number): string => `${filler(n)}\n`;
 
-async function run(files: Record<string, FixtureEntry>): Promise<GateResult> {
-  fx = createFixture(files);
+/** Runs the gate over a tree in memory, or (`disk`) a fixture folder (symlinks). */
+async function run(files: Record<string, FixtureEntry>, disk = false): Promise<GateResult> {
+  fx = disk ? createFixture(files) : memoryFixture(files);
   return checkCoreBudget(fx.tree());
 }
 const lines = (r: GateResult): string[] => r.report.map((l) => l.text);
@@ -28,7 +29,7 @@ const found = (r: GateResult) => r.diagnostics.map((d) => ({ ruleId: d.ruleId, f
 
 describe('no core directory', () => {
   it('prints the does-not-exist line, exits 0 and reads nothing (not even the declaration)', async () => {
-    fx = createFixture({ 'spec/v2/core.md': 'a file, not a directory' });
+    fx = memoryFixture({ 'spec/v2/core.md': 'a file, not a directory' });
     const tree = fx.tree();
     const r = await checkCoreBudget(tree);
     expect([r.exitCode, r.report, r.summaryLine]).toEqual([
@@ -141,13 +142,13 @@ describe('what is measured', () => {
       'spec/v2/core/linked-dir': { symlink: '../../../elsewhere' },
       'elsewhere/y.md': doc(100),
       'spec/v2/core/link.md': { symlink: '../../../elsewhere/y.md' },
-    });
+    }, true);
     expect(lines(r).slice(0, -2)).toEqual(['       1  core/.dir/deep/x.md', '       2  core/.hidden.md', '       3  core/a.md', '     100  core/link.md']);
     expect(r.diagnostics).toEqual([]);
   });
 
   it('a symlinked file escaping the root is skipped with budget/symlink-escape', async () => {
-    const r = await run({ 'spec/v2/declaration.json': declaration([]), 'spec/v2/core/a.md': doc(3), 'spec/v2/core/out.md': { symlink: '/etc/hostname' } });
+    const r = await run({ 'spec/v2/declaration.json': declaration([]), 'spec/v2/core/a.md': doc(3), 'spec/v2/core/out.md': { symlink: '/etc/hostname' } }, true);
     expect(found(r)).toEqual([{ ruleId: 'budget/symlink-escape', file: 'spec/v2/core/out.md', start: undefined }]);
     expect(r.figures['total']).toBe(3);
   });
@@ -204,7 +205,7 @@ describe('what is measured', () => {
   });
 
   it('reads every measured document once and parses each at most once, sharing the classification’s parse', async () => {
-    fx = createFixture({
+    fx = memoryFixture({
       'spec/v2/declaration.json': declaration([fam('a', ['spec/v2/core/a.md', 'spec/v2/ext/a.md'])]),
       'spec/v2/core/a.md': home('a'),
       'spec/v2/core/b.md': doc(4),
@@ -257,7 +258,7 @@ describe('the gate contract', () => {
     expect(gate.id).toBe('core-budget');
     expect(gate.commands.map((c) => [c.name, Object.keys(c.flags)])).toEqual([['core-budget', []]]);
     expect(gate.rules.map((r) => r.id).sort()).toEqual(['budget/ext-home-skipped', 'budget/nothing-to-check', 'budget/over-cap', 'budget/symlink-escape']);
-    fx = createFixture(rfc0204Tree('after').files);
+    fx = memoryFixture(rfc0204Tree('after').files);
     const opts = { today: '2026-09-22', flags: new Set<string>() };
     expect(await gate.commands[0]!.run(fx.tree(), opts)).toEqual(await gate.check(fx.tree(), opts));
   });

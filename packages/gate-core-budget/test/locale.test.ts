@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatGrouped } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import { memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { checkCoreBudget } from '../src/index.js';
 import { rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
 
@@ -42,7 +42,7 @@ describe('upstream formatted with toLocaleString, so LC_ALL=de_DE.UTF-8 printed 
         return { format: german };
       } as unknown as typeof Intl.NumberFormat;
       expect((25828).toLocaleString()).toBe('25.828');
-      fx = createFixture(rfc0204Tree('after').files);
+      fx = memoryFixture(rfc0204Tree('after').files);
       const r = await checkCoreBudget(fx.tree());
       expect(r.report.at(-1)?.text).toBe('  cap 29,400 = 25,000 + 200 x (31 homed - 9 at RFC 0190)');
       expect(r.summaryLine).toMatch(/^=== check-core-budget OK — 25,828 \/ 29,400 words across \d+ document\(s\) ===$/);

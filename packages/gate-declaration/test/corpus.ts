@@ -2,8 +2,10 @@
 // thing. The record base, witness classes, mcp facet file and toolCatalog v1 node are the
 // golden records' fixtures.
 import { afterEach } from 'vitest';
-import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import { LineIndex } from '@openwop-spec/spec-tree';
+import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
@@ -310,9 +312,16 @@ afterEach(() => {
   while (fixtures.length) fixtures.pop()!.remove();
 });
 
-/** A fixture removed after the test. */
+let onDisk = false;
+
+/** The fixtures of the calling test file are folders (it reads or writes them on disk), not trees in memory. */
+export function fixturesOnDisk(): void {
+  onDisk = true;
+}
+
+/** A tree in memory (a folder removed after the test, after `fixturesOnDisk`). */
 export function fixture(files: Record<string, FixtureEntry>): Fixture {
-  const f = createFixture(files);
+  const f = onDisk ? createFixture(files) : memoryFixture(files);
   fixtures.push(f);
   return f;
 }

@@ -29,7 +29,10 @@ import {
   canvasRow,
   DELETED_ROW,
   WRITE,
+  fixturesOnDisk,
 } from './corpus.js';
+
+fixturesOnDisk();
 import { runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';

@@ -3,7 +3,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE, CAPABILITIES_MD } from './corpus.js';
+import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE, CAPABILITIES_MD, fixturesOnDisk } from './corpus.js';
+
+fixturesOnDisk();
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';

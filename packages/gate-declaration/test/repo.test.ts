@@ -4,10 +4,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAjv } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { ANNOTATION_KEYWORDS, buildCapabilities, loadInputs, runCheckDeclaration, runGenerator } from '../src/index.js';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
-import { WRITE } from './corpus.js';
+import { WRITE, fixturesOnDisk } from './corpus.js';
+
+fixturesOnDisk();
 
 const OUT = 'schemas/v2/capabilities.schema.json';
 

@@ -23,7 +23,10 @@ import {
   mcpRow,
   toolCatalogRow,
   WRITE,
+  fixturesOnDisk,
 } from './corpus.js';
+
+fixturesOnDisk();
 import { runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';

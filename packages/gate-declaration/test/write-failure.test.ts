@@ -29,7 +29,8 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { corpusFiles, declaration, generatedFixture, json, mcpRow, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } = await import('./corpus.js');
+const { corpusFiles, declaration, fixturesOnDisk, generatedFixture, json, mcpRow, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } = await import('./corpus.js');
+fixturesOnDisk();
 const { runGenerator } = await import('../src/index.js');
 
 const OUT = 'schemas/v2/capabilities.schema.json';

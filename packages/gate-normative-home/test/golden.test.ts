@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { BASELINE, baselineText, cleanup, fixture, render, rfc0204Tree, run, tree0204, withBaseline } from './helpers.js';
 import { gate } from '../src/index.js';
 
@@ -84,7 +82,7 @@ describe('RFC 0204 golden expectations', () => {
       0,
       'wrote docs/normative-home-baseline.json: v1Dependent 42 -> 41, undeclared 0 -> 0, facetsUncovered 0 -> 0; v1Carried +0 -1; v1Banners +0 -1',
     ]);
-    const written = readFileSync(join(fx.root, BASELINE), 'utf8');
+    const written = fx.tree().text(BASELINE);
     expect(written).toBe(baselineText(rfc0204Tree('after').baseline));
     const parsed = JSON.parse(written) as Record<string, unknown>;
     expect([parsed['v1Dependent'], parsed['undeclared'], parsed['facetsUncovered'], parsed['t0'], parsed['openAtT0']]).toEqual([41, 0, 0, '2026-09-18', 66]);

@@ -1,7 +1,7 @@
 import { writeReport } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
+import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate } from '../src/index.js';
 import { baselineText, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
 import type { Stage } from '../../spec-tree/test/classify/rfc0204.js';
@@ -22,20 +22,23 @@ export function cleanup(): void {
   current = undefined;
 }
 
-export function fixture(files: Record<string, FixtureEntry>): Fixture {
+/** A tree in memory, or (`disk`) a fixture folder removed by `cleanup`. */
+export function fixture(files: Record<string, FixtureEntry>, disk = false): Fixture {
   cleanup();
-  current = createFixture(files);
+  current = disk ? createFixture(files) : memoryFixture(files);
   return current;
 }
 
 export interface RunOptions {
   flags?: string[];
   today?: string;
+  /** A fixture folder instead of a tree in memory (symlinks). */
+  disk?: boolean;
 }
 
 /** Runs the `normative-home` command over a fixture, as the CLI would. */
 export async function run(files: Record<string, FixtureEntry>, o: RunOptions = {}): Promise<GateResult> {
-  const fx = fixture(files);
+  const fx = fixture(files, o.disk);
   return gate.commands[0]!.run(fx.tree(), { today: o.today ?? TODAY, flags: new Set(o.flags ?? []) });
 }
 

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
-import type { FixtureEntry } from '@openwop-spec/spec-tree';
+import type { FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate } from '../src/index.js';
 import { BASELINE, DECLARATION, baselineText, cleanup, fixture, ids, rfc0204Tree, tree0204, withFamily } from './helpers.js';
 
@@ -11,13 +9,8 @@ afterEach(cleanup);
 const write = async (files: Record<string, FixtureEntry>, today = '2026-09-22') => {
   const fx = fixture(files);
   const result = await gate.commands[0]!.run(fx.tree(), { today, flags: new Set(['--write-baseline']) });
-  const path = join(fx.root, BASELINE);
-  let text: string | undefined;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    text = undefined;
-  }
+  const tree = fx.tree();
+  const text = tree.exists(BASELINE) ? tree.text(BASELINE) : undefined;
   return { result, text, fx };
 };
 
@@ -84,7 +77,7 @@ describe('--write-baseline', () => {
     const { fx, text } = await write(tree0204('after', { [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
     const again = await gate.commands[0]!.run(fx.tree(), { today: '2026-09-22', flags: new Set(['--write-baseline']) });
     expect([again.exitCode, again.summaryLine]).toEqual([0, 'docs/normative-home-baseline.json unchanged: v1Dependent 41, undeclared 0, facetsUncovered 0']);
-    expect(readFileSync(join(fx.root, BASELINE), 'utf8')).toBe(text);
+    expect(fx.tree().text(BASELINE)).toBe(text);
     expect((await gate.check(fx.tree(), { today: '2026-09-22', flags: new Set() })).exitCode).toBe(0);
   });
 

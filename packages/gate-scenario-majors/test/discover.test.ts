@@ -48,6 +48,7 @@ describe('discovery and the naming rule (§3.2)', () => {
           [`${SCENARIOS}/linked.test.ts`]: { symlink: '../../../shared/linked.ts' },
           [`${SCENARIOS}/dangling.test.ts`]: { symlink: 'nowhere.ts' },
         },
+        disk: true,
       },
     );
     await run(fixture, 'write');

@@ -1,6 +1,7 @@
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
-import { LineIndex, createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
+import { LineIndex } from '@openwop-spec/spec-tree';
+import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { runScenarioMajors } from '../src/index.js';
 import type { Mode } from '../src/index.js';
 
@@ -23,11 +24,11 @@ export function configText(both: readonly (string | Entry)[]): string {
 
 const fixtures: Fixture[] = [];
 
-/** A conformance tree: scenario files by name, other files by repository path, and a config. */
-export function conformanceFixture(scenarios: Record<string, string>, options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry> } = {}): Fixture {
+/** A conformance tree (in memory, or `disk`): scenario files by name, other files by repository path, and a config. */
+export function conformanceFixture(scenarios: Record<string, string>, options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry>; disk?: boolean } = {}): Fixture {
   const files: Record<string, FixtureEntry> = { [CONFIG]: configText(options.both ?? []), ...options.files };
   for (const [name, text] of Object.entries(scenarios)) files[`${SCENARIOS}/${name}`] = text;
-  const fixture = createFixture(files);
+  const fixture = options.disk ? createFixture(files) : memoryFixture(files);
   fixtures.push(fixture);
   return fixture;
 }

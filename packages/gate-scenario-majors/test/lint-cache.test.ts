@@ -19,7 +19,7 @@ const SCENARIO = [
 const MAJOR = "export const targetMajor = (): 1 | 2 => (process.env['OPENWOP_TARGET_MAJOR'] === '1' ? 1 : 2);\n";
 
 it('a module’s lint facts are cached by content: the next run parses nothing and reports the same findings at the same places', async () => {
-  const fixture = conformanceFixture({ 'v2-probe.test.ts': SCENARIO }, { files: { [`${LIB}/major.ts`]: MAJOR } });
+  const fixture = conformanceFixture({ 'v2-probe.test.ts': SCENARIO }, { files: { [`${LIB}/major.ts`]: MAJOR }, disk: true });
   const once = async () => {
     const cache = new FactCache(join(fixture.root, 'cache'));
     const tree = SpecTree.load(fixture.root, { cache });
@@ -41,7 +41,7 @@ it('a module’s lint facts are cached by content: the next run parses nothing a
 });
 
 it('a module that does not parse is never cached: every run reports it', async () => {
-  const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const x = ;\n' });
+  const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const x = ;\n' }, { disk: true });
   for (let i = 0; i < 2; i++) {
     const cache = new FactCache(join(fixture.root, 'cache'));
     await expect(runScenarioMajors(SpecTree.load(fixture.root, { cache }), 'check')).rejects.toMatchObject({

@@ -32,8 +32,8 @@ const GOLDEN =
   '  }\n' +
   '}\n';
 
-const goldenTree = (manifest?: string | Uint8Array) =>
-  conformanceFixture({ 'v2-a.test.ts': ok, 'both.test.ts': ok, 'c.test.ts': ok }, { both: ['both.test.ts'], files: manifest === undefined ? {} : { [MANIFEST]: manifest } });
+const goldenTree = (manifest?: string | Uint8Array, disk = false) =>
+  conformanceFixture({ 'v2-a.test.ts': ok, 'both.test.ts': ok, 'c.test.ts': ok }, { both: ['both.test.ts'], files: manifest === undefined ? {} : { [MANIFEST]: manifest }, disk });
 
 const staleRows = (report: { text: string; stream?: string }[]) => report.filter((l) => l.stream === 'stderr').map((l) => l.text);
 
@@ -155,7 +155,7 @@ describe('--write (§3.4)', () => {
   const tmpFiles = (root: string) => readdirSync(join(root, 'conformance')).filter((n) => n.endsWith('.tmp'));
 
   it('writes through the tree atomically, leaves no temporary file, and is idempotent', async () => {
-    const fixture = goldenTree('stale\r\n');
+    const fixture = goldenTree('stale\r\n', true);
     const first = fixture.tree();
     await gate.write!(first, { today: '2026-09-22', flags: new Set() });
     expect([...first.written]).toEqual([MANIFEST]);
@@ -173,7 +173,7 @@ describe('--write (§3.4)', () => {
   });
 
   it('writes nothing when the config or the lint has an error', async () => {
-    const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const on = (cap: any) => cap.supported;\n' });
+    const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const on = (cap: any) => cap.supported;\n' }, { disk: true });
     const result = await run(fixture, 'write');
     expect(result.exitCode).toBe(1);
     expect(result.summaryLine).toBe('=== scenario-majors FAILED — 1 error(s) ===');

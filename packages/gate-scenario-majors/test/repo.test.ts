@@ -4,8 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { runScenarioMajors } from '../src/index.js';
 import { found } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
+import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { checkSchemas } from '../src/index.js';
 
 const fixtures: Fixture[] = [];
@@ -9,9 +9,9 @@ afterEach(() => {
   for (const fx of fixtures.splice(0)) fx.remove();
 });
 
-/** A fixture removed after the test. */
-export function fixture(files: Record<string, FixtureEntry>): Fixture {
-  const fx = createFixture(files);
+/** A tree in memory, or (`disk`) a fixture folder removed after the test. */
+export function fixture(files: Record<string, FixtureEntry>, { disk = false } = {}): Fixture {
+  const fx = disk ? createFixture(files) : memoryFixture(files);
   fixtures.push(fx);
   return fx;
 }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { compileSchemas } from '../src/index.js';
 import { check, fixture, found } from './helpers.js';
 

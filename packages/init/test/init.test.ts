@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture, parseJson } from '@openwop-spec/spec-tree';
-import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree';
+import { parseJson } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate as declaration } from '@openwop-spec/gate-declaration';
 import { gate as scenarioMajors } from '@openwop-spec/gate-scenario-majors';
 import { applyInit, planInit } from '../src/index.js';

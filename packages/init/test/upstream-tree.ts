@@ -8,7 +8,7 @@
 // the gates under test.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { FixtureEntry } from '@openwop-spec/spec-tree';
+import type { FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { DECLARATION_SCHEMA } from '../../gate-declaration/test/corpus.js';
 
 export const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';

@@ -2,7 +2,7 @@
 // their own spec/v2/core/ document or in one spec/v1/ document, and a real git history built one
 // commit at a time with fixed dates.
 import { execFileSync } from 'node:child_process';
-import { createFixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
 
 export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
 export const T0 = '2026-09-18';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allowedAt, buildReport, renderMarkdown } from '../src/index.js';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
-import { SpecTree, createFixture } from '@openwop-spec/spec-tree';
+import { SpecTree } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { BASELINE, budget, history, home, majors, result } from './data.js';
 import { EOS, OPEN_AT_T0, T0, files } from './fixture.js';
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { extname } from 'node:path';
 import type { Root } from 'mdast';
 import { InputError } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, pathsFromConfig } from './config.js';
@@ -11,10 +10,11 @@ import type { FactCache } from './fact-cache.js';
 import type { FactKind } from './facts.js';
 import { markdownParser, markdownPrefixTooLong, markdownTooDeep } from './markdown.js';
 import type { MarkdownTooDeep } from './markdown.js';
-import { describeType, ioError, readRegularFile, statPath } from './fs.js';
+import { describeType } from './fs.js';
 import type { FileStat, FileType } from './fs.js';
 import { decodeUtf8, LineIndex } from './text.js';
-import { writeAtomic } from './write.js';
+import { DiskFs, absolute } from './tree-fs.js';
+import type { TreeFs } from './tree-fs.js';
 import type { WriteOutcome } from './write.js';
 
 /** Files above this size are refused: no spec document comes near it, and reading one would stall the run. */
@@ -84,7 +84,8 @@ export interface TreeStats {
 
 /**
  * One repository, loaded lazily: each file is read and parsed at most once per tree and cached, so
- * every gate in a run shares one parse. Paths are repository-relative POSIX paths.
+ * every gate in a run shares one parse. Paths are repository-relative POSIX paths. It reads and
+ * writes through a TreeFs: the disk (`load`) or any other (`open`, e.g. a MemoryFs).
  */
 export class SpecTree {
   readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0, factsDerived: 0, factsCached: 0 };
@@ -97,29 +98,34 @@ export class SpecTree {
   private readonly memo = new Map<string, { value: unknown; log: AccessLog }>();
   /** Access logs being recorded (nested: a derived value records into its own and every open log). */
   private readonly logs = new Set<AccessLog>();
-  private realRoot: string;
+  readonly root: string;
 
   private constructor(
-    readonly root: string,
+    private readonly fs: TreeFs,
     readonly paths: CorpusPaths,
     readonly options: TreeOptions = {},
   ) {
-    this.realRoot = realpathSync(root);
+    this.root = fs.root;
   }
 
-  /** Loads the tree at `root`, reading `openwop-spec.config.json` when present. */
+  /** Loads the tree on disk at `root`, reading `openwop-spec.config.json` when present. */
   static load(root: string, options: TreeOptions = {}): SpecTree {
-    if (options.paths) return new SpecTree(root, options.paths, options);
-    const probe = new SpecTree(root, pathsFromConfig(undefined));
+    return SpecTree.open(new DiskFs(root), options);
+  }
+
+  /** Loads the tree `fs` holds, reading `openwop-spec.config.json` when present. */
+  static open(fs: TreeFs, options: TreeOptions = {}): SpecTree {
+    if (options.paths) return new SpecTree(fs, options.paths, options);
+    const probe = new SpecTree(fs, pathsFromConfig(undefined));
     const config = probe.info(CONFIG_FILE).kind === 'file' ? probe.json(CONFIG_FILE) : undefined;
-    const tree = new SpecTree(root, pathsFromConfig(config), options);
+    const tree = new SpecTree(fs, pathsFromConfig(config), options);
     if (config) tree.jsons.set(CONFIG_FILE, config);
     return tree;
   }
 
-  /** The absolute file-system path of a repository path. */
+  /** The absolute file-system path of a repository path (for a tree on disk). */
   abs(path: string): string {
-    return path === '' ? this.root : join(this.root, ...path.split('/'));
+    return absolute(this.root, path);
   }
 
   info(path: string): PathInfo {
@@ -134,8 +140,7 @@ export class SpecTree {
   private lookup(path: string): PathInfo {
     const cached = this.infos.get(path);
     if (cached) return cached;
-    const abs = this.abs(path);
-    const link = statPath(abs, path || '.', false);
+    const link = this.fs.stat(path, false);
     let result: PathInfo;
     const slash = path.lastIndexOf('/');
     const parent = link && link.type !== 'symlink' && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
@@ -147,23 +152,14 @@ export class SpecTree {
       const name = path.slice(slash + 1);
       result = { path, ...kindOf(link), symlink: false, realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`, escapes: false, size: link.size };
     } else {
-      const target = link.type === 'symlink' ? statPath(abs, path, true) : link;
-      let real: string | undefined;
-      if (target) {
-        try {
-          real = realpathSync(abs);
-        } catch (err) {
-          throw ioError('cannot resolve', path || '.', err);
-        }
-      }
-      const rel = real === undefined ? undefined : relative(this.realRoot, real);
-      const inside = rel !== undefined && rel !== '..' && !rel.startsWith('..' + sep) && !rel.startsWith(sep);
+      const target = link.type === 'symlink' ? this.fs.stat(path, true) : link;
+      const realPath = target ? this.fs.realPath(path) : undefined;
       result = {
         path,
         ...(target ? kindOf(target) : { kind: 'missing' as const }),
         symlink: link.type === 'symlink',
-        ...(inside ? { realPath: rel.split(sep).join('/') } : {}),
-        escapes: real !== undefined && !inside,
+        ...(realPath !== undefined ? { realPath } : {}),
+        escapes: target !== undefined && realPath === undefined,
         ...(target ? { size: target.size } : {}),
       };
     }
@@ -179,12 +175,7 @@ export class SpecTree {
   list(dir: string): DirEntry[] {
     if (this.logs.size) for (const log of this.logs) log.dirs.add(dir);
     if (this.info(dir).kind !== 'dir') return [];
-    let names: string[];
-    try {
-      names = readdirSync(this.abs(dir)).sort();
-    } catch (err) {
-      throw ioError('cannot list', dir || '.', err);
-    }
+    const names = this.fs.readdir(dir).sort();
     return names.map((name) => {
       const path = dir === '' ? name : `${dir}/${name}`;
       const i = this.info(path);
@@ -204,7 +195,7 @@ export class SpecTree {
     if ((info.size ?? 0) > MAX_FILE_BYTES) {
       throw new InputError(`${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`, { file: path }, 'input/too-large');
     }
-    const bytes = readRegularFile(this.abs(path), path);
+    const bytes = this.fs.read(path);
     this.stats.reads++;
     const text = decodeUtf8(bytes, path);
     this.texts.set(path, text);
@@ -332,7 +323,7 @@ export class SpecTree {
 
   /** Writes a repository file atomically and forgets what was cached about it. */
   write(path: string, content: string): WriteOutcome {
-    const outcome = writeAtomic(this.abs(path), content, path);
+    const outcome = this.fs.write(path, content);
     if (outcome === 'written') {
       this.written.add(path);
       this.invalidate([path]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '../src/fixture.js';
-import type { Fixture } from '../src/fixture.js';
+import { createFixture } from '../src/testing.js';
+import type { Fixture } from '../src/testing.js';
 
 let fixture: Fixture | undefined;
 afterEach(() => fixture?.remove());

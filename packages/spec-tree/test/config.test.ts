@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, SpecTree, createAjv, createFixture, parseJson, pathsFromConfig } from '../src/index.js';
-import type { Fixture } from '../src/index.js';
+import { DEFAULT_PATHS, SpecTree, createAjv, parseJson, pathsFromConfig } from '../src/index.js';
+import { createFixture } from '../src/testing.js';
+import type { Fixture } from '../src/testing.js';
 
 const schema = JSON.parse(readFileSync(new URL('../openwop-spec.config.schema.json', import.meta.url), 'utf8')) as object;
 const validate = createAjv().compile(schema);

@@ -5,8 +5,8 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFixture } from '@openwop-spec/spec-tree';
-import type { Fixture } from '@openwop-spec/spec-tree';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CORPUS = ['spec', 'schemas', 'docs', 'evidence', 'openwop-spec.config.json', 'pnpm-workspace.yaml'];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture, loadDeclaration, validateDeclaration } from '../src/index.js';
-import type { Fixture } from '../src/index.js';
+import { loadDeclaration, validateDeclaration } from '../src/index.js';
+import { createFixture } from '../src/testing.js';
+import type { Fixture } from '../src/testing.js';
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FactCache, SpecTree, createFixture, factIdentity, homeDocument, shape } from '../src/index.js';
-import type { FactKind, Fixture } from '../src/index.js';
+import { FactCache, SpecTree, factIdentity, homeDocument, shape } from '../src/index.js';
+import { createFixture } from '../src/testing.js';
+import type { FactKind } from '../src/index.js';
+import type { Fixture } from '../src/testing.js';
 import { forge, forgeText } from './forge.js';
 
 let fx: Fixture | undefined;

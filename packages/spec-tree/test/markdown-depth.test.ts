@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
 import type { BlockContent, Nodes, RootContent } from 'mdast';
-import { MAX_MARKDOWN_DEPTH, createFixture, markdownTooDeep } from '../src/index.js';
-import type { Fixture } from '../src/index.js';
+import { MAX_MARKDOWN_DEPTH, markdownTooDeep } from '../src/index.js';
+import { createFixture } from '../src/testing.js';
+import type { Fixture } from '../src/testing.js';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());

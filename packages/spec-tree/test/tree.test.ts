@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, MAX_FILE_BYTES, SpecTree, createAtomic, createFixture } from '../src/index.js';
-import type { FactKind, Fixture } from '../src/index.js';
+import { DEFAULT_PATHS, MAX_FILE_BYTES, SpecTree, createAtomic } from '../src/index.js';
+import { createFixture } from '../src/testing.js';
+import type { FactKind } from '../src/index.js';
+import type { Fixture } from '../src/testing.js';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());

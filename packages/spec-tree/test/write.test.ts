@@ -28,7 +28,8 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { createFixture, writeAtomic } = await import('../src/index.js');
+const { writeAtomic } = await import('../src/index.js');
+const { createFixture } = await import('../src/testing.js');
 const fixtures: Array<{ remove(): void }> = [];
 afterEach(() => {
   for (const f of fixtures.splice(0)) f.remove();

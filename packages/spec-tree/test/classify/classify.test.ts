@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
-import { classifyCoreFamilies, createFixture } from '../../src/index.js';
-import type { Fixture, FixtureEntry, HomeResult } from '../../src/index.js';
+import { classifyCoreFamilies } from '../../src/index.js';
+import { createFixture } from '../../src/testing.js';
+import type { HomeResult } from '../../src/index.js';
+import type { Fixture, FixtureEntry } from '../../src/testing.js';
 import { RESOLVED, V1_DEPENDENT, rfc0204Tree } from './rfc0204.js';
 
 let fx: Fixture | undefined;

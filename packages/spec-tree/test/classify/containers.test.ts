@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { classifyCoreFamilies, createFixture, markdownParser, readDocument } from '../../src/index.js';
-import type { Fixture, MarkdownParser } from '../../src/index.js';
+import { classifyCoreFamilies, markdownParser, readDocument } from '../../src/index.js';
+import { createFixture } from '../../src/testing.js';
+import type { MarkdownParser } from '../../src/index.js';
+import type { Fixture } from '../../src/testing.js';
 
 // The banner, marker and naming rules read remark's mdast, so every construct reads the same inside a
 // blockquote, a bullet or ordered list item, or two of them nested, as at the top level.

@@ -1,13 +1,17 @@
+// Test helpers: trees on disk and in memory, and a user whom file permissions bind. Not part of the
+// runtime API (`@openwop-spec/spec-tree/testing`).
 import { spawnSync } from 'node:child_process';
 import { lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SpecTree } from './tree.js';
+import { MemoryFs } from './tree-fs.js';
 
 /** A file's content, or a symlink to create (target relative to the link, or absolute). */
 export type FixtureEntry = string | Uint8Array | { symlink: string };
 
 export interface Fixture {
+  /** The fixture's folder; for a tree in memory, only a label. */
   root: string;
   /** A fresh tree over the fixture (a new cache each call). */
   tree(): SpecTree;
@@ -36,6 +40,25 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
     write,
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The same fixture held in memory: no folder, nothing to remove, no disk access. For every test
+ * that does not test the disk itself (symlinks, permissions, FIFOs, atomic writes, a process run on
+ * the folder): those take `createFixture`.
+ */
+export function memoryFixture(files: Record<string, FixtureEntry>): Fixture {
+  const fs = new MemoryFs();
+  const write = (entries: Record<string, FixtureEntry | null>): void => {
+    const contents: Record<string, string | Uint8Array | null> = {};
+    for (const [path, entry] of Object.entries(entries)) {
+      if (entry !== null && typeof entry === 'object' && 'symlink' in entry) throw new Error(`${path}: a tree in memory holds no symlinks (use createFixture)`);
+      contents[path] = entry;
+    }
+    fs.set(contents);
+  };
+  write(files);
+  return { root: fs.root, tree: () => SpecTree.open(fs), write, remove: () => undefined };
 }
 
 /** How to run a process as a user whom file permissions bind, for tests of unreadable inputs. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Script, createContext } from 'node:vm';
 import { escapePointerToken as escape } from '@openwop-spec/json';
+import type * as Re2 from 're2js';
 import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 
 export type Ajv = Ajv2020;
@@ -49,31 +50,35 @@ const slow = new Set<string>();
  * lookaround or backreferences, which JSON Schema patterns may use (`^P(?!$)…`); such a pattern
  * runs on JavaScript's own engine with each test bounded by PATTERN_BUDGET_MS (node:vm interrupts
  * it), and one that runs out throws PatternBudgetError, as does every later test of that pattern.
+ * JavaScript's engine judges the pattern's syntax when Ajv compiles the schema (JSON Schema
+ * patterns are ECMA-262 regular expressions); RE2 compiles it on its first test, since compiling
+ * every pattern of every schema up front costs more than the whole run validates with them.
  */
 export function linearRegExp(pattern: string, flags: string): RegExpLike {
-  const { RE2JS } = require('re2js') as typeof import('re2js');
-  const toString = (): string => `/${pattern}/${flags}`;
+  const native = new RegExp(pattern, flags);
+  let test: ((s: string) => boolean) | undefined;
+  return { test: (s) => (test ??= engineFor(pattern, native))(s), toString: () => `/${pattern}/${flags}` };
+}
+
+function engineFor(pattern: string, native: RegExp): (s: string) => boolean {
+  const { RE2JS } = require('re2js') as typeof Re2;
   try {
     const re = RE2JS.compile(RE2JS.translateRegExp(pattern));
-    return { test: (s) => re.test(s), toString };
+    return (s) => re.test(s);
   } catch {
-    // Not RE2 syntax: JavaScript's engine decides whether the pattern is valid at all (and throws if not).
+    // Not RE2 syntax: JavaScript's engine, with a budget per test.
   }
-  const native = new RegExp(pattern, flags);
-  return {
-    toString,
-    test: (s) => {
-      if (slow.has(pattern)) throw new PatternBudgetError(pattern);
-      sandbox ??= { context: createContext({}), script: new Script('re.test(s)') };
-      Object.assign(sandbox.context, { re: native, s });
-      try {
-        return sandbox.script.runInContext(sandbox.context, { timeout: PATTERN_BUDGET_MS }) as boolean;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw err;
-        slow.add(pattern);
-        throw new PatternBudgetError(pattern);
-      }
-    },
+  return (s) => {
+    if (slow.has(pattern)) throw new PatternBudgetError(pattern);
+    sandbox ??= { context: createContext({}), script: new Script('re.test(s)') };
+    Object.assign(sandbox.context, { re: native, s });
+    try {
+      return sandbox.script.runInContext(sandbox.context, { timeout: PATTERN_BUDGET_MS }) as boolean;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw err;
+      slow.add(pattern);
+      throw new PatternBudgetError(pattern);
+    }
   };
 }
 // Ajv writes this into standalone code; the gates compile in memory, so it is never evaluated.

@@ -1,11 +1,11 @@
-import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
 import { FORMATS, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
-import { FactCache, SpecTree, findRoot } from '@openwop-spec/spec-tree';
+import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
+import type { FactCache } from '@openwop-spec/spec-tree';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
 import { UsageError, parseArgs } from './args.js';
+import { CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { ParsedArgs } from './args.js';
 import { GATES } from './registry.js';
 import { resolveToday } from './today.js';
@@ -117,8 +117,7 @@ const SHARED_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--fail-on LEVEL', 'error | warning: the lowest severity that fails a gate (default: error)'],
   ['--quiet', 'print only the findings that fail a gate, and the result lines'],
   ['--color, --no-color', 'force colour on or off (default: on a terminal; NO_COLOR and FORCE_COLOR are honoured)'],
-  ['--cache-location DIR', 'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)'],
-  ['--no-cache', 'neither read nor write the fact cache'],
+  ...CACHE_OPTIONS,
   ['--debug', 'print the stack of an internal error'],
   ['--help', 'print this help'],
 ];
@@ -185,19 +184,6 @@ function failed(gate: Gate, summaryLine: string): GateResult {
 /** A gate stopped by an input error: the error is its diagnostic (reported once per run), and its result line points at it. */
 function couldNotRun(gate: Gate, label: string, err: InputError): GateResult {
   return { ...failed(gate, formatCouldNotRun(label, err)), diagnostics: [inputDiagnostic(gate.id, err)] };
-}
-
-/**
- * The fact cache (as ESLint's `--cache`): `--cache-location DIR` (created when missing), else
- * node_modules/.cache/openwop-spec under the root, only when the root has a node_modules folder, so
- * checking a tree that has none never creates a file in it; none with `--no-cache`.
- */
-function factCache(root: string, args: ParsedArgs, cwd: string): FactCache | undefined {
-  if (args.flags.has('--no-cache')) return undefined;
-  const location = args.values.get('--cache-location');
-  if (location !== undefined) return new FactCache(resolve(cwd, location));
-  const modules = join(root, 'node_modules');
-  return statSync(modules, { bigint: true, throwIfNoEntry: false })?.isDirectory() ? new FactCache(join(modules, '.cache', 'openwop-spec')) : undefined;
 }
 
 /** Runs one invocation and returns its exit code; never throws for user errors. */

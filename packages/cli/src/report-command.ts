@@ -5,6 +5,7 @@ import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { subcommandArgs } from './args.js';
+import { CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
 import { resolveToday } from './today.js';
@@ -25,6 +26,7 @@ export const REPORT = {
       ['--format FORMAT', 'html (default) or markdown: tables without pictures, on stdout unless --out is given'],
       ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
       ['--today YYYY-MM-DD', 'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
+      ...CACHE_OPTIONS,
       ['--help', 'print this help'],
     ],
     examples: [
@@ -40,8 +42,9 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     io.stderr(line);
     return 2;
   };
-  const args = subcommandArgs(io, REPORT, argv, { values: ['--out', '--history', '--format', '--root', '--today'], flags: ['--help', '-h', '--debug'], formats: FORMATS });
+  const args = subcommandArgs(io, REPORT, argv, { values: ['--out', '--history', '--format', '--root', '--today', '--cache-location'], flags: ['--help', '-h', '--debug', '--no-cache'], formats: FORMATS });
   if (typeof args === 'number') return args;
+  if (args.flags.has('--no-cache') && args.values.has('--cache-location')) return fail('openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help');
   const format = args.values.get('--format') ?? 'html';
   const historyArg = args.values.get('--history') ?? '30';
   if (!/^\d{1,4}$/.test(historyArg)) return fail(`openwop-spec: --history ${historyArg} is not a whole number of commits (0–9999); see openwop-spec report --help`);
@@ -49,7 +52,9 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
-    const tree = SpecTree.load(root);
+    // The gates read the facts check caches: a report after a check parses nothing unchanged.
+    const cache = factCache(root, args, io.cwd);
+    const tree = SpecTree.load(root, cache ? { cache } : {});
     const options = { today, flags: new Set<string>() };
     const results: GateResult[] = [];
     for (const gate of gates) {
@@ -61,6 +66,7 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
         results.push({ gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] });
       }
     }
+    cache?.flush(tree.root);
     // Loaded here, not at start-up: the charting library is needed by this command only.
     const report = await import('@openwop-spec/report');
     // Measured commits are kept where the tool keeps its caches, and only in an installed checkout

@@ -114,6 +114,23 @@ describe('openwop-spec report', () => {
     expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
   });
 
+  it('reads and writes the fact cache as check does: --cache-location DIR, none with --no-cache, the same page either way', async () => {
+    const r = history();
+    const dir = join(r.root, 'elsewhere');
+    const argv = ['report', '--history', '0', '--today', '2026-11-20'];
+    expect((await run([...argv, '--no-cache'], { cwd: r.root })).code).toBe(0);
+    const page = readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8');
+    expect(existsSync(join(r.root, 'node_modules', '.cache', 'openwop-spec'))).toBe(false);
+    expect((await run([...argv, '--cache-location', dir], { cwd: r.root })).code).toBe(0);
+    expect(readdirSync(dir).length).toBeGreaterThan(0);
+    expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
+    // Warm: served from the cache, same bytes.
+    expect((await run([...argv, '--cache-location', dir], { cwd: r.root })).code).toBe(0);
+    expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
+    const both = await run([...argv, '--no-cache', '--cache-location', dir], { cwd: r.root });
+    expect([both.code, both.stderr]).toEqual([2, ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help']]);
+  });
+
   it('the built command gives the same bytes whatever the time zone, locale and current directory', () => {
     const r = history();
     const out = join(r.root, 'node_modules', 'a.html');

@@ -100,7 +100,7 @@ describe('where the fact cache lives', () => {
 });
 
 describe('between gates', () => {
-  let fx: Fixture;
+  let fx: Fixture | undefined;
   afterEach(() => fx?.remove());
 
   it('the parse trees a gate leaves are dropped and collected before the next gate; a gate that parsed nothing costs no collection', async () => {

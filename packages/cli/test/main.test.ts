@@ -6,7 +6,7 @@ import { ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
-let fx: Fixture;
+let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
 const repo = (probe: string | null, extra: Record<string, string> = {}): Fixture =>
   (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', ...(probe === null ? {} : { 'probe.txt': probe }), ...extra }));
@@ -164,18 +164,20 @@ describe('options reach the gates', () => {
 describe('formats', () => {
   it('--format json prints exactly one parseable document on stdout, also on failure and on exit 2', async () => {
     for (const probe of ['OK', 'FAIL', null]) {
-      const out = await run(['check', '--format', 'json'], { cwd: repo(probe).root, gates: [probeGate()] });
+      const fixture = repo(probe);
+      const out = await run(['check', '--format', 'json'], { cwd: fixture.root, gates: [probeGate()] });
       const doc = JSON.parse(out.stdout.join('\n')) as { ok: boolean; gates: Record<string, { exitCode: number }> };
       expect(doc.ok).toBe(probe === 'OK');
       expect(doc.gates['probe']!.exitCode).toBe(out.code);
-      fx.remove();
+      fixture.remove();
     }
   });
 
   it('GITHUB_ACTIONS=true switches the default format to github', async () => {
-    const out = await run(['check'], { cwd: repo('FAIL').root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
+    const { root } = repo('FAIL');
+    const out = await run(['check'], { cwd: root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
     expect(out.stdout).toContain('::error file=probe.txt,line=1,col=1,title=probe/finding::the probe file says FAIL; write OK');
-    const explicit = await run(['check', '--format', 'stylish'], { cwd: fx.root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
+    const explicit = await run(['check', '--format', 'stylish'], { cwd: root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
     expect(explicit.stdout.some((l) => l.startsWith('::'))).toBe(false);
   });
 

@@ -51,7 +51,7 @@ function slots(value: JsonValue): Array<{ get: () => JsonValue; set: (v: JsonVal
   const out: Array<{ get: () => JsonValue; set: (v: JsonValue) => void; parent: JsonValue }> = [];
   const stack: JsonValue[] = [value];
   while (stack.length > 0) {
-    const v = stack.pop()!;
+    const v = stack.pop() as JsonValue; // the loop checks the length; `!` would also rule out null
     if (v === null || typeof v !== 'object') continue;
     for (const k of Object.keys(v)) {
       const c = v as Record<string, JsonValue>;

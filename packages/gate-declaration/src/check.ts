@@ -3,7 +3,7 @@ import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
 import { headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, FactKind, FamilyRow, SpecTree } from '@openwop-spec/spec-tree';
-import type { Heading, Nodes } from 'mdast';
+import type { Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
 import { isStringArray } from './json-value.js';
 import type { JsonObject } from './json-value.js';
@@ -157,7 +157,7 @@ const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
     const headings: Array<{ key: string; start: Point }> = [];
     const walk = (node: Nodes): void => {
       if (node.type === 'heading') {
-        const h = node as Heading;
+        const h = node;
         const m = h.depth >= 2 && h.depth <= 4 ? HEADING.exec(nameOf(h).trim()) : null;
         if (m && h.position) headings.push({ key: m[1]!, start: { line: h.position.start.line, column: h.position.start.column } });
         return;

@@ -23,7 +23,7 @@ export function diffGenerated(expected: unknown, found: unknown): Difference[] {
       case 'reordered':
         return { pointer: d.pointer, kind: 'key order differs', at: 'value' };
       case 'changed': {
-        const [e, f] = shortPair(JSON.stringify(d.before) ?? 'undefined', JSON.stringify(d.after) ?? 'undefined');
+        const [e, f] = shortPair(String(JSON.stringify(d.before)), String(JSON.stringify(d.after)));
         return { pointer: d.pointer, kind: `changed (expected ${e}, found ${f})`, at: 'value' };
       }
     }

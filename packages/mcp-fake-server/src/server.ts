@@ -14,7 +14,7 @@ import {
   readonlyClaimToolName,
   toolDefinitions,
 } from './tools.js';
-import type { Answer, Json, JsonObject } from './tools.js';
+import type { Answer, JsonObject } from './tools.js';
 
 export const LATEST_REVISION = '2026-07-28';
 export const DEFAULT_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([LATEST_REVISION, '2025-06-18']);
@@ -399,7 +399,7 @@ function headerMismatch(method: string, params: Record<string, unknown>, headers
 /** Every success carries serverInfo in `_meta`, with the answer's own `_meta` keys after it. */
 function withServerInfo(answer: Answer): Answer {
   if (!('result' in answer)) return answer;
-  const own = isRecord(answer.result._meta) ? (answer.result._meta as JsonObject) : {};
+  const own = isRecord(answer.result._meta) ? answer.result._meta : {};
   return { result: { ...answer.result, _meta: { 'io.modelcontextprotocol/serverInfo': { ...SERVER_INFO }, ...own } } };
 }
 
@@ -412,7 +412,7 @@ function listTools(cursor: unknown): Answer {
     if (!(offset > 0 && offset < tools.length && offset % TOOLS_PAGE_SIZE === 0)) return invalidParams('Invalid cursor');
   }
   const end = offset + TOOLS_PAGE_SIZE;
-  const page: JsonObject = { resultType: 'complete', tools: tools.slice(offset, end) as Json[] };
+  const page: JsonObject = { resultType: 'complete', tools: tools.slice(offset, end) };
   if (end < tools.length) page.nextCursor = `fake-page:${end}`;
   page.ttlMs = 60_000;
   page.cacheScope = 'private';

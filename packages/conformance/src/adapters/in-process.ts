@@ -76,7 +76,7 @@ const asLogged = (value: unknown): unknown => (value === undefined ? undefined :
 function failed(err: unknown): Outcome {
   if (!isRecord(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
   const details = isRecord(err['error']) ? { error: asLogged(err['error']) } : typeof err['reason'] === 'string' ? { reason: err['reason'] } : undefined;
-  return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details: details as Record<string, unknown> }) };
+  return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details }) };
 }
 
 /** What the fixture node does with its inputs: one `ctx.mcp` call, arguments and cursor passed only when well-typed. */

@@ -1,6 +1,6 @@
 import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
-import type { Node, Program, VisitorObject } from 'oxc-parser';
+import type { Node, Program } from 'oxc-parser';
 import type { Comment } from './ast.js';
 import { MAX_TS_DEPTH, scanDepth } from './depth.js';
 
@@ -51,7 +51,7 @@ function createWalker(oxc: OxcParser): (program: Program, enter: (node: Node) =>
     handlers[type] = (node) => current.enter(node);
     handlers[`${type}:exit`] = (node) => current.exit(node);
   }
-  const visitor = new oxc.Visitor(handlers as VisitorObject);
+  const visitor = new oxc.Visitor(handlers);
   return (program, enter, exit) => {
     current = { enter, exit };
     visitor.visit(program);

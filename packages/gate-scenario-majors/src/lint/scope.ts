@@ -23,11 +23,7 @@ export class Scope {
 
   /** The innermost binding of `name` seen from here; undefined for a global or undeclared name. */
   resolve(name: string): Binding | undefined {
-    for (let s: Scope | undefined = this; s; s = s.up) {
-      const binding = s.names.get(name);
-      if (binding) return binding;
-    }
-    return undefined;
+    return this.names.get(name) ?? this.up?.resolve(name);
   }
 }
 

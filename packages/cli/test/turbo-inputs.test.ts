@@ -7,6 +7,17 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as Record<string, unknown>;
 const scripts = json('package.json')['scripts'] as Record<string, string>;
 
+/** The tasks `turbo run <tasks>` would run, with the files each one hashes. */
+function dryRun(...tasks: string[]): { taskId: string; inputs: Record<string, string> }[] {
+  const out = execFileSync('pnpm', ['exec', 'turbo', 'run', ...tasks, '--dry=json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+    maxBuffer: 64 << 20,
+  });
+  return (JSON.parse(out) as { tasks: { taskId: string; inputs: Record<string, string> }[] }).tasks;
+}
+
 /**
  * Turbo must never serve a stale gate or test result from its cache when only the corpus changed:
  * it caches builds and typechecks, whose inputs are sources; the gates and the tests, which read
@@ -27,13 +38,7 @@ describe('turbo caching and the corpus', () => {
   });
 
   it("the typecheck task hashes every package's sources and tests", () => {
-    const out = execFileSync('pnpm', ['exec', 'turbo', 'run', 'typecheck', '--dry=json'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-      maxBuffer: 64 << 20,
-    });
-    const [task, ...others] = (JSON.parse(out) as { tasks: { taskId: string; inputs: Record<string, string> }[] }).tasks;
+    const [task, ...others] = dryRun('typecheck');
     expect([task?.taskId, others]).toEqual(['//#typecheck', []]);
     const inputs = Object.keys(task!.inputs);
     for (const file of ['tsconfig.test.json', 'packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/conformance/src/scenarios/fixtures-valid.test.ts']) {
@@ -42,13 +47,7 @@ describe('turbo caching and the corpus', () => {
   });
 
   it('the lint tasks hash every file they read and their configs', () => {
-    const out = execFileSync('pnpm', ['exec', 'turbo', 'run', 'lint:code', 'lint:format', '--dry=json'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-      maxBuffer: 64 << 20,
-    });
-    const tasks = (JSON.parse(out) as { tasks: { taskId: string; inputs: Record<string, string> }[] }).tasks;
+    const tasks = dryRun('lint:code', 'lint:format');
     const inputs = (id: string): string[] => Object.keys(tasks.find((t) => t.taskId === id)?.inputs ?? {});
     const code = ['packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/cli/vitest.config.ts', 'scripts/test-summary.mjs', 'vitest.shared.ts'];
     for (const file of [...code, 'eslint.config.js', 'tsconfig.test.json', 'tsconfig.lint.json']) {

@@ -13,7 +13,13 @@ const scenarios = 'packages/conformance/src/scenarios';
 const expectedSkips = [
   {
     reason: 'conformance scenarios for major 1 only; the run targets major 2 (OPENWOP_TARGET_MAJOR)',
-    tests: ['a2a-agent-card', 'agent-roster-shape', 'auth-unauthenticated-401', 'mcp-tool-roundtrip', 'run-list-pagination'].map((s) => `${scenarios}/${s}.test.ts`),
+    tests: [
+      'a2a-agent-card',
+      'agent-roster-shape',
+      'auth-unauthenticated-401',
+      'mcp-tool-roundtrip',
+      'run-list-pagination',
+    ].map((s) => `${scenarios}/${s}.test.ts`),
   },
   {
     reason: 'conformance scenarios that drive a live host; they run when OPENWOP_HOST_URL names one',

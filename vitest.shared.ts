@@ -17,14 +17,20 @@ const alias = readdirSync(packagesDir)
   .filter((name) => existsSync(join(packagesDir, name, 'src', 'index.ts')))
   .sort()
   .flatMap((name) => [
-    ...SUBPATHS.filter((sub) => existsSync(join(packagesDir, name, 'src', `${sub}.ts`))).map((sub) => ({ find: `@openwop-spec/${name}/${sub}`, replacement: join(packagesDir, name, 'src', `${sub}.ts`) })),
+    ...SUBPATHS.filter((sub) => existsSync(join(packagesDir, name, 'src', `${sub}.ts`))).map((sub) => ({
+      find: `@openwop-spec/${name}/${sub}`,
+      replacement: join(packagesDir, name, 'src', `${sub}.ts`),
+    })),
     { find: `@openwop-spec/${name}`, replacement: join(packagesDir, name, 'src', 'index.ts') },
   ]);
 
 // Time limits above vitest's defaults (5 s a test, 10 s a hook) until the suite's heaviest tests (whole
 // corpus copies, spawned CLIs, every conformance row per mutant) are made cheaper; `pnpm test:deep`
 // (OPENWOP_TEST_DEEP=1), whose property tests check a hundred times as many cases, lifts them.
-const limits = process.env['OPENWOP_TEST_DEEP'] === '1' ? { testTimeout: 3_600_000, hookTimeout: 3_600_000 } : { testTimeout: 60_000, hookTimeout: 120_000 };
+const limits =
+  process.env['OPENWOP_TEST_DEEP'] === '1'
+    ? { testTimeout: 3_600_000, hookTimeout: 3_600_000 }
+    : { testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   resolve: { alias },

@@ -16,7 +16,8 @@ const defaultSummaryFile = `${root}.vitest-summary.json`;
 export const summaryLine = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 
 /** Whether the declaration `declared` (`file` or `file > test name prefix`) covers the test `key` (`file > full name`). */
-const covers = (declared, key) => key.startsWith(declared) && (declared.includes(' > ') || key.startsWith(`${declared} > `));
+const covers = (declared, key) =>
+  key.startsWith(declared) && (declared.includes(' > ') || key.startsWith(`${declared} > `));
 
 /**
  * Counts the run's tests: `modules` as `{ file, broken, tests: [{ fullName, state, note }] }` with
@@ -78,12 +79,16 @@ export default class TestSummaryReporter {
     summary.failed += unhandledErrors.length;
     const log = this.vitest.logger;
     if (summary.unexpected.length > 0) {
-      log.error(`\n${summary.unexpected.length} skip(s) that vitest.config.ts does not declare (expectedSkips), so the run fails:`);
+      log.error(
+        `\n${summary.unexpected.length} skip(s) that vitest.config.ts does not declare (expectedSkips), so the run fails:`,
+      );
       for (const u of summary.unexpected) log.error(`  ${u}`);
       process.exitCode = 1;
     }
     if (summary.stale.length > 0) {
-      log.error(`\n${summary.stale.length} expectedSkips declaration(s) in vitest.config.ts match no test, so the run fails:`);
+      log.error(
+        `\n${summary.stale.length} expectedSkips declaration(s) in vitest.config.ts match no test, so the run fails:`,
+      );
       for (const s of summary.stale) log.error(`  ${s}`);
       process.exitCode = 1;
     }

@@ -25,7 +25,15 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { scales: [1, 10], runs: 7, json: false, out: join(here, '..', 'results', 'latest.json'), keep: false, cli: DEFAULT_CLI, noWatch: false };
+  const o: Options = {
+    scales: [1, 10],
+    runs: 7,
+    json: false,
+    out: join(here, '..', 'results', 'latest.json'),
+    keep: false,
+    cli: DEFAULT_CLI,
+    noWatch: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -40,9 +48,13 @@ function parseOptions(argv: readonly string[]): Options {
     else if (a === '--out') o.out = value();
     else if (a === '--cli') o.cli = value();
     else if (a === '--no-watch') o.noWatch = true;
-    else throw new Error(`unknown argument ${a} (bench [--runs N] [--scales 1,10] [--json] [--out FILE] [--keep] [--cli BIN] [--no-watch])`);
+    else
+      throw new Error(
+        `unknown argument ${a} (bench [--runs N] [--scales 1,10] [--json] [--out FILE] [--keep] [--cli BIN] [--no-watch])`,
+      );
   }
-  if (!(o.runs >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('runs and scales must be positive integers');
+  if (!(o.runs >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1))
+    throw new Error('runs and scales must be positive integers');
   return o;
 }
 
@@ -93,21 +105,38 @@ function benchScale(scale: number, edit: string, work: string, o: Options, log: 
     colds.push(c);
     exitCode = c.code;
     const doc = JSON.parse(c.stdout) as { gates: Record<string, { exitCode: number }> };
-    failedGates = Object.entries(doc.gates).filter(([, g]) => g.exitCode !== 0).map(([id]) => id);
+    failedGates = Object.entries(doc.gates)
+      .filter(([, g]) => g.exitCode !== 0)
+      .map(([id]) => id);
     warms.push(check(THREE));
     writeFileSync(editPath, `${original}\nEdited in round ${i + 1}: hosts MUST keep this sentence.\n`);
     editeds.push(check(THREE));
     warmFulls.push(check([]));
     writeFileSync(editPath, original);
   }
-  const floor = { ...summarise(floors), inProcessMs: median(floors.map((f) => f.inProcess)), words: last.words, bytes: last.bytes };
-  log(`scale ${scale}: floor ${Math.round(floor.wallMs.median)} ms, cold ${Math.round(summarise(colds).wallMs.median)} ms (exit ${exitCode}${failedGates.length ? `; failing: ${failedGates.join(', ')}` : ''}), warm ${Math.round(summarise(warms).wallMs.median)} ms, edited ${Math.round(summarise(editeds).wallMs.median)} ms`);
+  const floor = {
+    ...summarise(floors),
+    inProcessMs: median(floors.map((f) => f.inProcess)),
+    words: last.words,
+    bytes: last.bytes,
+  };
+  log(
+    `scale ${scale}: floor ${Math.round(floor.wallMs.median)} ms, cold ${Math.round(summarise(colds).wallMs.median)} ms (exit ${exitCode}${failedGates.length ? `; failing: ${failedGates.join(', ')}` : ''}), warm ${Math.round(summarise(warms).wallMs.median)} ms, edited ${Math.round(summarise(editeds).wallMs.median)} ms`,
+  );
 
   rmSync(join(root, CACHE_DIR), { recursive: true, force: true });
   const watched = o.noWatch
     ? { document: '', initialMs: 0, rechecks: [] as Array<{ ms: number; gates: string[] }> }
-    : (JSON.parse(measure(join(here, 'watch-probe.js'), [root, String(Math.max(3, o.runs))], probe).stdout) as { document: string; initialMs: number; rechecks: Array<{ ms: number; gates: string[] }> });
-  const recheck = summarise(watched.rechecks.length ? watched.rechecks.map((r) => ({ wallMs: r.ms, cpuMs: 0, rssMiB: 0 })) : [{ wallMs: Number.NaN, cpuMs: 0, rssMiB: 0 }]);
+    : (JSON.parse(measure(join(here, 'watch-probe.js'), [root, String(Math.max(3, o.runs))], probe).stdout) as {
+        document: string;
+        initialMs: number;
+        rechecks: Array<{ ms: number; gates: string[] }>;
+      });
+  const recheck = summarise(
+    watched.rechecks.length
+      ? watched.rechecks.map((r) => ({ wallMs: r.ms, cpuMs: 0, rssMiB: 0 }))
+      : [{ wallMs: Number.NaN, cpuMs: 0, rssMiB: 0 }],
+  );
   return {
     scale,
     files: last.files,
@@ -119,7 +148,12 @@ function benchScale(scale: number, edit: string, work: string, o: Options, log: 
     exitCode,
     failedGates,
     edit,
-    watch: { document: watched.document, initialMs: watched.initialMs, recheckMs: recheck.wallMs, gates: watched.rechecks[0]?.gates ?? [] },
+    watch: {
+      document: watched.document,
+      initialMs: watched.initialMs,
+      recheckMs: recheck.wallMs,
+      gates: watched.rechecks[0]?.gates ?? [],
+    },
   };
 }
 
@@ -133,7 +167,10 @@ function targets(results: readonly ScaleResult[]): Record<string, { measured: nu
   };
   const s1 = results.find((r) => r.scale === 1);
   const s10 = results.find((r) => r.scale === 10);
-  for (const [r, warmLimit, editLimit] of [[s1, 2.0, 1.5], [s10, 1.4, 1.25]] as const) {
+  for (const [r, warmLimit, editLimit] of [
+    [s1, 2.0, 1.5],
+    [s10, 1.4, 1.25],
+  ] as const) {
     if (!r) continue;
     at(`scale${r.scale}WarmOverFloor`, r.warm.wallMs.median / r.floor.wallMs.median, warmLimit);
     at(`scale${r.scale}EditedOverWarm`, r.edited.wallMs.median / r.warm.wallMs.median, editLimit);
@@ -185,7 +222,9 @@ async function run(): Promise<void> {
   if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else {
     for (const line of formatTable(results, report.targets)) process.stdout.write(line + '\n');
-    process.stdout.write(`load average (1, 5, 15 min) before ${report.machine.loadAverageBefore.join(' ')}, after ${report.machine.loadAverageAfter.join(' ')}\n`);
+    process.stdout.write(
+      `load average (1, 5, 15 min) before ${report.machine.loadAverageBefore.join(' ')}, after ${report.machine.loadAverageAfter.join(' ')}\n`,
+    );
     process.stdout.write(`written: ${o.out}\n`);
   }
 }

@@ -32,8 +32,13 @@ async function run(): Promise<number> {
   }
   try {
     const result = await writeCorpus(resolve(args.out), args);
-    process.stdout.write(`gen-corpus: wrote ${result.files} files (scale ${args.scale}, seed ${args.seed}) to ${args.out}\n`);
-    if (!result.generated) process.stderr.write('gen-corpus: the declaration gate has no writer yet; schemas/v2/capabilities.schema.json was not derived\n');
+    process.stdout.write(
+      `gen-corpus: wrote ${result.files} files (scale ${args.scale}, seed ${args.seed}) to ${args.out}\n`,
+    );
+    if (!result.generated)
+      process.stderr.write(
+        'gen-corpus: the declaration gate has no writer yet; schemas/v2/capabilities.schema.json was not derived\n',
+      );
     return 0;
   } catch (err) {
     process.stderr.write(`gen-corpus: ${err instanceof Error ? err.message : String(err)}\n`);

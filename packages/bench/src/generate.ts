@@ -53,7 +53,8 @@ export function corpusFiles(options: CorpusOptions): { model: CorpusModel; files
     ...metadataFiles(),
     ...schemaExamples(),
   ];
-  for (const f of model.families) if (f.facetSource === 'file') out.push([`spec/v2/facets/${f.key}.schema.json`, facetFile(f)]);
+  for (const f of model.families)
+    if (f.facetSource === 'file') out.push([`spec/v2/facets/${f.key}.schema.json`, facetFile(f)]);
   // Each document draws from its own stream, keyed by its path, so files are independent.
   for (const d of model.coreDocs) {
     const r = rng.fork(d.path);
@@ -79,8 +80,12 @@ export function corpusFiles(options: CorpusOptions): { model: CorpusModel; files
  * Writes the corpus into `out`, which must be missing or empty (never mixes with other files), then
  * runs the declaration gate's writer in-process to derive schemas/v2/capabilities.schema.json.
  */
-export async function writeCorpus(out: string, options: CorpusOptions): Promise<{ model: CorpusModel; files: number; generated: boolean }> {
-  if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty; gen-corpus writes only into a new or empty directory`);
+export async function writeCorpus(
+  out: string,
+  options: CorpusOptions,
+): Promise<{ model: CorpusModel; files: number; generated: boolean }> {
+  if (existsSync(out) && readdirSync(out).length > 0)
+    throw new Error(`${out} is not empty; gen-corpus writes only into a new or empty directory`);
   const { model, files } = corpusFiles(options);
   try {
     for (const [path, content] of files) {

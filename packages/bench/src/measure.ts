@@ -7,7 +7,12 @@ import type { Sample } from './stats.js';
 const PROBE = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'probe.js')).href;
 
 /** Runs `node [--import probe] script args` as a fresh process and measures it. */
-export function measure(script: string, args: readonly string[], probe: string, options: { cwd?: string } = {}): Sample & { code: number; stdout: string; stderr: string } {
+export function measure(
+  script: string,
+  args: readonly string[],
+  probe: string,
+  options: { cwd?: string } = {},
+): Sample & { code: number; stdout: string; stderr: string } {
   rmSync(probe, { force: true });
   const t0 = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ['--import', PROBE, script, ...args], {
@@ -18,5 +23,12 @@ export function measure(script: string, args: readonly string[], probe: string, 
   });
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const usage = JSON.parse(readFileSync(probe, 'utf8')) as { userMs: number; systemMs: number; maxRssKiB: number };
-  return { wallMs, cpuMs: usage.userMs + usage.systemMs, rssMiB: usage.maxRssKiB / 1024, code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
+  return {
+    wallMs,
+    cpuMs: usage.userMs + usage.systemMs,
+    rssMiB: usage.maxRssKiB / 1024,
+    code: child.status ?? -1,
+    stdout: child.stdout,
+    stderr: child.stderr,
+  };
 }

@@ -79,24 +79,122 @@ export interface CorpusModel {
   profiles: Array<{ id: string; families: string[]; metadata: string[]; floorScenarios: string[] }>;
 }
 
-export const WITNESS_CLASSES = ['witnessable-unaided', 'witnessable-gated', 'seam-gated', 'claims-check', 'negative-existence'] as const;
+export const WITNESS_CLASSES = [
+  'witnessable-unaided',
+  'witnessable-gated',
+  'seam-gated',
+  'claims-check',
+  'negative-existence',
+] as const;
 
 const PREFIXES = [
-  'run', 'event', 'tool', 'pack', 'agent', 'memory', 'queue', 'cache', 'secret', 'schedule', 'trace', 'quota',
-  'webhook', 'form', 'channel', 'prompt', 'model', 'blob', 'table', 'vector', 'search', 'artifact', 'tenant', 'signal',
+  'run',
+  'event',
+  'tool',
+  'pack',
+  'agent',
+  'memory',
+  'queue',
+  'cache',
+  'secret',
+  'schedule',
+  'trace',
+  'quota',
+  'webhook',
+  'form',
+  'channel',
+  'prompt',
+  'model',
+  'blob',
+  'table',
+  'vector',
+  'search',
+  'artifact',
+  'tenant',
+  'signal',
 ];
-const SUFFIXES = ['List', 'Log', 'Catalog', 'Policy', 'Store', 'Hooks', 'Budget', 'Bridge', 'Index', 'Relay', 'Ledger', 'Gate'];
+const SUFFIXES = [
+  'List',
+  'Log',
+  'Catalog',
+  'Policy',
+  'Store',
+  'Hooks',
+  'Budget',
+  'Bridge',
+  'Index',
+  'Relay',
+  'Ledger',
+  'Gate',
+];
 const FACETS = [
-  'maxPageSize', 'retention', 'regions', 'algorithms', 'modes', 'ttlSeconds', 'maxDepth', 'formats', 'sources',
-  'strategies', 'windowSeconds', 'providers', 'encodings', 'quotas', 'channels', 'revisions', 'maxBytes',
-  'ordering', 'compression', 'scopes', 'transports', 'backoff', 'labels', 'profiles',
+  'maxPageSize',
+  'retention',
+  'regions',
+  'algorithms',
+  'modes',
+  'ttlSeconds',
+  'maxDepth',
+  'formats',
+  'sources',
+  'strategies',
+  'windowSeconds',
+  'providers',
+  'encodings',
+  'quotas',
+  'channels',
+  'revisions',
+  'maxBytes',
+  'ordering',
+  'compression',
+  'scopes',
+  'transports',
+  'backoff',
+  'labels',
+  'profiles',
 ];
 const TOPICS = ['basic', 'errors', 'ordering', 'limits', 'replay', 'auth', 'paging'];
 export const LIB_NAMES = [
-  'major', 'driver', 'paths', 'gates', 'requirements', 'clock', 'ids', 'envelopes', 'events', 'runs', 'packs',
-  'tools', 'auth', 'limits', 'paging', 'replay', 'errors', 'fixtures', 'schemas', 'signing', 'webhooks',
-  'queues', 'storage', 'secrets', 'traces', 'budgets', 'forms', 'channels', 'prompts', 'models', 'artifacts',
-  'tenants', 'retries', 'timeouts', 'headers', 'cursor', 'digest', 'compare', 'wait', 'report',
+  'major',
+  'driver',
+  'paths',
+  'gates',
+  'requirements',
+  'clock',
+  'ids',
+  'envelopes',
+  'events',
+  'runs',
+  'packs',
+  'tools',
+  'auth',
+  'limits',
+  'paging',
+  'replay',
+  'errors',
+  'fixtures',
+  'schemas',
+  'signing',
+  'webhooks',
+  'queues',
+  'storage',
+  'secrets',
+  'traces',
+  'budgets',
+  'forms',
+  'channels',
+  'prompts',
+  'models',
+  'artifacts',
+  'tenants',
+  'retries',
+  'timeouts',
+  'headers',
+  'cursor',
+  'digest',
+  'compare',
+  'wait',
+  'report',
 ];
 
 export const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -122,7 +220,18 @@ export function planCorpus(scale: number, seed: string): CorpusModel {
   if (!Number.isInteger(scale) || scale < 1) throw new Error(`scale must be a positive integer (got ${scale})`);
   const rng = new Prng(`openwop-bench:${seed}`);
   const keys = baseKeys(rng.fork('keys'));
-  const model: CorpusModel = { scale, seed, families: [], deleted: [], coreDocs: [], v1Docs: [], extReadmes: [], scenarios: [], libs: [], profiles: [] };
+  const model: CorpusModel = {
+    scale,
+    seed,
+    families: [],
+    deleted: [],
+    coreDocs: [],
+    v1Docs: [],
+    extReadmes: [],
+    scenarios: [],
+    libs: [],
+    profiles: [],
+  };
 
   for (let r = 1; r <= scale; r++) {
     const pr = rng.fork(`replica-${r}`);
@@ -132,7 +241,8 @@ export function planCorpus(scale: number, seed: string): CorpusModel {
 
     // Homed families are interleaved with v1-dependent ones in declaration order, as upstream's are.
     const homedIdx = new Set<number>();
-    for (let i = 0; homedIdx.size < SHAPE.homedInCore; i++) homedIdx.add(Math.floor((i * SHAPE.coreFamilies) / SHAPE.homedInCore));
+    for (let i = 0; homedIdx.size < SHAPE.homedInCore; i++)
+      homedIdx.add(Math.floor((i * SHAPE.coreFamilies) / SHAPE.homedInCore));
     const facetFileIdx = new Set<number>();
     for (let i = 0; facetFileIdx.size < SHAPE.facetFiles; i++) facetFileIdx.add((i * 7 + 2) % SHAPE.coreFamilies);
     let seeded = 0;
@@ -150,21 +260,37 @@ export function planCorpus(scale: number, seed: string): CorpusModel {
     // their homed families adds to the cap, so the budget passes at every scale.
     const homeWords = r === 1 ? 800 : 140;
     for (const d of homeDocs) d.words = homeWords;
-    model.coreDocs.push(...homeDocs, { path: `spec/v2/core/overview${fileSuffix(r)}.md`, replica: r, homes: [], words: r === 1 ? 700 : 100 });
+    model.coreDocs.push(...homeDocs, {
+      path: `spec/v2/core/overview${fileSuffix(r)}.md`,
+      replica: r,
+      homes: [],
+      words: r === 1 ? 700 : 100,
+    });
 
     // v1 documents: 20 of them home the 41 v1-dependent families, round-robin.
     const v1dep = core.filter((_, i) => !homedIdx.has(i));
     const v1Docs: DocPlan[] = [];
     for (let d = 0; d < SHAPE.v1Docs; d++) {
       const base = `${pr.pick(PREFIXES)}-${pr.pick(['semantics', 'model', 'protocol', 'profile', 'api', 'guide', 'reference'])}`;
-      v1Docs.push({ path: `spec/v1/${String(d + 1).padStart(2, '0')}-${base}${fileSuffix(r)}.md`, replica: r, homes: [], words: pr.int(2000, 3400) });
+      v1Docs.push({
+        path: `spec/v1/${String(d + 1).padStart(2, '0')}-${base}${fileSuffix(r)}.md`,
+        replica: r,
+        homes: [],
+        words: pr.int(2000, 3400),
+      });
     }
-    v1dep.forEach((k, i) => v1Docs[(i * 7) % SHAPE.v1HomeDocs * 3 + 1]!.homes.push(k));
+    v1dep.forEach((k, i) => v1Docs[((i * 7) % SHAPE.v1HomeDocs) * 3 + 1]!.homes.push(k));
     model.v1Docs.push(...v1Docs);
 
-    for (const k of ext) model.extReadmes.push({ path: `spec/v2/ext/${k}/README.md`, replica: r, homes: [k], words: pr.int(350, 700) });
+    for (const k of ext)
+      model.extReadmes.push({ path: `spec/v2/ext/${k}/README.md`, replica: r, homes: [k], words: pr.int(350, 700) });
     for (let e = 0; e < SHAPE.extraExtReadmes; e++) {
-      model.extReadmes.push({ path: `spec/v2/ext/${kebab(ext[e]!)}-notes/README.md`, replica: r, homes: [], words: pr.int(200, 500) });
+      model.extReadmes.push({
+        path: `spec/v2/ext/${kebab(ext[e]!)}-notes/README.md`,
+        replica: r,
+        homes: [],
+        words: pr.int(200, 500),
+      });
     }
 
     const homeOf = new Map<string, string>();
@@ -231,8 +357,18 @@ export function planCorpus(scale: number, seed: string): CorpusModel {
 
     const v2Files = model.scenarios.filter((s) => s.replica === r && s.kind === 'v2').map((s) => s.file);
     model.profiles.push(
-      { id: `openwop-core${r === 1 ? '' : `-r${r}`}`, families: core.slice(0, 3), metadata: ['protocolVersions', 'preferredVersion'], floorScenarios: [v2Files[0]!, `planned:${v2Files[1]!.slice(3, -'.test.ts'.length)}`] },
-      { id: `openwop-extended${r === 1 ? '' : `-r${r}`}`, families: core.slice(3, 9), metadata: [], floorScenarios: [v2Files[3]!.slice(0, -'.test.ts'.length)] },
+      {
+        id: `openwop-core${r === 1 ? '' : `-r${r}`}`,
+        families: core.slice(0, 3),
+        metadata: ['protocolVersions', 'preferredVersion'],
+        floorScenarios: [v2Files[0]!, `planned:${v2Files[1]!.slice(3, -'.test.ts'.length)}`],
+      },
+      {
+        id: `openwop-extended${r === 1 ? '' : `-r${r}`}`,
+        families: core.slice(3, 9),
+        metadata: [],
+        floorScenarios: [v2Files[3]!.slice(0, -'.test.ts'.length)],
+      },
     );
   }
   return model;

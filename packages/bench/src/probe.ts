@@ -9,6 +9,9 @@ const target = process.env['OPENWOP_BENCH_PROBE'];
 if (target) {
   process.on('exit', () => {
     const u = process.resourceUsage();
-    writeFileSync(target, JSON.stringify({ userMs: u.userCPUTime / 1000, systemMs: u.systemCPUTime / 1000, maxRssKiB: u.maxRSS }));
+    writeFileSync(
+      target,
+      JSON.stringify({ userMs: u.userCPUTime / 1000, systemMs: u.systemCPUTime / 1000, maxRssKiB: u.maxRSS }),
+    );
   });
 }

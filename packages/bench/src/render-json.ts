@@ -12,12 +12,28 @@ export const json = (value: unknown): string => JSON.stringify(value, null, 2) +
 
 /** Kept metadata with a shape file, kept metadata seeded from v1, and a deleted v1 key. */
 const METADATA = [
-  { key: 'protocolVersions', disposition: 'kept', shape: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: VERSION } } },
+  {
+    key: 'protocolVersions',
+    disposition: 'kept',
+    shape: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: VERSION } },
+  },
   { key: 'preferredVersion', disposition: 'kept', shape: { type: 'string', pattern: VERSION } },
   { key: 'minClientVersion', disposition: 'kept', shape: { type: 'string', pattern: VERSION } },
-  { key: 'extensions', disposition: 'kept', shape: { type: 'object', additionalProperties: false, patternProperties: { [EXTENSIONS_KEY]: { type: 'object' } } } },
-  { key: 'engineVersion', disposition: 'kept', v1: { type: 'integer', minimum: 0, description: 'The engine build the host runs.' } },
-  { key: 'legacyTier', disposition: 'deleted', v1: { type: 'string', enum: ['bronze', 'silver', 'gold'], description: 'Retired at v2.' } },
+  {
+    key: 'extensions',
+    disposition: 'kept',
+    shape: { type: 'object', additionalProperties: false, patternProperties: { [EXTENSIONS_KEY]: { type: 'object' } } },
+  },
+  {
+    key: 'engineVersion',
+    disposition: 'kept',
+    v1: { type: 'integer', minimum: 0, description: 'The engine build the host runs.' },
+  },
+  {
+    key: 'legacyTier',
+    disposition: 'deleted',
+    v1: { type: 'string', enum: ['bronze', 'silver', 'gold'], description: 'Retired at v2.' },
+  },
 ] as const;
 
 export const KEPT_METADATA = METADATA.filter((m) => m.disposition === 'kept').map((m) => m.key);
@@ -44,8 +60,15 @@ export function declaration(model: CorpusModel): string {
   const families: unknown[] = [];
   for (let r = 1; r <= model.scale; r++) {
     for (const f of model.families) if (f.replica === r) families.push(row(f));
-    for (const key of model.deleted.slice((r - 1) * (model.deleted.length / model.scale), r * (model.deleted.length / model.scale))) {
-      families.push({ key, anchor: 'deleted', reason: 'Retired at v2; the v1 key stays anchored so the closed root stays representable.' });
+    for (const key of model.deleted.slice(
+      (r - 1) * (model.deleted.length / model.scale),
+      r * (model.deleted.length / model.scale),
+    )) {
+      families.push({
+        key,
+        anchor: 'deleted',
+        reason: 'Retired at v2; the v1 key stays anchored so the closed root stays representable.',
+      });
     }
   }
   return json({
@@ -56,7 +79,13 @@ export function declaration(model: CorpusModel): string {
     witnessClasses: WITNESS_CLASSES,
     extensionsKeyPattern: EXTENSIONS_KEY,
     reservedOrgs: ['openwop', 'vendor'],
-    metadata: METADATA.map((m) => ({ key: m.key, kind: 'metadata', schema: `metadata/${m.key}`, note: null, disposition: m.disposition })),
+    metadata: METADATA.map((m) => ({
+      key: m.key,
+      kind: 'metadata',
+      schema: `metadata/${m.key}`,
+      note: null,
+      disposition: m.disposition,
+    })),
     families,
     profiles: model.profiles.map((p) => ({
       id: p.id,
@@ -75,7 +104,19 @@ export function declarationSchema(): string {
   const family = {
     type: 'object',
     additionalProperties: false,
-    required: ['key', 'kind', 'anchor', 'section', 'peerDependencyId', 'witness', 'maturity', 'facets', 'floorScenarios', 'requirementIds', 'owningRfc'],
+    required: [
+      'key',
+      'kind',
+      'anchor',
+      'section',
+      'peerDependencyId',
+      'witness',
+      'maturity',
+      'facets',
+      'floorScenarios',
+      'requirementIds',
+      'owningRfc',
+    ],
     properties: {
       key: str(KEY),
       kind: { const: 'family' },
@@ -115,7 +156,17 @@ export function declarationSchema(): string {
     title: 'Capability declaration (benchmark corpus)',
     type: 'object',
     additionalProperties: false,
-    required: ['$schema', 'version', 'updated', 'witnessClasses', 'extensionsKeyPattern', 'reservedOrgs', 'metadata', 'families', 'profiles'],
+    required: [
+      '$schema',
+      'version',
+      'updated',
+      'witnessClasses',
+      'extensionsKeyPattern',
+      'reservedOrgs',
+      'metadata',
+      'families',
+      'profiles',
+    ],
     properties: {
       $schema: str(),
       $comment: str(),
@@ -147,7 +198,10 @@ export function declarationSchema(): string {
           predicate: {
             type: 'object',
             additionalProperties: false,
-            properties: { families: { type: 'array', uniqueItems: true, items: str(KEY) }, metadata: { type: 'array', uniqueItems: true, items: str(KEY) } },
+            properties: {
+              families: { type: 'array', uniqueItems: true, items: str(KEY) },
+              metadata: { type: 'array', uniqueItems: true, items: str(KEY) },
+            },
           },
           floorScenarios: arr({ type: 'string', minLength: 1 }),
           requirementIds: arr({ type: 'string', minLength: 1 }),
@@ -163,7 +217,11 @@ export function recordBase(): string {
   return json({
     properties: {
       status: { enum: ['stable', 'experimental', 'deprecated'] },
-      since: { type: 'string', pattern: VERSION, description: 'The protocol version that first served this record in its current shape.' },
+      since: {
+        type: 'string',
+        pattern: VERSION,
+        description: 'The protocol version that first served this record in its current shape.',
+      },
       until: { type: 'string', pattern: '^((0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)|\\d{4}-\\d{2}-\\d{2})$' },
     },
     allOf: [
@@ -199,7 +257,11 @@ export function facetFile(f: Family): string {
 export function metadataFiles(): Array<[string, string]> {
   return METADATA.filter((m) => 'shape' in m).map((m) => [
     `spec/v2/metadata/${m.key}.schema.json`,
-    json({ $schema: DRAFT, $id: `https://openwop.dev/spec/v2/metadata/${m.key}.schema.json`, ...(m as { shape: object }).shape }),
+    json({
+      $schema: DRAFT,
+      $id: `https://openwop.dev/spec/v2/metadata/${m.key}.schema.json`,
+      ...(m as { shape: object }).shape,
+    }),
   ]);
 }
 
@@ -217,7 +279,8 @@ export function v1Schema(model: CorpusModel): string {
       additionalProperties: false,
     };
   }
-  for (const key of model.deleted) properties[key] = { type: 'object', properties: { supported: { type: 'boolean' } }, required: ['supported'] };
+  for (const key of model.deleted)
+    properties[key] = { type: 'object', properties: { supported: { type: 'boolean' } }, required: ['supported'] };
   return json({
     $schema: DRAFT,
     $id: 'https://openwop.dev/schemas/capabilities.schema.json',
@@ -248,16 +311,26 @@ export function baseline(model: CorpusModel): string {
 export const endOfSupport = (): string => json({ endOfSupportNotBefore: '2026-12-04' });
 
 export function requirements(model: CorpusModel): string {
-  const records = model.families
-    .flatMap((f) => f.requirementIds.filter((id) => !id.startsWith('planned:')).map((id) => ({ id, family: f.key, summary: `${f.key} obligations witnessed by its scenarios.` })));
+  const records = model.families.flatMap((f) =>
+    f.requirementIds
+      .filter((id) => !id.startsWith('planned:'))
+      .map((id) => ({ id, family: f.key, summary: `${f.key} obligations witnessed by its scenarios.` })),
+  );
   return json({ $comment: 'Requirement records the declaration cites.', records });
 }
 
 export function scenarioMajorsConfig(model: CorpusModel): string {
-  const both = model.scenarios.filter((s) => s.kind === 'both').map((s) => s.file).sort();
+  const both = model.scenarios
+    .filter((s) => s.kind === 'both')
+    .map((s) => s.file)
+    .sort();
   return json({
     $comment: 'Scenario files that target both protocol majors, each with the RFC that admitted it.',
-    bothMajors: both.map((file) => ({ file, rfc: '0204', reason: 'major-aware: gates via familyAdvertised, paths via pathFor' })),
+    bothMajors: both.map((file) => ({
+      file,
+      rfc: '0204',
+      reason: 'major-aware: gates via familyAdvertised, paths via pathFor',
+    })),
   });
 }
 
@@ -283,11 +356,23 @@ export function schemaExamples(): Array<[string, string]> {
   const dir = 'schemas/v2/examples';
   return [
     [`${dir}/valid/capabilities/minimal.json`, json({ protocolVersions: ['2.0'], preferredVersion: '2.0' })],
-    [`${dir}/valid/capabilities/with-engine.json`, json({ protocolVersions: ['2.0', '2.1'], preferredVersion: '2.1', engineVersion: 7 })],
+    [
+      `${dir}/valid/capabilities/with-engine.json`,
+      json({ protocolVersions: ['2.0', '2.1'], preferredVersion: '2.1', engineVersion: 7 }),
+    ],
     [`${dir}/invalid/capabilities/missing-preferred-version.json`, json({ protocolVersions: ['2.0'] })],
-    [`${dir}/invalid/capabilities/missing-preferred-version.expect.json`, json({ keyword: 'required', instancePath: '' })],
-    [`${dir}/invalid/capabilities/unknown-root-key.json`, json({ protocolVersions: ['2.0'], preferredVersion: '2.0', supported: true })],
-    [`${dir}/invalid/capabilities/unknown-root-key.expect.json`, json({ keyword: 'additionalProperties', instancePath: '' })],
+    [
+      `${dir}/invalid/capabilities/missing-preferred-version.expect.json`,
+      json({ keyword: 'required', instancePath: '' }),
+    ],
+    [
+      `${dir}/invalid/capabilities/unknown-root-key.json`,
+      json({ protocolVersions: ['2.0'], preferredVersion: '2.0', supported: true }),
+    ],
+    [
+      `${dir}/invalid/capabilities/unknown-root-key.expect.json`,
+      json({ keyword: 'additionalProperties', instancePath: '' }),
+    ],
   ];
 }
 

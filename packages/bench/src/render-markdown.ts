@@ -42,11 +42,19 @@ class Doc {
 }
 
 const title = (rng: Prng, key?: string): string =>
-  key ? `# ${rng.pick(TITLE_WORDS)} of \`${key}\`` : `# ${rng.pick(TITLE_WORDS)} and ${rng.pick(TITLE_WORDS).toLowerCase()}`;
+  key
+    ? `# ${rng.pick(TITLE_WORDS)} of \`${key}\``
+    : `# ${rng.pick(TITLE_WORDS)} and ${rng.pick(TITLE_WORDS).toLowerCase()}`;
 
 /** A facet table whose rows name `key.facet`, so facet coverage holds. */
 function facetTable(f: Family): string {
-  return ['| facet | type |', '| --- | --- |', ...f.facets.map((x) => `| \`${f.key}.${x}\` | ${x.startsWith('max') || x.endsWith('Seconds') ? 'integer' : 'array'} |`)].join('\n');
+  return [
+    '| facet | type |',
+    '| --- | --- |',
+    ...f.facets.map(
+      (x) => `| \`${f.key}.${x}\` | ${x.startsWith('max') || x.endsWith('Seconds') ? 'integer' : 'array'} |`,
+    ),
+  ].join('\n');
 }
 
 /** The section that names a homed family and binds it with an RFC 2119 keyword. */

@@ -100,7 +100,9 @@ export function libModule(stem: string, index: number, rng: Prng): string {
           `export function ${fn}Check${i}(value: unknown, limit = ${rng.int(1, 500)}): boolean {`,
           `  if (Array.isArray(value)) return value.length <= limit;`,
           `  if (typeof value === 'string') return value.length > 0 && value.length <= limit;`,
-          earlier ? `  return ${camel(role(earlier))}Label(String(value)).length > 0;` : '  return value !== undefined;',
+          earlier
+            ? `  return ${camel(role(earlier))}Label(String(value)).length > 0;`
+            : '  return value !== undefined;',
           '}',
           '',
         );
@@ -128,7 +130,8 @@ export function scenarioFile(s: Scenario, rng: Prng): string {
     `import { req } from '../lib/requirements${r}.js';`,
   ];
   if (s.kind !== 'v1') imports.push(`import { targetMajor } from '../lib/major${r}.js';`);
-  for (const lib of s.libs.slice(4)) imports.push(`import * as ${camel(role(lib))}${rng.int(0, 9999)} from '../lib/${lib}.js';`);
+  for (const lib of s.libs.slice(4))
+    imports.push(`import * as ${camel(role(lib))}${rng.int(0, 9999)} from '../lib/${lib}.js';`);
   const id = `REQ-${resource.toUpperCase()}-1`;
   const cases: string[] = [];
   const n = rng.int(2, 5);
@@ -165,5 +168,12 @@ export function scenarioFile(s: Scenario, rng: Prng): string {
       );
     }
   }
-  return [...imports, '', `describe('${s.family}: ${s.file.replace(/\.test\.ts$/, '')}', () => {`, ...cases, '});', ''].join('\n');
+  return [
+    ...imports,
+    '',
+    `describe('${s.family}: ${s.file.replace(/\.test\.ts$/, '')}', () => {`,
+    ...cases,
+    '});',
+    '',
+  ].join('\n');
 }

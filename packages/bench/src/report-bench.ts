@@ -25,7 +25,12 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { runs: 5, commits: 30, cli: join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js'), json: false };
+  const o: Options = {
+    runs: 5,
+    commits: 30,
+    cli: join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js'),
+    json: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => argv[++i] ?? '';
@@ -40,11 +45,25 @@ function parseOptions(argv: readonly string[]): Options {
 }
 
 const git = (cwd: string, args: readonly string[], date?: string): void => {
-  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
-    cwd,
-    stdio: 'ignore',
-    env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
-  });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=bench',
+      '-c',
+      'user.email=bench@example.com',
+      '-c',
+      'init.defaultBranch=main',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    {
+      cwd,
+      stdio: 'ignore',
+      env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
+    },
+  );
 };
 
 /** A scale-1 corpus committed once, then changed and committed again until it has `commits` commits. */
@@ -57,7 +76,10 @@ async function syntheticRepo(root: string, commits: number): Promise<void> {
   git(root, ['add', '-A']);
   git(root, ['commit', '-qm', 'corpus'], day(0));
   for (let i = 1; i < commits; i++) {
-    appendFileSync(join(root, 'spec', 'v2', 'core', 'overview.md'), `\nRevision ${i} keeps the overview in step with the kernel.\n`);
+    appendFileSync(
+      join(root, 'spec', 'v2', 'core', 'overview.md'),
+      `\nRevision ${i} keeps the overview in step with the kernel.\n`,
+    );
     git(root, ['commit', '-qam', `overview revision ${i}`], day(i));
   }
 }
@@ -79,7 +101,11 @@ function bench(root: string, o: Options, work: string, log: (l: string) => void)
     return readdirSync(dir).reduce((n, key) => n + readdirSync(join(dir, key)).length, 0);
   };
   const run = (): Sample => {
-    const m = measure(o.cli, ['report', '--root', root, '--out', out, '--today', TODAY, '--history', String(o.commits)], probe);
+    const m = measure(
+      o.cli,
+      ['report', '--root', root, '--out', out, '--today', TODAY, '--history', String(o.commits)],
+      probe,
+    );
     if (m.code !== 0) throw new Error(`report exited ${m.code} on ${root}: ${m.stderr.trim()}`);
     return m;
   };
@@ -114,7 +140,12 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   const result = {
-    machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((x) => Math.round(x * 100) / 100) },
+    machine: {
+      cpus: cpus().length,
+      node: process.version,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
     runs: o.runs,
     commits: o.commits,
     thisRepository: repo,
@@ -127,7 +158,10 @@ async function main(): Promise<void> {
   if (o.json) return void process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   const cell = (s: Spread): string => `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`;
   const rows = (name: string, r: { first: Row; warm: Row }): string[] =>
-    [r.first, r.warm].map((x) => `| ${name} | ${x.what} | ${x.commits} | ${cell(x.wallMs)} | ${cell(x.cpuMs)} | ${Math.round(x.rssMiB.max)} |`);
+    [r.first, r.warm].map(
+      (x) =>
+        `| ${name} | ${x.what} | ${x.commits} | ${cell(x.wallMs)} | ${cell(x.cpuMs)} | ${Math.round(x.rssMiB.max)} |`,
+    );
   const lines = [
     '| repository | run | commits measured | wall ms | CPU ms | peak RSS MiB |',
     '|---|---|---|---|---|---|',

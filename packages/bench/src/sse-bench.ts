@@ -12,7 +12,10 @@ const MiB = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x78);
 
 async function timeToRefuse(url: string, limitMiB: number): Promise<number> {
-  const client = createMcpClient({ servers: { s: { url, maxResponseBytes: limitMiB * MiB, timeoutMs: 600_000 } }, revisions: ['2026-07-28'] });
+  const client = createMcpClient({
+    servers: { s: { url, maxResponseBytes: limitMiB * MiB, timeoutMs: 600_000 } },
+    revisions: ['2026-07-28'],
+  });
   const t0 = performance.now();
   const outcome = await client.listTools({ serverId: 's' }).then(
     () => 'resolved',
@@ -51,14 +54,25 @@ async function run(): Promise<void> {
     server.close();
   }
   const growth32over8 = Math.round((rows[2]!.medianMs / rows[0]!.medianMs) * 100) / 100;
-  const report = { runs, rows, growth32over8, linear: growth32over8 <= 6, loadAverage: loadavg().map((x) => Math.round(x * 100) / 100) };
+  const report = {
+    runs,
+    rows,
+    growth32over8,
+    linear: growth32over8 <= 6,
+    loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
   if (json) {
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     return;
   }
   process.stdout.write('unbroken event-stream line refused as too_large (median of 5)\n');
-  for (const r of rows) process.stdout.write(`  ${String(r.limitMiB).padStart(2)} MiB  ${String(r.medianMs).padStart(6)} ms  ${r.msPerMiB} ms/MiB\n`);
-  process.stdout.write(`growth 32 MiB / 8 MiB: ${growth32over8} (linear ≈ 4, quadratic ≈ 16): ${report.linear ? 'linear' : 'NOT linear'}\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `  ${String(r.limitMiB).padStart(2)} MiB  ${String(r.medianMs).padStart(6)} ms  ${r.msPerMiB} ms/MiB\n`,
+    );
+  process.stdout.write(
+    `growth 32 MiB / 8 MiB: ${growth32over8} (linear ≈ 4, quadratic ≈ 16): ${report.linear ? 'linear' : 'NOT linear'}\n`,
+  );
   process.stdout.write(`load average (1, 5, 15 min): ${report.loadAverage.join(' ')}\n`);
 }
 

@@ -13,7 +13,9 @@ import { SpecTree } from '@openwop-spec/spec-tree';
  */
 async function probe(root: string, edits: number): Promise<void> {
   const coreDir = join(root, 'spec', 'v2', 'core');
-  const doc = readdirSync(coreDir).filter((n) => n.endsWith('.md') && n !== 'capabilities.md' && !n.startsWith('overview')).sort()[0]!;
+  const doc = readdirSync(coreDir)
+    .filter((n) => n.endsWith('.md') && n !== 'capabilities.md' && !n.startsWith('overview'))
+    .sort()[0]!;
   const path = `spec/v2/core/${doc}`;
   const original = readFileSync(join(root, ...path.split('/')));
   let emit: ((paths: string[]) => void) | undefined;
@@ -35,7 +37,15 @@ async function probe(root: string, edits: number): Promise<void> {
           out.push(await g.check(tree, { today: '2026-09-22', flags: new Set() }));
         } catch (err) {
           // As the CLI does: a gate that cannot run is a failed result, not the end of the watch.
-          out.push({ gate: g.id, ok: false, exitCode: 2, summaryLine: String(err), report: [], figures: {}, diagnostics: [] });
+          out.push({
+            gate: g.id,
+            ok: false,
+            exitCode: 2,
+            summaryLine: String(err),
+            report: [],
+            figures: {},
+            diagnostics: [],
+          });
         }
       }
       return out;

@@ -13,13 +13,26 @@ async function check(args: string[]): Promise<{ code: number; out: string[]; err
   const out: string[] = [];
   const err: string[] = [];
   // A fact cache shared by the runs, so the red run re-derives only the file it broke.
-  const code = await main(['check', '--root', root, '--today', '2026-09-22', '--no-color', '--cache-location', join(parent, 'cache'), ...args], {
-    cwd: root,
-    env: {},
-    stdout: (l) => out.push(l),
-    stderr: (l) => err.push(l),
-    appendFile: () => expect.unreachable('appendFile'),
-  });
+  const code = await main(
+    [
+      'check',
+      '--root',
+      root,
+      '--today',
+      '2026-09-22',
+      '--no-color',
+      '--cache-location',
+      join(parent, 'cache'),
+      ...args,
+    ],
+    {
+      cwd: root,
+      env: {},
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      appendFile: () => expect.unreachable('appendFile'),
+    },
+  );
   return { code, out, err };
 }
 

@@ -65,32 +65,62 @@ describe('scale-1 shape matches upstream today', () => {
     expect(under(files, 'spec/v2/ext/', '/README.md')).toHaveLength(18);
     const facets = under(files, 'spec/v2/facets/', '.schema.json');
     expect(facets).toHaveLength(16);
-    expect(core.map((f) => f.facetsFrom).filter(Boolean).sort()).toEqual(facets);
+    expect(
+      core
+        .map((f) => f.facetsFrom)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(facets);
   });
 
   it('has 575 scenario files, 138 targeting major 2 (15 both majors), and 40 lib modules', () => {
     expect(under(files, 'conformance/src/scenarios/', '.test.ts')).toHaveLength(575);
     expect(under(files, 'conformance/src/lib/', '.ts')).toHaveLength(40);
-    const manifest = JSON.parse(files.get('conformance/scenario-majors.json')!) as { counts: Record<string, number>; majors: Record<string, number[]> };
+    const manifest = JSON.parse(files.get('conformance/scenario-majors.json')!) as {
+      counts: Record<string, number>;
+      majors: Record<string, number[]>;
+    };
     expect(manifest.counts).toEqual({ files: 575, v1: 452, v2: 138 });
     expect(Object.values(manifest.majors).filter((m) => m.length === 2)).toHaveLength(15);
-    const config = JSON.parse(files.get('conformance/scenario-majors.config.json')!) as { bothMajors: Array<{ file: string }> };
+    const config = JSON.parse(files.get('conformance/scenario-majors.config.json')!) as {
+      bothMajors: Array<{ file: string }>;
+    };
     expect(config.bothMajors).toHaveLength(15);
     for (const { file } of config.bothMajors) expect(files.has(`conformance/src/scenarios/${file}`)).toBe(true);
   });
 
   it('writes realistic markdown: headings, tables, lists, fences, links, banners and markers', () => {
-    const text = under(files, 'spec/', '.md').map((p) => files.get(p)!).join('\n');
-    for (const pattern of [/^## /m, /^### § `/m, /^\| --- \| --- \|/m, /^- \S/m, /^1\. \S/m, /^```json$/m, /^```ts$/m, /\]\([a-z-]+\.md#[a-z]+\)/, /^> \*\*Status: /m, /^> \*\*Normative home:\*\* `/m, /^> \*\*Note:\*\* /m]) {
+    const text = under(files, 'spec/', '.md')
+      .map((p) => files.get(p)!)
+      .join('\n');
+    for (const pattern of [
+      /^## /m,
+      /^### § `/m,
+      /^\| --- \| --- \|/m,
+      /^- \S/m,
+      /^1\. \S/m,
+      /^```json$/m,
+      /^```ts$/m,
+      /\]\([a-z-]+\.md#[a-z]+\)/,
+      /^> \*\*Status: /m,
+      /^> \*\*Normative home:\*\* `/m,
+      /^> \*\*Note:\*\* /m,
+    ]) {
       expect(text).toMatch(pattern);
     }
   });
 
   it('plans one home per core family and a baseline that matches the plan', () => {
     expect(model.families.filter((f) => f.anchor === 'core' && !f.home)).toEqual([]);
-    const baseline = JSON.parse(files.get('docs/normative-home-baseline.json')!) as { v1Dependent: number; v1Carried: string[]; v1Banners: Record<string, string> };
+    const baseline = JSON.parse(files.get('docs/normative-home-baseline.json')!) as {
+      v1Dependent: number;
+      v1Carried: string[];
+      v1Banners: Record<string, string>;
+    };
     expect(baseline.v1Dependent).toBe(41);
-    expect(baseline.v1Carried).toEqual(core.filter((f) => f.normativeText?.[0]?.startsWith('spec/v1/')).map((f) => f.key));
+    expect(baseline.v1Carried).toEqual(
+      core.filter((f) => f.normativeText?.[0]?.startsWith('spec/v1/')).map((f) => f.key),
+    );
     expect(Object.keys(baseline.v1Banners)).toHaveLength(20);
   });
 });
@@ -98,7 +128,9 @@ describe('scale-1 shape matches upstream today', () => {
 describe('scale N', () => {
   it('multiplies families, documents and scenario files, and keeps the core under the cap', () => {
     const { files } = corpusFiles({ scale: 3 });
-    const declaration = JSON.parse(files.get('spec/v2/declaration.json')!) as { families: Array<{ kind?: string; anchor: string }> };
+    const declaration = JSON.parse(files.get('spec/v2/declaration.json')!) as {
+      families: Array<{ kind?: string; anchor: string }>;
+    };
     expect(declaration.families.filter((f) => f.kind === 'family' && f.anchor === 'core')).toHaveLength(216);
     expect(under(files, 'spec/v1/', '.md')).toHaveLength(222);
     expect(under(files, 'conformance/src/scenarios/', '.test.ts')).toHaveLength(1725);

@@ -11,17 +11,40 @@ describe('summarise', () => {
       { wallMs: 20, cpuMs: 2, rssMiB: 200 },
     ]);
     expect(s.wallMs).toMatchObject({ median: 20, min: 10, max: 30, runs: [30, 10, 20] });
-    expect(summarise([{ wallMs: 1, cpuMs: 0, rssMiB: 0 }, { wallMs: 4, cpuMs: 0, rssMiB: 0 }]).wallMs.median).toBe(2.5);
+    expect(
+      summarise([
+        { wallMs: 1, cpuMs: 0, rssMiB: 0 },
+        { wallMs: 4, cpuMs: 0, rssMiB: 0 },
+      ]).wallMs.median,
+    ).toBe(2.5);
     expect(() => summarise([])).toThrow(/no samples/);
   });
 
   it('prints a table row per case and every target', () => {
     const s = summarise([{ wallMs: 100, cpuMs: 150, rssMiB: 90 }]);
     const lines = formatTable(
-      [{ scale: 1, floor: { ...s, inProcessMs: 12 }, warm: s, edited: s, cold: s, warmFull: s, edit: 'spec/v2/core/a.md', watch: { recheckMs: s.wallMs, gates: ['core-budget'] } }],
-      { scale1WarmOverFloor: { measured: 1.5, limit: 2, met: true }, scale1ColdSeconds: { measured: 2.25, limit: 2, met: false } },
+      [
+        {
+          scale: 1,
+          floor: { ...s, inProcessMs: 12 },
+          warm: s,
+          edited: s,
+          cold: s,
+          warmFull: s,
+          edit: 'spec/v2/core/a.md',
+          watch: { recheckMs: s.wallMs, gates: ['core-budget'] },
+        },
+      ],
+      {
+        scale1WarmOverFloor: { measured: 1.5, limit: 2, met: true },
+        scale1ColdSeconds: { measured: 2.25, limit: 2, met: false },
+      },
     );
-    expect(lines.some((l) => /^1\s+check \(all gates\), cold: no cache\s+100 \(100–100\)\s+150 \(150–150\)\s+90\.0 \(90\.0–90\.0\)$/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /^1\s+check \(all gates\), cold: no cache\s+100 \(100–100\)\s+150 \(150–150\)\s+90\.0 \(90\.0–90\.0\)$/.test(l),
+      ),
+    ).toBe(true);
     expect(lines.some((l) => l.includes('… after editing spec/v2/core/a.md'))).toBe(true);
     expect(lines).toContain('  scale1WarmOverFloor = 1.500 (limit 2): met');
     expect(lines).toContain('  scale1ColdSeconds = 2.250 (limit 2): NOT met');
@@ -31,7 +54,12 @@ describe('summarise', () => {
 
 describe('floor', () => {
   it('reads every file (skipping node_modules and .git) and counts words by the budget rule', () => {
-    const f = createFixture({ 'a.md': 'one two\u00a0three', 'd/b.txt': ' x\n', 'node_modules/x.js': 'skip me', '.git/HEAD': 'ref' });
+    const f = createFixture({
+      'a.md': 'one two\u00a0three',
+      'd/b.txt': ' x\n',
+      'node_modules/x.js': 'skip me',
+      '.git/HEAD': 'ref',
+    });
     try {
       expect(floor(f.root)).toEqual({ files: 2, bytes: 16, words: 4 });
     } finally {

@@ -17,7 +17,11 @@ export interface ParsedArgs {
  * Parses argv against the options a command accepts. An unknown option or a missing value is a
  * usage error that proposes the nearest valid option.
  */
-export function parseArgs(argv: readonly string[], valueOptions: readonly string[], booleanFlags: readonly string[]): ParsedArgs {
+export function parseArgs(
+  argv: readonly string[],
+  valueOptions: readonly string[],
+  booleanFlags: readonly string[],
+): ParsedArgs {
   const out: ParsedArgs = { positionals: [], values: new Map(), flags: new Set() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -33,7 +37,8 @@ export function parseArgs(argv: readonly string[], valueOptions: readonly string
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     if (valueOptions.includes(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`option ${name} needs a value`);
+      if (value === undefined || (eq < 0 && value.startsWith('--')))
+        throw new UsageError(`option ${name} needs a value`);
       out.values.set(name, value);
     } else if (booleanFlags.includes(name) && eq < 0) {
       out.flags.add(name);
@@ -81,7 +86,9 @@ export function subcommandArgs(
   const format = args.values.get('--format');
   if (options.formats && format !== undefined && !options.formats.includes(format)) {
     const hint = nearest(format, options.formats);
-    return usage(`--format ${format} is not one of ${options.formats.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}`);
+    return usage(
+      `--format ${format} is not one of ${options.formats.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}`,
+    );
   }
   return args;
 }

@@ -5,7 +5,10 @@ import type { ParsedArgs } from './args.js';
 
 /** The help lines of the two cache options, for every command that reads the tree's facts. */
 export const CACHE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['--cache-location DIR', 'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)'],
+  [
+    '--cache-location DIR',
+    'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)',
+  ],
   ['--no-cache', 'neither read nor write the fact cache'],
 ];
 
@@ -19,5 +22,7 @@ export function factCache(root: string, args: ParsedArgs, cwd: string): FactCach
   const location = args.values.get('--cache-location');
   if (location !== undefined) return new FactCache(resolve(cwd, location));
   const modules = join(root, 'node_modules');
-  return statSync(modules, { bigint: true, throwIfNoEntry: false })?.isDirectory() ? new FactCache(join(modules, '.cache', 'openwop-spec')) : undefined;
+  return statSync(modules, { bigint: true, throwIfNoEntry: false })?.isDirectory()
+    ? new FactCache(join(modules, '.cache', 'openwop-spec'))
+    : undefined;
 }

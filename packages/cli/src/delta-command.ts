@@ -1,4 +1,10 @@
-import { InputError, formatInputError, formatStylishDiagnostic, inputDiagnostic, toJsonDiagnostic } from '@openwop-spec/diagnostics';
+import {
+  InputError,
+  formatInputError,
+  formatStylishDiagnostic,
+  inputDiagnostic,
+  toJsonDiagnostic,
+} from '@openwop-spec/diagnostics';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/spec-tree';
 import { subcommandArgs } from './args.js';
@@ -17,22 +23,38 @@ export const DELTA = {
     about:
       'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: whether it passes on each side, a before → after table of its figures with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file. Exits as check would on the working tree: 1 when a gate fails there (the figures are still printed, and one line on stderr names the failing gates), 2 when one cannot run there; a gate failing only at the base does not count.',
     options: [
-      ['--base REF', 'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)'],
-      ['--format FORMAT', 'stylish (default) | markdown (per gate a before → after table to paste into an RFC or a pull request) | json ({ base, head, exitCode, gates: { <gate>: { before, after, status, table, changes } } })'],
+      [
+        '--base REF',
+        'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)',
+      ],
+      [
+        '--format FORMAT',
+        'stylish (default) | markdown (per gate a before → after table to paste into an RFC or a pull request) | json ({ base, head, exitCode, gates: { <gate>: { before, after, status, table, changes } } })',
+      ],
       ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
-      ['--today YYYY-MM-DD', 'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
+      [
+        '--today YYYY-MM-DD',
+        'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
+      ],
       ['--help', 'print this help'],
     ],
     examples: [
       { command: 'openwop-spec delta --base main', does: 'what your branch and uncommitted edits change against main' },
-      { command: 'openwop-spec delta --base v2.0.0 --format markdown', does: 'a block for an RFC’s acceptance criteria, against a release tag' },
+      {
+        command: 'openwop-spec delta --base v2.0.0 --format markdown',
+        does: 'a block for an RFC’s acceptance criteria, against a release tag',
+      },
     ],
   } satisfies HelpPage,
 };
 
 /** `openwop-spec delta`: what this change does to every gate's figures. */
 export async function deltaCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
-  const args = subcommandArgs(io, DELTA, argv, { values: ['--base', '--root', '--today', '--format'], flags: ['--help', '-h', '--debug'], formats: FORMATS });
+  const args = subcommandArgs(io, DELTA, argv, {
+    values: ['--base', '--root', '--today', '--format'],
+    flags: ['--help', '-h', '--debug'],
+    formats: FORMATS,
+  });
   if (typeof args === 'number') return args;
   const format = (args.values.get('--format') ?? 'stylish') as DeltaFormat;
   try {
@@ -42,18 +64,29 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     // Loaded here, not at start-up (it brings zx): a check never pays for it.
     const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
     const report = await delta(root, gates, { today, env: io.env, ...(base !== undefined ? { base } : {}) });
-    const lines = format === 'json' ? [JSON.stringify(report, null, 2)] : format === 'markdown' ? renderMarkdown(report) : renderText(report);
+    const lines =
+      format === 'json'
+        ? [JSON.stringify(report, null, 2)]
+        : format === 'markdown'
+          ? renderMarkdown(report)
+          : renderText(report);
     for (const line of lines) io.stdout(line);
     const summary = io.env['GITHUB_STEP_SUMMARY'];
     if (summary) io.appendFile(summary, renderMarkdown(report).join('\n') + '\n\n');
     // The figures are no excuse for a failing tree: say which gates fail and exit as check would.
-    const failing = Object.entries(report.gates).filter(([, g]) => g.status.after.exitCode !== 0).map(([id]) => id);
-    if (failing.length > 0) io.stderr(`openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`);
+    const failing = Object.entries(report.gates)
+      .filter(([, g]) => g.status.after.exitCode !== 0)
+      .map(([id]) => id);
+    if (failing.length > 0)
+      io.stderr(
+        `openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`,
+      );
     return report.exitCode;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     // The same positioned line as `check`; under --format json, also a document saying it.
-    if (format === 'json') io.stdout(JSON.stringify({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }, null, 2));
+    if (format === 'json')
+      io.stdout(JSON.stringify({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }, null, 2));
     io.stderr(err.location ? formatStylishDiagnostic(inputDiagnostic('delta', err)) : formatInputError('delta', err));
     return 2;
   }

@@ -38,7 +38,8 @@ export function explainCommand(argv: readonly string[], io: Io, gates: readonly 
     for (const line of renderHelp(EXPLAIN.page)) io.stdout(line);
     return 0;
   }
-  if (args.positionals.length === 0) return fail('explain needs a rule id or a gate id (e.g. openwop-spec explain home/unclaimed)');
+  if (args.positionals.length === 0)
+    return fail('explain needs a rule id or a gate id (e.g. openwop-spec explain home/unclaimed)');
   const catalogue = ruleCatalogue(gates);
   const groups = ['input', ...gates.map((g) => g.id)];
   const pages: string[][] = [];
@@ -49,7 +50,11 @@ export function explainCommand(argv: readonly string[], io: Io, gates: readonly 
     } else if (groups.includes(name)) {
       const rules = catalogue.filter((e) => e.gate === name);
       const width = Math.max(...rules.map((e) => e.doc.id.length));
-      pages.push([`Rule ids of ${name === 'input' ? 'the input errors' : `the ${name} gate`} (openwop-spec explain <rule-id> for one):`, '', ...rules.map((e) => `  ${e.doc.id.padEnd(width)}  ${e.doc.severity.padEnd(7)}  ${e.doc.summary}`)]);
+      pages.push([
+        `Rule ids of ${name === 'input' ? 'the input errors' : `the ${name} gate`} (openwop-spec explain <rule-id> for one):`,
+        '',
+        ...rules.map((e) => `  ${e.doc.id.padEnd(width)}  ${e.doc.severity.padEnd(7)}  ${e.doc.summary}`),
+      ]);
     } else {
       const hint = nearest(name, [...catalogue.map((e) => e.doc.id), ...groups]);
       return fail(`unknown rule id "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);

@@ -32,7 +32,10 @@ export function planFixes(diagnostics: readonly Diagnostic[], read: (file: strin
     });
     const applies = edits.every((e, i) => {
       const entry = files[i]!;
-      return entry.text.slice(e.start, e.end) === e.before && !entry.edits.some((o) => (e.start < o.end && o.start < e.end) || (e.start === e.end && e.start === o.start));
+      return (
+        entry.text.slice(e.start, e.end) === e.before &&
+        !entry.edits.some((o) => (e.start < o.end && o.start < e.end) || (e.start === e.end && e.start === o.start))
+      );
     });
     if (!applies) continue;
     edits.forEach((e, i) => files[i]!.edits.push(e));
@@ -42,7 +45,8 @@ export function planFixes(diagnostics: readonly Diagnostic[], read: (file: strin
   for (const [file, { text, edits, fixed }] of taken) {
     if (edits.length === 0) continue;
     let after = text;
-    for (const e of [...edits].sort((a, b) => b.start - a.start)) after = after.slice(0, e.start) + e.text + after.slice(e.end);
+    for (const e of [...edits].sort((a, b) => b.start - a.start))
+      after = after.slice(0, e.start) + e.text + after.slice(e.end);
     if (after !== text) out.push({ file, before: text, after, fixed });
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -86,7 +90,9 @@ export function unifiedDiff(file: string, before: string, after: string): string
     const newStart = ops.slice(0, start).filter((o) => o[0] !== '-').length + 1;
     const oldLen = slice.filter((o) => o[0] !== '+').length;
     const newLen = slice.filter((o) => o[0] !== '-').length;
-    out.push(`@@ -${oldLen === 0 ? oldStart - 1 : oldStart},${oldLen} +${newLen === 0 ? newStart - 1 : newStart},${newLen} @@`);
+    out.push(
+      `@@ -${oldLen === 0 ? oldStart - 1 : oldStart},${oldLen} +${newLen === 0 ? newStart - 1 : newStart},${newLen} @@`,
+    );
     for (const [sign, line] of slice) out.push(sign + line);
     i = stop;
   }
@@ -107,7 +113,10 @@ function middle(a: readonly string[], b: readonly string[]): Array<[' ' | '-' | 
   const lcs = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] = a[i] === b[j] ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+      lcs[i * (m + 1) + j] =
+        a[i] === b[j]
+          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
     }
   }
   const ops: Array<[' ' | '-' | '+', string]> = [];

@@ -21,19 +21,32 @@ export const INIT = {
       ['--help', 'print this help'],
     ],
     examples: [
-      { command: 'openwop-spec init --dry-run', does: 'see what would be created, and from what, before writing anything' },
-      { command: 'openwop-spec init --root ../openwop', does: 'set up a spec repository in upstream’s layout, then check it' },
+      {
+        command: 'openwop-spec init --dry-run',
+        does: 'see what would be created, and from what, before writing anything',
+      },
+      {
+        command: 'openwop-spec init --root ../openwop',
+        does: 'set up a spec repository in upstream’s layout, then check it',
+      },
     ],
   } satisfies HelpPage,
 };
 
 /** `openwop-spec init`: plan, write, report, then run `check` (given as `check`, with its arguments). */
-export async function initCommand(argv: readonly string[], io: Io, check: (args: string[]) => Promise<number>): Promise<number> {
+export async function initCommand(
+  argv: readonly string[],
+  io: Io,
+  check: (args: string[]) => Promise<number>,
+): Promise<number> {
   const fail = (line: string): number => {
     io.stderr(line);
     return 2;
   };
-  const args = subcommandArgs(io, INIT, argv, { values: ['--root', '--today'], flags: ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h'] });
+  const args = subcommandArgs(io, INIT, argv, {
+    values: ['--root', '--today'],
+    flags: ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h'],
+  });
   if (typeof args === 'number') return args;
   const dryRun = args.flags.has('--dry-run');
 
@@ -57,13 +70,17 @@ export async function initCommand(argv: readonly string[], io: Io, check: (args:
   if (dryRun) return 0;
 
   const forwarded = [
-    '--root', root,
+    '--root',
+    root,
     ...(args.values.has('--today') ? ['--today', args.values.get('--today')!] : []),
     ...['--color', '--no-color', '--debug'].filter((f) => args.flags.has(f)),
   ];
   const code = await check(forwarded);
   const created = files.filter((f) => f.action === 'create').length;
-  const result = code === 0 ? 'check passed' : code === 1 ? 'check failed (exit 1)' : 'check could not run every gate (exit 2)';
-  (code === 0 ? io.stdout : io.stderr)(`openwop-spec init: created ${created} file(s), kept ${files.length - created}; ${result}`);
+  const result =
+    code === 0 ? 'check passed' : code === 1 ? 'check failed (exit 1)' : 'check could not run every gate (exit 2)';
+  (code === 0 ? io.stdout : io.stderr)(
+    `openwop-spec init: created ${created} file(s), kept ${files.length - created}; ${result}`,
+  );
   return code;
 }

@@ -1,5 +1,16 @@
 import { createRequire } from 'node:module';
-import { FORMATS, InputError, formatCouldNotRun, formatInputError, formatStylishDiagnostic, gateExitCode, inputDiagnostic, nearest, shouldColor, writeReport } from '@openwop-spec/diagnostics';
+import {
+  FORMATS,
+  InputError,
+  formatCouldNotRun,
+  formatInputError,
+  formatStylishDiagnostic,
+  gateExitCode,
+  inputDiagnostic,
+  nearest,
+  shouldColor,
+  writeReport,
+} from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { FactCache } from '@openwop-spec/spec-tree';
@@ -53,7 +64,11 @@ interface Command {
   examples: readonly CommandExample[];
   /** Gate ids as positionals (`check core-budget`). */
   takesGates: boolean;
-  run(tree: SpecTree, gates: readonly Gate[], options: GateOptions): Array<{ gate: Gate; label: string; run: () => Promise<GateResult> }>;
+  run(
+    tree: SpecTree,
+    gates: readonly Gate[],
+    options: GateOptions,
+  ): Array<{ gate: Gate; label: string; run: () => Promise<GateResult> }>;
 }
 
 function commands(gates: readonly Gate[]): Command[] {
@@ -62,22 +77,28 @@ function commands(gates: readonly Gate[]): Command[] {
       name: 'check',
       summary: 'run the gates read-only (default: all)',
       flags: {
-        '--deadline': 'passed to normative-home (see openwop-spec normative-home --help): also apply the v1 end-of-support checks as of --today, and print the burn-down line and what it checked',
+        '--deadline':
+          'passed to normative-home (see openwop-spec normative-home --help): also apply the v1 end-of-support checks as of --today, and print the burn-down line and what it checked',
         '--watch':
           'stay running: check once, then after every save re-run only the gates that read a changed file and print their results and a one-line status (on a terminal, after clearing the screen). Ctrl-C stops.',
         '--fix':
           'apply the mechanical fixes the findings name (a near-miss marker, a missing facetsFrom, stale v1Carried or v1Banners entries, a missing or stale § stub in core/capabilities.md, the baseline when the ratchet improved), each file written atomically and printed as a unified diff; then check again and report what remains',
-        '--fix-dry-run': 'print the unified diff --fix would apply, write nothing, and report the findings as check does',
+        '--fix-dry-run':
+          'print the unified diff --fix would apply, write nothing, and report the findings as check does',
       },
       exclusive: [['--fix', '--fix-dry-run', '--watch']],
       examples: [
         { command: 'openwop-spec check', does: 'run every gate; exit 1 when one fails' },
-        { command: 'openwop-spec check normative-home core-budget --format json', does: 'run two gates and print one JSON document with their figures and findings' },
+        {
+          command: 'openwop-spec check normative-home core-budget --format json',
+          does: 'run two gates and print one JSON document with their figures and findings',
+        },
         { command: 'openwop-spec check --watch', does: 'keep checking while you edit the spec' },
         { command: 'openwop-spec check --fix-dry-run', does: 'show, as a diff, what --fix would change' },
       ],
       takesGates: true,
-      run: (tree, selected, options) => selected.map((gate) => ({ gate, label: gate.id, run: () => gate.check(tree, options) })),
+      run: (tree, selected, options) =>
+        selected.map((gate) => ({ gate, label: gate.id, run: () => gate.check(tree, options) })),
     },
     {
       name: 'gen',
@@ -85,12 +106,17 @@ function commands(gates: readonly Gate[]): Command[] {
       flags: {},
       exclusive: [],
       examples: [
-        { command: 'openwop-spec gen', does: 'regenerate schemas/v2/capabilities.schema.json and the scenario-majors manifest, writing only files whose bytes change' },
+        {
+          command: 'openwop-spec gen',
+          does: 'regenerate schemas/v2/capabilities.schema.json and the scenario-majors manifest, writing only files whose bytes change',
+        },
         { command: 'openwop-spec gen declaration', does: 'regenerate only the capabilities schema' },
       ],
       takesGates: true,
       run: (tree, selected, options) =>
-        selected.filter((g) => g.write !== undefined).map((gate) => ({ gate, label: gate.id, run: () => gate.write!(tree, options) })),
+        selected
+          .filter((g) => g.write !== undefined)
+          .map((gate) => ({ gate, label: gate.id, run: () => gate.write!(tree, options) })),
     },
   ];
   for (const gate of gates) {
@@ -111,8 +137,14 @@ function commands(gates: readonly Gate[]): Command[] {
 
 /** The options every gate-running command accepts. */
 const SHARED_OPTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['--root DIR', 'the repository root (default: the nearest directory at or above the cwd holding pnpm-workspace.yaml or spec/v2/declaration.json)'],
-  ['--today YYYY-MM-DD', 'the current UTC date (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock); only normative-home reads it'],
+  [
+    '--root DIR',
+    'the repository root (default: the nearest directory at or above the cwd holding pnpm-workspace.yaml or spec/v2/declaration.json)',
+  ],
+  [
+    '--today YYYY-MM-DD',
+    'the current UTC date (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock); only normative-home reads it',
+  ],
   ['--format FORMAT', `${FORMATS.join(' | ')} (default: stylish; github when GITHUB_ACTIONS=true)`],
   ['--fail-on LEVEL', 'error | warning: the lowest severity that fails a gate (default: error)'],
   ['--quiet', 'print only the findings that fail a gate, and the result lines'],
@@ -122,17 +154,27 @@ const SHARED_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--help', 'print this help'],
 ];
 
-const EXIT_CODES = wrap('Exit codes: 0 every gate passed; 1 a gate failed; 2 the tool could not do its job (usage, input, internal error).', 100);
+const EXIT_CODES = wrap(
+  'Exit codes: 0 every gate passed; 1 a gate failed; 2 the tool could not do its job (usage, input, internal error).',
+  100,
+);
 
 /** `openwop-spec --help`: every command with its summary; `<command> --help` has the details. */
 function overview(cmds: readonly Command[], gates: readonly Gate[]): string[] {
   return [
     ...renderHelp({
       usage: 'openwop-spec <command> [options] [gate...]',
-      about: 'Checks an OpenWOP spec repository: each gate reads the spec tree and reports what is wrong with file:line:column and how to fix it. Run openwop-spec <command> --help for a command\'s options and examples, and openwop-spec explain <rule-id> for what a rule catches and how to fix it.',
+      about:
+        "Checks an OpenWOP spec repository: each gate reads the spec tree and reports what is wrong with file:line:column and how to fix it. Run openwop-spec <command> --help for a command's options and examples, and openwop-spec explain <rule-id> for what a rule catches and how to fix it.",
       options: [],
       sections: [
-        { title: 'Commands', rows: [...cmds.map((c) => [c.name, c.summary] as const), ...OTHER_COMMANDS.map((c) => [c.name, c.summary] as const)] },
+        {
+          title: 'Commands',
+          rows: [
+            ...cmds.map((c) => [c.name, c.summary] as const),
+            ...OTHER_COMMANDS.map((c) => [c.name, c.summary] as const),
+          ],
+        },
         { title: 'Gates', rows: gates.map((g) => [g.id, g.summary] as const) },
       ],
       shared: SHARED_OPTIONS,
@@ -151,14 +193,31 @@ function commandHelp(command: Command, gates: readonly Gate[]): string[] {
   const grouped = new Set(command.exclusive.flat());
   const flagUsage = [
     ...command.exclusive.map((group) => `[${group.join(' | ')}]`),
-    ...Object.keys(command.flags).filter((f) => !grouped.has(f)).map((f) => `[${f}]`),
+    ...Object.keys(command.flags)
+      .filter((f) => !grouped.has(f))
+      .map((f) => `[${f}]`),
   ];
   return [
     ...renderHelp({
-      usage: ['openwop-spec', command.name, ...(command.takesGates ? ['[gate...]'] : []), ...flagUsage, '[options]'].join(' '),
+      usage: [
+        'openwop-spec',
+        command.name,
+        ...(command.takesGates ? ['[gate...]'] : []),
+        ...flagUsage,
+        '[options]',
+      ].join(' '),
       about: `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
       options: Object.entries(command.flags),
-      sections: command.takesGates ? [{ title: 'Gates', rows: gates.filter((g) => command.name !== 'gen' || g.write !== undefined).map((g) => [g.id, g.summary] as const) }] : [],
+      sections: command.takesGates
+        ? [
+            {
+              title: 'Gates',
+              rows: gates
+                .filter((g) => command.name !== 'gen' || g.write !== undefined)
+                .map((g) => [g.id, g.summary] as const),
+            },
+          ]
+        : [],
       shared: SHARED_OPTIONS,
       examples: command.examples,
     }),
@@ -173,7 +232,12 @@ function internalError(label: string, gate: Gate, err: unknown, debug: boolean, 
   if (debug) stacks.push(`openwop-spec ${label}: ${err instanceof Error && err.stack ? err.stack : message}`);
   return {
     ...failed(gate, `openwop-spec ${label}: internal error (this is a bug)`),
-    report: [{ text: `openwop-spec ${label}: ${message}${debug ? '' : ' (run again with --debug for the stack)'}`, stream: 'stderr' }],
+    report: [
+      {
+        text: `openwop-spec ${label}: ${message}${debug ? '' : ' (run again with --debug for the stack)'}`,
+        stream: 'stderr',
+      },
+    ],
   };
 }
 
@@ -211,7 +275,11 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
   const command = cmds.find((c) => c.name === name);
   if (!command) {
     const hint = nearest(name, [...cmds.map((c) => c.name), ...OTHER_COMMANDS.map((c) => c.name), 'help']);
-    return usage(name.startsWith('-') ? `expected a command before ${name}` : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`);
+    return usage(
+      name.startsWith('-')
+        ? `expected a command before ${name}`
+        : `unknown command "${name}"${hint ? ` (did you mean ${hint}?)` : ''}`,
+    );
   }
 
   let args: ParsedArgs;
@@ -229,17 +297,21 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     const given = group.filter((f) => args.flags.has(f));
     if (given.length > 1) return usage(`${given.join(' and ')} cannot be combined`);
   }
-  if (args.flags.has('--color') && args.flags.has('--no-color')) return usage('--color and --no-color cannot be combined');
-  if (args.flags.has('--no-cache') && args.values.has('--cache-location')) return usage('--no-cache and --cache-location cannot be combined');
+  if (args.flags.has('--color') && args.flags.has('--no-color'))
+    return usage('--color and --no-color cannot be combined');
+  if (args.flags.has('--no-cache') && args.values.has('--cache-location'))
+    return usage('--no-cache and --cache-location cannot be combined');
 
   const formatArg = args.values.get('--format');
   if (formatArg !== undefined && !FORMATS.includes(formatArg as Format)) {
     const hint = nearest(formatArg, FORMATS);
     return usage(`--format ${formatArg} is not one of ${FORMATS.join(', ')}${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
-  const format: Format = (formatArg as Format | undefined) ?? (io.env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish');
+  const format: Format =
+    (formatArg as Format | undefined) ?? (io.env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish');
   const failOnArg = args.values.get('--fail-on') ?? 'error';
-  if (!FAIL_ON.includes(failOnArg as FailOn)) return usage(`--fail-on ${failOnArg} is not one of ${FAIL_ON.join(', ')}`);
+  if (!FAIL_ON.includes(failOnArg as FailOn))
+    return usage(`--fail-on ${failOnArg} is not one of ${FAIL_ON.join(', ')}`);
 
   let selected: readonly Gate[] = gates;
   if (command.takesGates && args.positionals.length > 0) {
@@ -247,7 +319,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     for (const id of args.positionals) {
       const gate = gates.find((g) => g.id === id);
       if (!gate) {
-        const hint = nearest(id, gates.map((g) => g.id));
+        const hint = nearest(
+          id,
+          gates.map((g) => g.id),
+        );
         return usage(`unknown gate "${id}"${hint ? ` (did you mean ${hint}?)` : ''}`);
       }
       if (command.name === 'gen' && !gate.write) return usage(`gate ${id} derives no files; nothing to generate`);
@@ -272,7 +347,9 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     if (!(err instanceof InputError)) throw err;
     // No gate can run. Text gets one line; the other formats their document with the error as its finding.
     if (format !== 'stylish') return report(selected.map((g) => couldNotRun(g, command.name, err)));
-    io.stderr(err.location ? formatStylishDiagnostic(inputDiagnostic(command.name, err)) : formatInputError(command.name, err));
+    io.stderr(
+      err.location ? formatStylishDiagnostic(inputDiagnostic(command.name, err)) : formatInputError(command.name, err),
+    );
     return 2;
   }
 
@@ -285,7 +362,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
       try {
         results[i] = await job.run();
       } catch (err) {
-        results[i] = err instanceof InputError ? couldNotRun(job.gate, job.label, err) : internalError(job.label, job.gate, err, debug, stacks);
+        results[i] =
+          err instanceof InputError
+            ? couldNotRun(job.gate, job.label, err)
+            : internalError(job.label, job.gate, err, debug, stacks);
       }
       // Each gate keeps what it derived as facts. Collecting the parse trees it dropped before the
       // next gate allocates keeps a cold run's peak memory down (bench README).
@@ -340,7 +420,10 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     let results = first;
     let fixed = 0;
     for (let pass = 0; pass < FIX_PASSES; pass++) {
-      const plan = planFixes(results.flatMap((r) => r.diagnostics), (file) => latest.get(file) ?? tree.text(file));
+      const plan = planFixes(
+        results.flatMap((r) => r.diagnostics),
+        (file) => latest.get(file) ?? tree.text(file),
+      );
       if (plan.length === 0) break;
       for (const f of plan) {
         if (!original.has(f.file)) original.set(f.file, f.before);
@@ -354,29 +437,35 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     const files = [...original.keys()].sort();
     for (const file of files) for (const line of unifiedDiff(file, original.get(file)!, latest.get(file)!)) out(line);
     const what = `${fixed} finding(s) in ${files.length} file(s)`;
-    out(files.length === 0 ? 'openwop-spec check: nothing to fix mechanically' : write ? `openwop-spec check --fix: fixed ${what}` : `openwop-spec check --fix-dry-run: would fix ${what}; nothing written`);
+    out(
+      files.length === 0
+        ? 'openwop-spec check: nothing to fix mechanically'
+        : write
+          ? `openwop-spec check --fix: fixed ${what}`
+          : `openwop-spec check --fix-dry-run: would fix ${what}; nothing written`,
+    );
     return results;
   }
 
   function report(results: readonly GateResult[]): number {
     const rules = new Map<string, RuleDoc>(ruleCatalogue(gates).map(({ doc }) => [doc.id, doc]));
     return writeReport(
-    results,
-    {
-      format,
-      failOn: failOnArg as FailOn,
-      quiet: args.flags.has('--quiet'),
-      color: shouldColor({
-        ...(args.flags.has('--color') ? { flag: true } : args.flags.has('--no-color') ? { flag: false } : {}),
-        isTTY: io.isTTY ?? false,
-        env: io.env,
-      }),
-      root: rootArg ?? '.',
-      rules,
-      helpUri: (id) => (rules.has(id) ? ruleDocUri(id) : undefined),
-      tool: { name: 'openwop-spec', version: VERSION, informationUri: 'https://openwop.dev/tooling/openwop-spec' },
-    },
-    io,
-  );
+      results,
+      {
+        format,
+        failOn: failOnArg as FailOn,
+        quiet: args.flags.has('--quiet'),
+        color: shouldColor({
+          ...(args.flags.has('--color') ? { flag: true } : args.flags.has('--no-color') ? { flag: false } : {}),
+          isTTY: io.isTTY ?? false,
+          env: io.env,
+        }),
+        root: rootArg ?? '.',
+        rules,
+        helpUri: (id) => (rules.has(id) ? ruleDocUri(id) : undefined),
+        tool: { name: 'openwop-spec', version: VERSION, informationUri: 'https://openwop.dev/tooling/openwop-spec' },
+      },
+      io,
+    );
   }
 }

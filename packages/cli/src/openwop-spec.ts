@@ -12,7 +12,10 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
 
-for (const [name, stream] of [['stdout', process.stdout], ['stderr', process.stderr]] as const) {
+for (const [name, stream] of [
+  ['stdout', process.stdout],
+  ['stderr', process.stderr],
+] as const) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     // A reader that stops early (`| head`) closes the pipe: stop quietly with the run's code.
     if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);

@@ -25,13 +25,19 @@ export const REPORT = {
       ['--history N', 'how many commits to measure for the burn-down (default 30; 0 for none)'],
       ['--format FORMAT', 'html (default) or markdown: tables without pictures, on stdout unless --out is given'],
       ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
-      ['--today YYYY-MM-DD', 'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)'],
+      [
+        '--today YYYY-MM-DD',
+        'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
+      ],
       ...CACHE_OPTIONS,
       ['--help', 'print this help'],
     ],
     examples: [
       { command: 'openwop-spec report', does: `write ${DEFAULT_OUT} with the last 30 commits’ burn-down` },
-      { command: 'openwop-spec report --format markdown --history 0', does: 'print the tables on stdout, without measuring history' },
+      {
+        command: 'openwop-spec report --format markdown --history 0',
+        does: 'print the tables on stdout, without measuring history',
+      },
     ],
   } satisfies HelpPage,
 };
@@ -42,12 +48,20 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     io.stderr(line);
     return 2;
   };
-  const args = subcommandArgs(io, REPORT, argv, { values: ['--out', '--history', '--format', '--root', '--today', '--cache-location'], flags: ['--help', '-h', '--debug', '--no-cache'], formats: FORMATS });
+  const args = subcommandArgs(io, REPORT, argv, {
+    values: ['--out', '--history', '--format', '--root', '--today', '--cache-location'],
+    flags: ['--help', '-h', '--debug', '--no-cache'],
+    formats: FORMATS,
+  });
   if (typeof args === 'number') return args;
-  if (args.flags.has('--no-cache') && args.values.has('--cache-location')) return fail('openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help');
+  if (args.flags.has('--no-cache') && args.values.has('--cache-location'))
+    return fail('openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help');
   const format = args.values.get('--format') ?? 'html';
   const historyArg = args.values.get('--history') ?? '30';
-  if (!/^\d{1,4}$/.test(historyArg)) return fail(`openwop-spec: --history ${historyArg} is not a whole number of commits (0–9999); see openwop-spec report --help`);
+  if (!/^\d{1,4}$/.test(historyArg))
+    return fail(
+      `openwop-spec: --history ${historyArg} is not a whole number of commits (0–9999); see openwop-spec report --help`,
+    );
 
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
@@ -84,11 +98,16 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     } else {
       const out = resolve(io.cwd, outArg ?? DEFAULT_OUT);
       const linkBase = relative(dirname(out), root).split(sep).join('/');
-      const text = format === 'markdown' ? report.renderMarkdown(data).join('\n') + '\n' : await report.renderHtml(data, { linkBase: linkBase ? `${linkBase}/` : '' });
+      const text =
+        format === 'markdown'
+          ? report.renderMarkdown(data).join('\n') + '\n'
+          : await report.renderHtml(data, { linkBase: linkBase ? `${linkBase}/` : '' });
       try {
         writeAtomic(out, text);
       } catch (err) {
-        throw new InputError(`cannot write ${outArg ?? DEFAULT_OUT}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        throw new InputError(
+          `cannot write ${outArg ?? DEFAULT_OUT}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+        );
       }
       io.stdout(`wrote ${outArg ?? DEFAULT_OUT}`);
     }

@@ -16,7 +16,10 @@ export interface CatalogueEntry {
 
 /** Every rule id the tool can emit, each with its documentation: the input errors, then each gate's. */
 export function ruleCatalogue(gates: readonly Gate[]): CatalogueEntry[] {
-  return [...INPUT_RULES.map((doc) => ({ doc, gate: 'input' })), ...gates.flatMap((g) => g.rules.map((doc) => ({ doc, gate: g.id })))];
+  return [
+    ...INPUT_RULES.map((doc) => ({ doc, gate: 'input' })),
+    ...gates.flatMap((g) => g.rules.map((doc) => ({ doc, gate: g.id }))),
+  ];
 }
 
 /** The repository path of a rule's documentation: `home/unclaimed` → `docs/rules/home/unclaimed.md`. */
@@ -71,11 +74,14 @@ function renderIndex(catalogue: readonly CatalogueEntry[]): string[] {
     '',
     'Every finding names one of these rule ids. Each file says what the rule catches, gives a failing',
     'and a passing example, and the fix; `openwop-spec explain <rule-id>` prints the same text. The',
-    'files are generated from the gates\' rule catalogues by `pnpm rule-docs`; edit the catalogue, not the file.',
+    "files are generated from the gates' rule catalogues by `pnpm rule-docs`; edit the catalogue, not the file.",
     '',
     '| rule id | gate | severity | what it catches |',
     '|---|---|---|---|',
-    ...catalogue.map(({ doc, gate }) => `| [\`${doc.id}\`](${doc.id}.md) | ${gate} | ${doc.severity} | ${doc.summary.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`),
+    ...catalogue.map(
+      ({ doc, gate }) =>
+        `| [\`${doc.id}\`](${doc.id}.md) | ${gate} | ${doc.severity} | ${doc.summary.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+    ),
   ];
 }
 

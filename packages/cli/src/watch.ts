@@ -57,7 +57,8 @@ export function affects(log: AccessLog, path: string, changedKind: boolean): boo
   return false;
 }
 
-const shape = (i: PathInfo | undefined): string | undefined => (i ? `${i.kind}|${i.symlink}|${i.realPath ?? ''}|${i.escapes}` : undefined);
+const shape = (i: PathInfo | undefined): string | undefined =>
+  i ? `${i.kind}|${i.symlink}|${i.realPath ?? ''}|${i.escapes}` : undefined;
 
 const hashFile = (abs: string): string | undefined => {
   try {
@@ -132,7 +133,9 @@ export async function watchGates(options: WatchOptions): Promise<number> {
       return;
     }
     await runGates(gates);
-    options.log(`watch: re-ran ${gates.map((g) => g.id).join(', ')} in ${Math.round(clock() - t0)} ms after ${batch.length} change(s); ${standing()}`);
+    options.log(
+      `watch: re-ran ${gates.map((g) => g.id).join(', ')} in ${Math.round(clock() - t0)} ms after ${batch.length} change(s); ${standing()}`,
+    );
   };
 
   const source = options.source ?? fileSystemSource(tree.root);
@@ -171,7 +174,10 @@ function sigint(): AbortSignal {
  * so an editor's save (a temporary file written, renamed over the original, its mode set) or a
  * `git checkout` of many files triggers one run.
  */
-export function debounce(settleMs: number, onBatch: (paths: string[]) => void): { add(path: string): void; cancel(): void } {
+export function debounce(
+  settleMs: number,
+  onBatch: (paths: string[]) => void,
+): { add(path: string): void; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
   const batch = new Set<string>();
   return {

@@ -11,7 +11,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = join(root, 'docs', 'rules');
 const files = ruleDocFiles(GATES);
 let written = 0;
-for (const [path, content] of files) if (writeAtomic(join(root, ...path.split('/')), content, path) === 'written') written++;
+for (const [path, content] of files)
+  if (writeAtomic(join(root, ...path.split('/')), content, path) === 'written') written++;
 
 // A rule that left its catalogue leaves no file behind.
 const stale: string[] = [];
@@ -24,4 +25,6 @@ const walk = (abs: string): void => {
 };
 walk(dir);
 for (const file of stale) rmSync(file);
-process.stdout.write(`docs/rules: ${files.size} file(s), ${written} written, ${files.size - written} unchanged, ${stale.length} removed\n`);
+process.stdout.write(
+  `docs/rules: ${files.size} file(s), ${written} written, ${files.size - written} unchanged, ${stale.length} removed\n`,
+);

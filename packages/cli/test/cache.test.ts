@@ -62,7 +62,8 @@ describe('where the fact cache lives', () => {
   afterEach(() => fx?.remove());
   const repo = (extra: Record<string, string> = {}): string =>
     (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'probe.md': '# A\n\n## B\n', ...extra })).root;
-  const check = (cwd: string, ...argv: string[]): Promise<Captured> => run(['check', ...argv], { cwd, gates: [factsGate] });
+  const check = (cwd: string, ...argv: string[]): Promise<Captured> =>
+    run(['check', ...argv], { cwd, gates: [factsGate] });
 
   it('nowhere in a tree without node_modules: a run creates no file', async () => {
     const root = repo();
@@ -76,7 +77,10 @@ describe('where the fact cache lives', () => {
     await check(root);
     expect(files(root)).toContain(CACHE);
     // A poisoned entry (valid, but not what the text gives) shows that the cache is what is read.
-    forge(join(root, CACHE), (b) => (Object.values(b['kinds']['cli-test:headings'].entries).forEach((e: any) => (e[1] = 7)), b));
+    forge(
+      join(root, CACHE),
+      (b) => (Object.values(b['kinds']['cli-test:headings'].entries).forEach((e: any) => (e[1] = 7)), b),
+    );
     expect((await check(root)).stdout).toContain('=== facts OK — 7 heading(s) ===');
     expect((await check(root, '--no-cache')).stdout).toContain('=== facts OK — 2 heading(s) ===');
   });
@@ -95,7 +99,10 @@ describe('where the fact cache lives', () => {
 
   it('--no-cache and --cache-location together are a usage error', async () => {
     const out = await check(repo(), '--no-cache', '--cache-location', 'x');
-    expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec --help'] });
+    expect(out).toMatchObject({
+      code: 2,
+      stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec --help'],
+    });
   });
 });
 
@@ -104,10 +111,25 @@ describe('between gates', () => {
   afterEach(() => fx?.remove());
 
   it('the parse trees a gate leaves are dropped and collected before the next gate; a gate that parsed nothing costs no collection', async () => {
-    const root = (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'node_modules/.keep': '', 'probe.md': '# A\n\n## B\n' })).root;
+    const root = (fx = createFixture({
+      'pnpm-workspace.yaml': 'packages: []\n',
+      'node_modules/.keep': '',
+      'probe.md': '# A\n\n## B\n',
+    })).root;
     const events: string[] = [];
-    const logged = (id: string): Gate => ({ ...factsGate, id, check: async (tree, options) => (events.push(id), { ...(await factsGate.check(tree, options)), gate: id }) });
-    const io = { cwd: root, env: {}, stdout: () => {}, stderr: () => {}, appendFile: () => {}, collectGarbage: () => void events.push('gc') };
+    const logged = (id: string): Gate => ({
+      ...factsGate,
+      id,
+      check: async (tree, options) => (events.push(id), { ...(await factsGate.check(tree, options)), gate: id }),
+    });
+    const io = {
+      cwd: root,
+      env: {},
+      stdout: () => {},
+      stderr: () => {},
+      appendFile: () => {},
+      collectGarbage: () => void events.push('gc'),
+    };
     expect(await main(['check'], io, [logged('first'), logged('second')])).toBe(0);
     // The second gate reads the first one's fact, so nothing is parsed again.
     expect(events).toEqual(['first', 'gc', 'second']);
@@ -126,7 +148,13 @@ describe('the real gates with the cache cold, warm, corrupt and off', () => {
     cache = join(fx.root, CACHE);
     // Findings in the output too: an unclaimed home (an error) and a marker in an HTML comment (a warning).
     const home = join(fx.root, 'spec/v2/core/tool-catalog.md');
-    writeFileSync(home, readFileSync(home, 'utf8').replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.\n\n<!-- **Normative home:** `x` -->'));
+    writeFileSync(
+      home,
+      readFileSync(home, 'utf8').replace(
+        '> **Normative home:** `toolCatalog`.',
+        '> **Normative home:** `tools`.\n\n<!-- **Normative home:** `x` -->',
+      ),
+    );
   });
   afterAll(() => fx.remove());
 
@@ -134,14 +162,29 @@ describe('the real gates with the cache cold, warm, corrupt and off', () => {
     ['garbage', () => writeFileSync(cache, 'garbage\n{')],
     ['truncated', () => writeFileSync(cache, readFileSync(cache).subarray(0, 1000))],
     ['another version', () => writeFileSync(cache, readFileSync(cache, 'utf8').replace('"version":1', '"version":0'))],
-    ['every value of the wrong shape', () => forge(cache, (b) => (Object.values(b['kinds']).forEach((k: any) => Object.values(k.entries).forEach((e: any) => (e[1] = { findIndex: null }))), b))],
+    [
+      'every value of the wrong shape',
+      () =>
+        forge(
+          cache,
+          (b) => (
+            Object.values(b['kinds']).forEach((k: any) =>
+              Object.values(k.entries).forEach((e: any) => (e[1] = { findIndex: null })),
+            ),
+            b
+          ),
+        ),
+    ],
   ];
 
   it.each(['stylish', 'json'])('print the same bytes and exit code (%s)', async (format) => {
-    const check = (...argv: string[]): Promise<Captured> => run(['check', ...GATES, '--format', format, ...TODAY, ...argv], { cwd: fx.root });
+    const check = (...argv: string[]): Promise<Captured> =>
+      run(['check', ...GATES, '--format', format, ...TODAY, ...argv], { cwd: fx.root });
     const off = await check('--no-cache');
     expect(off.code).toBe(1);
-    expect([...off.stdout, ...off.stderr].join('\n')).toMatch(/home\/unclaimed[\s\S]*home\/marker-near-miss|home\/marker-near-miss[\s\S]*home\/unclaimed/);
+    expect([...off.stdout, ...off.stderr].join('\n')).toMatch(
+      /home\/unclaimed[\s\S]*home\/marker-near-miss|home\/marker-near-miss[\s\S]*home\/unclaimed/,
+    );
     rmSync(cache, { force: true });
     expect(await check()).toEqual(off);
     expect(existsSync(cache)).toBe(true);
@@ -161,7 +204,8 @@ describe('the built bin with a shared cache', () => {
   });
   afterAll(() => fx.remove());
   const argv = ['check', ...GATES, '--format', 'json', ...TODAY];
-  const node = (...extra: string[]) => spawnSync(process.execPath, [bin, ...argv, ...extra], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
+  const node = (...extra: string[]) =>
+    spawnSync(process.execPath, [bin, ...argv, ...extra], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
 
   it('a FIFO at the cache path is a miss: the same output, never a hang', () => {
     const off = node('--no-cache');
@@ -184,10 +228,17 @@ describe('the built bin with a shared cache', () => {
       const log = join(dir, 'urls');
       const hook = `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`;
       const probe = join(dir, 'probe.mjs');
-      writeFileSync(probe, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
+      writeFileSync(
+        probe,
+        `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+      );
       const loaded = (): string => {
         rmSync(log, { force: true });
-        const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, bin, 'check', 'core-budget', ...TODAY], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
+        const r = spawnSync(
+          process.execPath,
+          ['--import', pathToFileURL(probe).href, bin, 'check', 'core-budget', ...TODAY],
+          { cwd: fx.root, encoding: 'utf8', timeout: 600_000 },
+        );
         expect(r.status, r.stderr).toBe(0);
         return readFileSync(log, 'utf8');
       };
@@ -217,7 +268,11 @@ describe('the built bin with a shared cache', () => {
     for (const r of runs) expect(r).toEqual({ code: off.status, stdout: off.stdout });
     const text = readFileSync(join(fx.root, CACHE), 'utf8');
     const nl = text.indexOf('\n');
-    expect(JSON.parse(text.slice(0, nl)).sha256).toBe(createHash('sha256').update(text.slice(nl + 1)).digest('hex'));
+    expect(JSON.parse(text.slice(0, nl)).sha256).toBe(
+      createHash('sha256')
+        .update(text.slice(nl + 1))
+        .digest('hex'),
+    );
     expect(node().stdout).toBe(off.stdout);
   });
 });

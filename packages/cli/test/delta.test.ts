@@ -6,7 +6,11 @@ import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
 const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
@@ -47,7 +51,11 @@ describe('openwop-spec delta', () => {
   it('appends the markdown block to GITHUB_STEP_SUMMARY, through its Io', async () => {
     const f = repo();
     const summary = join(f.root, 'summary.md');
-    const out = await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GITHUB_STEP_SUMMARY: summary } });
+    const out = await run(['delta', '--base', 'main'], {
+      cwd: f.root,
+      gates: [probeGate()],
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     expect(Object.keys(out.appended ?? {})).toEqual([summary]);
     expect(out.appended?.[summary]).toMatch(/^#### Gate figures: `main \([0-9a-f]{12}\)` → working tree\n/);
     expect(existsSync(summary)).toBe(false);
@@ -60,9 +68,15 @@ describe('openwop-spec delta', () => {
       const out = await run(['delta', '--base', 'main', '--format', format], { cwd: f.root, gates: [probeGate()] });
       expect(out.code, format).toBe(1);
       expect(out.stdout.length, format).toBeGreaterThan(0);
-      expect(out.stderr, format).toEqual(['openwop-spec delta: the working tree fails probe; run openwop-spec check probe for the findings']);
+      expect(out.stderr, format).toEqual([
+        'openwop-spec delta: the working tree fails probe; run openwop-spec check probe for the findings',
+      ]);
     }
-    const doc = JSON.parse((await run(['delta', '--base', 'main', '--format', 'json'], { cwd: f.root, gates: [probeGate()] })).stdout.join('\n'));
+    const doc = JSON.parse(
+      (await run(['delta', '--base', 'main', '--format', 'json'], { cwd: f.root, gates: [probeGate()] })).stdout.join(
+        '\n',
+      ),
+    );
     expect([doc.exitCode, doc.gates.probe.status.after.exitCode]).toEqual([1, 1]);
   });
 
@@ -77,14 +91,29 @@ describe('openwop-spec delta', () => {
   });
 
   it('markdown: a before → after table of the figures, not a list of code spans', async () => {
-    const out = await run(['delta', '--base', 'main', '--format', 'markdown'], { cwd: repo().root, gates: [probeGate()] });
-    expect(out.stdout.slice(2)).toEqual(['**probe**: passes → passes', '', '| figure | before | after | Δ |', '|---|--:|--:|--:|', '| characters | 2 | 14 | +12 |']);
+    const out = await run(['delta', '--base', 'main', '--format', 'markdown'], {
+      cwd: repo().root,
+      gates: [probeGate()],
+    });
+    expect(out.stdout.slice(2)).toEqual([
+      '**probe**: passes → passes',
+      '',
+      '| figure | before | after | Δ |',
+      '|---|--:|--:|--:|',
+      '| characters | 2 | 14 | +12 |',
+    ]);
   });
 
   it('runs git in the environment of its Io', async () => {
     const f = repo();
-    const out = await run(['delta', '--base', 'main'], { cwd: f.root, gates: [probeGate()], env: { GIT_DIR: join(f.root, 'not-a-git-dir') } });
-    expect(out.stderr).toEqual([`openwop-spec delta: ${f.root} is not inside a git repository, so there is no base to compare with`]);
+    const out = await run(['delta', '--base', 'main'], {
+      cwd: f.root,
+      gates: [probeGate()],
+      env: { GIT_DIR: join(f.root, 'not-a-git-dir') },
+    });
+    expect(out.stderr).toEqual([
+      `openwop-spec delta: ${f.root} is not inside a git repository, so there is no base to compare with`,
+    ]);
   });
 
   it('one clear line for a bad ref, a folder that is not a repository, and a typo', async () => {
@@ -93,14 +122,24 @@ describe('openwop-spec delta', () => {
       'openwop-spec delta: base nope does not name a commit in this repository',
     ]);
     const typo = await run(['delta', '--base', 'mian'], { cwd: base.root, gates: [probeGate()] });
-    expect([typo.code, typo.stderr]).toEqual([2, ['openwop-spec delta: base mian does not name a commit in this repository (did you mean main?)']]);
+    expect([typo.code, typo.stderr]).toEqual([
+      2,
+      ['openwop-spec delta: base mian does not name a commit in this repository (did you mean main?)'],
+    ]);
     base.remove();
     fx = createFixture({ 'pnpm-workspace.yaml': '' });
     const notGit = await run(['delta', '--base', 'main'], { cwd: fx.root, gates: [probeGate()] });
-    expect(notGit.stderr).toEqual([`openwop-spec delta: ${fx.root} is not inside a git repository, so there is no base to compare with`]);
-    expect((await run(['delta', '--bsae', 'main'], { cwd: fx.root, gates: [probeGate()] })).stderr[0]).toMatch(/unknown option --bsae \(did you mean --base\?\)/);
+    expect(notGit.stderr).toEqual([
+      `openwop-spec delta: ${fx.root} is not inside a git repository, so there is no base to compare with`,
+    ]);
+    expect((await run(['delta', '--bsae', 'main'], { cwd: fx.root, gates: [probeGate()] })).stderr[0]).toMatch(
+      /unknown option --bsae \(did you mean --base\?\)/,
+    );
     for (const [argv, line] of [
-      [['--format', 'jsn'], 'openwop-spec: --format jsn is not one of stylish, markdown, json (did you mean json?); see openwop-spec delta --help'],
+      [
+        ['--format', 'jsn'],
+        'openwop-spec: --format jsn is not one of stylish, markdown, json (did you mean json?); see openwop-spec delta --help',
+      ],
       [['main'], 'openwop-spec: delta takes no arguments (got main); see openwop-spec delta --help'],
     ] as const) {
       const usage = await run(['delta', ...argv], { cwd: fx.root, gates: [probeGate()] });
@@ -113,7 +152,15 @@ describe('openwop-spec delta', () => {
 // prints, and a failure under --format json printed no document at all.
 describe('openwop-spec delta on bad input', () => {
   /** A gate that reads probe.json, so an input error has a position. */
-  const jsonGate = { ...probeGate(), id: 'json-probe', check: async (tree: Parameters<ReturnType<typeof probeGate>['check']>[0]) => ({ ...(await probeGate().check(tree, { today: '', flags: new Set() })), gate: 'json-probe', figures: { value: tree.json('probe.json').value } }) };
+  const jsonGate = {
+    ...probeGate(),
+    id: 'json-probe',
+    check: async (tree: Parameters<ReturnType<typeof probeGate>['check']>[0]) => ({
+      ...(await probeGate().check(tree, { today: '', flags: new Set() })),
+      gate: 'json-probe',
+      figures: { value: tree.json('probe.json').value },
+    }),
+  };
 
   it('a gate that cannot run on the working tree is reported with the positioned line check prints', async () => {
     const f = repo();
@@ -125,7 +172,11 @@ describe('openwop-spec delta on bad input', () => {
     expect((await run(['check'], { cwd: f.root, gates: [jsonGate] })).stderr[0]).toBe(line);
     const text = await run(['delta', '--base', 'HEAD'], { cwd: f.root, gates: [jsonGate] });
     expect(text.stdout).toContain(`  could not run on the working tree: ${line}`);
-    const json = JSON.parse((await run(['delta', '--base', 'HEAD', '--format', 'json'], { cwd: f.root, gates: [jsonGate] })).stdout.join('\n'));
+    const json = JSON.parse(
+      (await run(['delta', '--base', 'HEAD', '--format', 'json'], { cwd: f.root, gates: [jsonGate] })).stdout.join(
+        '\n',
+      ),
+    );
     expect(json.gates['json-probe'].status.after).toEqual({ exitCode: 2, summary: line });
   });
 
@@ -134,7 +185,14 @@ describe('openwop-spec delta on bad input', () => {
     expect(out.code).toBe(2);
     expect(JSON.parse(out.stdout.join('\n'))).toEqual({
       ok: false,
-      diagnostics: [{ gate: 'delta', ruleId: 'input/usage', severity: 'error', message: 'base nope does not name a commit in this repository' }],
+      diagnostics: [
+        {
+          gate: 'delta',
+          ruleId: 'input/usage',
+          severity: 'error',
+          message: 'base nope does not name a commit in this repository',
+        },
+      ],
     });
     expect(out.stderr).toEqual(['openwop-spec delta: base nope does not name a commit in this repository']);
   });

@@ -10,15 +10,34 @@ import { TODAY } from './corpus-suite.js';
 import { run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
-const finding = (...fix: TextEdit[]): Diagnostic => ({ gate: 'g', ruleId: 'g/r', severity: 'error', message: 'm', fix });
-const edit = (file: string, start: number, end: number, before: string, text: string): TextEdit => ({ file, start, end, before, text });
+const finding = (...fix: TextEdit[]): Diagnostic => ({
+  gate: 'g',
+  ruleId: 'g/r',
+  severity: 'error',
+  message: 'm',
+  fix,
+});
+const edit = (file: string, start: number, end: number, before: string, text: string): TextEdit => ({
+  file,
+  start,
+  end,
+  before,
+  text,
+});
 
 describe('planFixes', () => {
   const files: Record<string, string> = { 'a.md': 'one two three\n', 'b.json': '{}\n' };
   const read = (f: string) => files[f]!;
 
   it('applies every finding’s edits, per file, files in code-unit order', () => {
-    const plan = planFixes([finding(edit('b.json', 1, 1, '', '"k": 1')), finding(edit('a.md', 4, 7, 'two', '2')), finding(edit('a.md', 0, 3, 'one', '1'))], read);
+    const plan = planFixes(
+      [
+        finding(edit('b.json', 1, 1, '', '"k": 1')),
+        finding(edit('a.md', 4, 7, 'two', '2')),
+        finding(edit('a.md', 0, 3, 'one', '1')),
+      ],
+      read,
+    );
     expect(plan).toEqual([
       { file: 'a.md', before: 'one two three\n', after: '1 2 three\n', fixed: 2 },
       { file: 'b.json', before: '{}\n', after: '{"k": 1}\n', fixed: 1 },
@@ -26,22 +45,35 @@ describe('planFixes', () => {
   });
 
   it('skips an edit whose text no longer matches, and one overlapping an edit already taken (a later pass gets it)', () => {
-    const plan = planFixes([finding(edit('a.md', 0, 3, 'uno', '1')), finding(edit('a.md', 4, 7, 'two', '2')), finding(edit('a.md', 4, 13, 'two three', 'x'))], read);
+    const plan = planFixes(
+      [
+        finding(edit('a.md', 0, 3, 'uno', '1')),
+        finding(edit('a.md', 4, 7, 'two', '2')),
+        finding(edit('a.md', 4, 13, 'two three', 'x')),
+      ],
+      read,
+    );
     expect(plan.map((p) => [p.after, p.fixed])).toEqual([['one 2 three\n', 1]]);
   });
 
   it('one repair offered by several findings is made once and counts for each', () => {
     const same = edit('a.md', 0, 3, 'one', '1');
-    expect(planFixes([finding(same), finding(same), { gate: 'g', ruleId: 'g/none', severity: 'error', message: 'no fix' }], read)).toEqual([
-      { file: 'a.md', before: 'one two three\n', after: '1 two three\n', fixed: 2 },
-    ]);
+    expect(
+      planFixes(
+        [finding(same), finding(same), { gate: 'g', ruleId: 'g/none', severity: 'error', message: 'no fix' }],
+        read,
+      ),
+    ).toEqual([{ file: 'a.md', before: 'one two three\n', after: '1 two three\n', fixed: 2 }]);
   });
 });
 
 describe('unifiedDiff', () => {
   it('hunks with three lines of context; nearby changes share a hunk, distant ones do not', () => {
     const before = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
-    const after = before.replace('line 2\n', 'line two\n').replace('line 4\n', '').replace('line 18\n', 'line 18\nline 18b\n');
+    const after = before
+      .replace('line 2\n', 'line two\n')
+      .replace('line 4\n', '')
+      .replace('line 18\n', 'line 18\nline 18b\n');
     expect(unifiedDiff('x.md', before, after)).toEqual([
       '--- a/x.md',
       '+++ b/x.md',
@@ -93,7 +125,12 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
     write(home, read(home).replace('> **Normative home:**', '> **Normative home**:'));
     const caps = read(CAPS);
     const movedSummary = new RegExp(`(### § \`${moved.key}\`\\n\\n[^\\n]*?)Home: [^\\n]*`);
-    write(CAPS, caps.replace(movedSummary, `$1Home: \`${moved.v1}\` (v1-dependent).`).replace(new RegExp(`### § \`${key}\`\\n\\n[^\\n]*\\n\\n`), ''));
+    write(
+      CAPS,
+      caps
+        .replace(movedSummary, `$1Home: \`${moved.v1}\` (v1-dependent).`)
+        .replace(new RegExp(`### § \`${key}\`\\n\\n[^\\n]*\\n\\n`), ''),
+    );
     write(DECL, read(DECL).replace(`,\n      "facetsFrom": "${added.facetFile}"`, ''));
   });
   afterAll(() => fx.remove());
@@ -101,13 +138,24 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
   it('--fix-dry-run prints the diff of every mechanical fix, writes nothing, and exits as check does', async () => {
     const files = [CAPS, DECL, home, 'docs/normative-home-baseline.json'];
     const before = files.map(read);
-    const out = await run(['check', 'normative-home', 'declaration', '--fix-dry-run', '--quiet', ...TODAY], { cwd: fx.root });
+    const out = await run(['check', 'normative-home', 'declaration', '--fix-dry-run', '--quiet', ...TODAY], {
+      cwd: fx.root,
+    });
     expect(out.code).toBe(1);
     expect(files.map(read)).toEqual(before);
     const diff = out.stdout.filter((l) => /^(---|\+\+\+|[-+])/.test(l));
-    expect(diff).toEqual(expect.arrayContaining([`--- a/${DECL}`, `+      "facetsFrom": "spec/v2/facets/${key}.schema.json",`, `--- a/${home}`, `-> **Normative home**: \`${movedKey}\`.`]));
+    expect(diff).toEqual(
+      expect.arrayContaining([
+        `--- a/${DECL}`,
+        `+      "facetsFrom": "spec/v2/facets/${key}.schema.json",`,
+        `--- a/${home}`,
+        `-> **Normative home**: \`${movedKey}\`.`,
+      ]),
+    );
     expect(diff).toContain(`+### § \`${key}\``);
-    expect(out.stdout.find((l) => l.startsWith('openwop-spec check --fix-dry-run:'))).toMatch(/^openwop-spec check --fix-dry-run: would fix \d+ finding\(s\) in 3 file\(s\); nothing written$/);
+    expect(out.stdout.find((l) => l.startsWith('openwop-spec check --fix-dry-run:'))).toMatch(
+      /^openwop-spec check --fix-dry-run: would fix \d+ finding\(s\) in 3 file\(s\); nothing written$/,
+    );
   });
 
   // The two gates whose findings carry fixes: the others would only add time to each pass.
@@ -115,7 +163,9 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
 
   it('--fix repairs them all, re-checking until nothing more is fixable, and the gates then pass', async () => {
     const fixed = await run(['check', ...GATES, '--fix', ...TODAY], { cwd: fx.root });
-    expect(fixed.stdout.find((l) => l.startsWith('openwop-spec check --fix:'))).toMatch(/^openwop-spec check --fix: fixed \d+ finding\(s\) in 4 file\(s\)$/);
+    expect(fixed.stdout.find((l) => l.startsWith('openwop-spec check --fix:'))).toMatch(
+      /^openwop-spec check --fix: fixed \d+ finding\(s\) in 4 file\(s\)$/,
+    );
     expect([fixed.code, fixed.stderr.filter((l) => / error /.test(l))]).toEqual([0, []]);
     expect(read(home)).toContain('> **Normative home:**');
     expect(JSON.parse(read('docs/normative-home-baseline.json')).v1Carried).not.toContain(movedKey);
@@ -123,6 +173,9 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
 
   it('a second --fix has nothing to do', async () => {
     const again = await run(['check', ...GATES, '--fix', ...TODAY], { cwd: fx.root });
-    expect([again.code, again.stdout.filter((l) => l.startsWith('openwop-spec check'))]).toEqual([0, ['openwop-spec check: nothing to fix mechanically']]);
+    expect([again.code, again.stdout.filter((l) => l.startsWith('openwop-spec check'))]).toEqual([
+      0,
+      ['openwop-spec check: nothing to fix mechanically'],
+    ]);
   });
 });

@@ -34,43 +34,65 @@ function optionText(lines: readonly string[], flag: string): string | undefined 
 describe('openwop-spec <command> --help', () => {
   it('registers exactly the commands this table describes', async () => {
     const overview = (await run(['--help'], { cwd })).stdout;
-    const listed = overview.slice(overview.indexOf('Commands:') + 1, overview.indexOf('Gates:') - 1).filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
+    const listed = overview
+      .slice(overview.indexOf('Commands:') + 1, overview.indexOf('Gates:') - 1)
+      .filter((l) => /^ {2}\S/.test(l))
+      .map((l) => l.trim().split(/\s+/)[0]);
     expect(listed).toEqual(Object.keys(OWN));
     expect(GATES.flatMap((g) => g.commands.map((c) => c.name)).every((n) => n in OWN)).toBe(true);
   });
 
-  it.each(Object.entries(OWN))('%s --help explains its own flags, with an example, and no other command’s', async (command, own) => {
-    const help = await run([command, '--help'], { cwd });
-    expect(help.code).toBe(0);
-    expect(help.stdout[0]).toMatch(new RegExp(`^Usage: openwop-spec ${command}( |$)`));
-    for (const flag of own) {
-      const text = optionText(help.stdout, flag);
-      expect(text, `${command} --help: ${flag}`).toBeDefined();
-      // A description, not just the flag's name: several words.
-      expect(text!.split(' ').length, `${command} --help: ${flag} is described`).toBeGreaterThan(5);
-    }
-    for (const flag of ALL_OWN) if (!own.includes(flag)) expect(optionText(help.stdout, flag), `${command} --help lists ${flag}`).toBeUndefined();
-    const examples = help.stdout.slice(help.stdout.indexOf('Examples:') + 1).filter((l) => /^ {2}openwop-spec /.test(l));
-    expect(examples.length).toBeGreaterThan(0);
-    for (const e of examples) expect(e).toMatch(new RegExp(`^ {2}openwop-spec ${command}( |$)`));
-    // Every example runs the flags this command accepts.
-    for (const e of examples) for (const flag of e.match(/--[a-z-]+/g) ?? []) expect(flag === '--help' || own.includes(flag) || !ALL_OWN.has(flag), `${e}`).toBe(true);
-  });
+  it.each(Object.entries(OWN))(
+    '%s --help explains its own flags, with an example, and no other command’s',
+    async (command, own) => {
+      const help = await run([command, '--help'], { cwd });
+      expect(help.code).toBe(0);
+      expect(help.stdout[0]).toMatch(new RegExp(`^Usage: openwop-spec ${command}( |$)`));
+      for (const flag of own) {
+        const text = optionText(help.stdout, flag);
+        expect(text, `${command} --help: ${flag}`).toBeDefined();
+        // A description, not just the flag's name: several words.
+        expect(text!.split(' ').length, `${command} --help: ${flag} is described`).toBeGreaterThan(5);
+      }
+      for (const flag of ALL_OWN)
+        if (!own.includes(flag))
+          expect(optionText(help.stdout, flag), `${command} --help lists ${flag}`).toBeUndefined();
+      const examples = help.stdout
+        .slice(help.stdout.indexOf('Examples:') + 1)
+        .filter((l) => /^ {2}openwop-spec /.test(l));
+      expect(examples.length).toBeGreaterThan(0);
+      for (const e of examples) expect(e).toMatch(new RegExp(`^ {2}openwop-spec ${command}( |$)`));
+      // Every example runs the flags this command accepts.
+      for (const e of examples)
+        for (const flag of e.match(/--[a-z-]+/g) ?? [])
+          expect(flag === '--help' || own.includes(flag) || !ALL_OWN.has(flag), `${e}`).toBe(true);
+    },
+  );
 
   it('help <command> is <command> --help', async () => {
-    expect((await run(['help', 'normative-home'], { cwd })).stdout).toEqual((await run(['normative-home', '--help'], { cwd })).stdout);
+    expect((await run(['help', 'normative-home'], { cwd })).stdout).toEqual(
+      (await run(['normative-home', '--help'], { cwd })).stdout,
+    );
     expect((await run(['help', 'delta'], { cwd })).stdout).toEqual((await run(['delta', '--help'], { cwd })).stdout);
   });
 
   it('check --help lists the gates it can run; gen --help only those that derive files', async () => {
-    const gates = (lines: string[]): string[] => lines.slice(lines.indexOf('Gates:') + 1).filter((l) => /^ {2}[a-z]/.test(l)).map((l) => l.trim().split(/\s+/)[0]!).filter((n) => GATES.some((g) => g.id === n));
+    const gates = (lines: string[]): string[] =>
+      lines
+        .slice(lines.indexOf('Gates:') + 1)
+        .filter((l) => /^ {2}[a-z]/.test(l))
+        .map((l) => l.trim().split(/\s+/)[0]!)
+        .filter((n) => GATES.some((g) => g.id === n));
     expect(gates((await run(['check', '--help'], { cwd })).stdout)).toEqual(GATES.map((g) => g.id));
-    expect(gates((await run(['gen', '--help'], { cwd })).stdout)).toEqual(GATES.filter((g) => g.write !== undefined).map((g) => g.id));
+    expect(gates((await run(['gen', '--help'], { cwd })).stdout)).toEqual(
+      GATES.filter((g) => g.write !== undefined).map((g) => g.id),
+    );
   });
 
   it('no line is wider than 100 characters', async () => {
     for (const command of ['--help', ...Object.keys(OWN).map((c) => `${c} --help`)]) {
-      for (const line of (await run(command.split(' '), { cwd })).stdout) expect(line.length, `${command}: ${line}`).toBeLessThanOrEqual(100);
+      for (const line of (await run(command.split(' '), { cwd })).stdout)
+        expect(line.length, `${command}: ${line}`).toBeLessThanOrEqual(100);
     }
   });
 });

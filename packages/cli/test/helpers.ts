@@ -19,7 +19,10 @@ export interface Captured {
 }
 
 /** Runs the CLI in-process and captures its lines. */
-export async function run(argv: string[], opts: { cwd: string; env?: Record<string, string>; gates?: readonly Gate[]; isTTY?: boolean }): Promise<Captured> {
+export async function run(
+  argv: string[],
+  opts: { cwd: string; env?: Record<string, string>; gates?: readonly Gate[]; isTTY?: boolean },
+): Promise<Captured> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const appended: Record<string, string> = {};
@@ -68,8 +71,12 @@ export function probeGate(seen: GateOptions[] = []): Gate {
     const text = tree.text('probe.txt');
     if (text.startsWith('THROW')) throw new TypeError('probe exploded');
     const diagnostics = [];
-    if (text.startsWith('FAIL')) diagnostics.push(rules.diagnostic('probe/finding', { word: 'FAIL' }, { file: 'probe.txt', start: { line: 1, column: 1 } }));
-    if (text.startsWith('WARN')) diagnostics.push(rules.diagnostic('probe/note', undefined, { file: 'probe.txt', start: { line: 1, column: 1 } }));
+    if (text.startsWith('FAIL'))
+      diagnostics.push(
+        rules.diagnostic('probe/finding', { word: 'FAIL' }, { file: 'probe.txt', start: { line: 1, column: 1 } }),
+      );
+    if (text.startsWith('WARN'))
+      diagnostics.push(rules.diagnostic('probe/note', undefined, { file: 'probe.txt', start: { line: 1, column: 1 } }));
     const ok = !diagnostics.some((d) => d.severity === 'error');
     return {
       gate: 'probe',

@@ -27,10 +27,18 @@ const conformance = (scenarios: Record<string, string>): Fixture =>
     ...Object.fromEntries(Object.entries(scenarios).map(([name, text]) => [`conformance/src/scenarios/${name}`, text])),
   });
 
-const SCHEMA = JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://x.test/a.schema.json', type: 'object' });
+const SCHEMA = JSON.stringify({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://x.test/a.schema.json',
+  type: 'object',
+});
 
 function cli(args: readonly string[], stdout: 'pipe' | number = 'pipe') {
-  const r = spawnSync(process.execPath, [CLI_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', stdout, 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+  const r = spawnSync(process.execPath, [CLI_BIN, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', stdout, 'pipe'],
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
   // stdout is null when it goes to a descriptor, though the types say string.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr };
@@ -89,7 +97,9 @@ describe('hostile input through the built CLI', () => {
         const out = cli(['check', 'schemas', '--format', format, '--root', f.root], full);
         noCrash(out);
         expect(out.code).toBe(2);
-        expect(out.stderr.split('\n').filter((l) => l.startsWith('openwop-spec: cannot'))).toEqual(['openwop-spec: cannot write to stdout: no space left on the device (ENOSPC)']);
+        expect(out.stderr.split('\n').filter((l) => l.startsWith('openwop-spec: cannot'))).toEqual([
+          'openwop-spec: cannot write to stdout: no space left on the device (ENOSPC)',
+        ]);
       }
     } finally {
       closeSync(full);
@@ -123,7 +133,8 @@ describe('deep JSON (class C) and deep markdown in the corpus', () => {
     writeFileSync(file, [...lines.slice(0, 2), '>'.repeat(10_000), ...lines.slice(2)].join('\n'));
     const out = await run(['check', 'core-budget', 'normative-home', '--today', '2026-09-22'], { cwd: f.root });
     expect(out.code).toBe(2);
-    const finding = 'spec/v2/core/runs.md:3:257  error  spec/v2/core/runs.md: this line opens with 10,000 characters of indentation and blockquote or list markers, over the limit of 256  input/nesting-depth';
+    const finding =
+      'spec/v2/core/runs.md:3:257  error  spec/v2/core/runs.md: this line opens with 10,000 characters of indentation and blockquote or list markers, over the limit of 256  input/nesting-depth';
     expect(out.stderr.filter((l) => l.includes('  input/'))).toEqual([finding]);
     expect(out.stderr.join('\n')).not.toMatch(/internal error|Maximum call stack/);
   });

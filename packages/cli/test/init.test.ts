@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { GATES } from '../src/index.js';
 import { createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
-import { SIX_ENTRIES, TWO_ENTRIES, schemaWithField, snapshot, upstreamFigures, upstreamTree } from '../../init/test/upstream-tree.js';
+import {
+  SIX_ENTRIES,
+  TWO_ENTRIES,
+  schemaWithField,
+  snapshot,
+  upstreamFigures,
+  upstreamTree,
+} from '../../init/test/upstream-tree.js';
 
 let fx: Fixture | undefined;
 afterEach(() => {
@@ -21,7 +28,9 @@ const MISSING_MESSAGES = [
   'spec/v2/capability-record.base.json does not exist — `openwop-spec init` copies it from a record of the committed schemas/v2/capabilities.schema.json; the gate starts every capability record it generates with its status, since, until and allOf',
 ];
 /** One finding per missing file, in the diagnostic layout. */
-const MISSING = MISSING_FILES.map((file, i) => `${file}:1:1  error  ${MISSING_MESSAGES[i]} (no position)  input/missing`);
+const MISSING = MISSING_FILES.map(
+  (file, i) => `${file}:1:1  error  ${MISSING_MESSAGES[i]} (no position)  input/missing`,
+);
 /** Then each gate that needed one says it could not run. */
 const COULD_NOT_RUN = [
   `openwop-spec scenario-majors: could not run — input error at ${MISSING_FILES[0]} (input/missing)`,
@@ -40,7 +49,12 @@ describe('check on a tree that init has not prepared', () => {
   it('exits 2 with one line per missing file, and the other gates still run and report', async () => {
     const r = await run(['check', ...TODAY], { cwd: upstream().root });
     expect(r.code).toBe(2);
-    expect(r.stderr.filter((l) => l.includes('input/missing'))).toEqual([MISSING[0], COULD_NOT_RUN[0], MISSING[1], COULD_NOT_RUN[1]]);
+    expect(r.stderr.filter((l) => l.includes('input/missing'))).toEqual([
+      MISSING[0],
+      COULD_NOT_RUN[0],
+      MISSING[1],
+      COULD_NOT_RUN[1],
+    ]);
     const [budget, , home] = upstreamFigures(SIX_ENTRIES);
     expect(r.stdout).toContain(budget);
     expect(r.stdout).toContain(home);
@@ -51,13 +65,23 @@ describe('check on a tree that init has not prepared', () => {
   it('json: each gate that could not run has exit code 2 and its line; the others their results', async () => {
     const r = await run(['check', '--format', 'json', ...TODAY], { cwd: upstream().root });
     expect(r.code).toBe(2);
-    const doc = JSON.parse(r.stdout.join('\n')) as { ok: boolean; gates: Record<string, { exitCode: number; summary: string }>; diagnostics: Array<{ file: string; ruleId: string; message: string }> };
+    const doc = JSON.parse(r.stdout.join('\n')) as {
+      ok: boolean;
+      gates: Record<string, { exitCode: number; summary: string }>;
+      diagnostics: Array<{ file: string; ruleId: string; message: string }>;
+    };
     expect(doc.ok).toBe(false);
     expect(Object.entries(doc.gates).map(([id, g]) => [id, g.exitCode])).toEqual([
-      ['core-budget', 0], ['normative-home', 0], ['scenario-majors', 2], ['declaration', 2], ['schemas', 0],
+      ['core-budget', 0],
+      ['normative-home', 0],
+      ['scenario-majors', 2],
+      ['declaration', 2],
+      ['schemas', 0],
     ]);
     expect([doc.gates['scenario-majors']!.summary, doc.gates['declaration']!.summary]).toEqual(COULD_NOT_RUN);
-    expect(doc.diagnostics.map((d) => [d.file, d.ruleId, d.message])).toEqual(MISSING_FILES.map((f, i) => [f, 'input/missing', MISSING_MESSAGES[i]]));
+    expect(doc.diagnostics.map((d) => [d.file, d.ruleId, d.message])).toEqual(
+      MISSING_FILES.map((f, i) => [f, 'input/missing', MISSING_MESSAGES[i]]),
+    );
   });
 
   it('sarif: a result at each missing file, and a tool execution notification per gate that could not run', async () => {
@@ -65,11 +89,19 @@ describe('check on a tree that init has not prepared', () => {
     expect(r.code).toBe(2);
     const log = JSON.parse(r.stdout.join('\n')) as {
       runs: Array<{
-        invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ message: { text: string }; properties: { gate: string } }> }>;
-        results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
+        invocations: Array<{
+          executionSuccessful: boolean;
+          toolExecutionNotifications: Array<{ message: { text: string }; properties: { gate: string } }>;
+        }>;
+        results: Array<{
+          ruleId: string;
+          locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }>;
+        }>;
       }>;
     };
-    expect(log.runs[0]!.results.map((x) => [x.ruleId, x.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual(MISSING_FILES.map((f) => ['input/missing', f]));
+    expect(log.runs[0]!.results.map((x) => [x.ruleId, x.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual(
+      MISSING_FILES.map((f) => ['input/missing', f]),
+    );
     const invocation = log.runs[0]!.invocations[0]!;
     expect(invocation.executionSuccessful).toBe(false);
     expect(invocation.toolExecutionNotifications.map((n) => [n.properties.gate, n.message.text])).toEqual([
@@ -119,13 +151,18 @@ describe('openwop-spec init (in-process)', () => {
     const r = await run(['init', '--dry-run'], { cwd: root });
     expect(r.code).toBe(0);
     expect(snapshot(root)).toEqual(before);
-    expect(r.stdout.filter((l) => l.startsWith('openwop-spec init: ')).map((l) => l.replace(/ \(.*$/, ''))).toEqual(CREATED.map((p) => `openwop-spec init: would create ${p}`));
+    expect(r.stdout.filter((l) => l.startsWith('openwop-spec init: ')).map((l) => l.replace(/ \(.*$/, ''))).toEqual(
+      CREATED.map((p) => `openwop-spec init: would create ${p}`),
+    );
     expect(r.stdout).toContain(`    ${' '.repeat(6)}"file": "runs-replay-stable.test.ts",`);
     expect(r.stdout.some((l) => l.startsWith('==='))).toBe(false);
   });
 
   it('an input error is one line naming the file and position; nothing is written and no check runs', async () => {
-    const root = (fx = createFixture({ ...upstreamTree(), 'schemas/v2/capabilities.schema.json': schemaWithField('ledger', 'status', { const: 'stable' }) })).root;
+    const root = (fx = createFixture({
+      ...upstreamTree(),
+      'schemas/v2/capabilities.schema.json': schemaWithField('ledger', 'status', { const: 'stable' }),
+    })).root;
     const before = snapshot(root);
     const r = await run(['init'], { cwd: root });
     expect(r.code).toBe(2);
@@ -147,14 +184,25 @@ describe('openwop-spec init (in-process)', () => {
 
   it('--help describes the command; the command list names it', async () => {
     const help = await run(['init', '--help'], { cwd: upstream(TWO_ENTRIES).root });
-    expect([help.code, help.stdout[0]]).toEqual([0, 'Usage: openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]']);
-    expect((await run(['--help'], { cwd: fx!.root })).stdout.some((l) => /^ {2}init {16}create the files the gates need/.test(l))).toBe(true);
+    expect([help.code, help.stdout[0]]).toEqual([
+      0,
+      'Usage: openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]',
+    ]);
+    expect(
+      (await run(['--help'], { cwd: fx!.root })).stdout.some((l) =>
+        /^ {2}init {16}create the files the gates need/.test(l),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('end to end through the built CLI, on an upstream tree whose generator lists six files', () => {
   const bin = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
-  const cli = (root: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args, '--root', root], { encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' } });
+  const cli = (root: string, ...args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args, '--root', root], {
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_ACTIONS: '' },
+    });
 
   it('check exits 2 naming the missing files; init creates them; a second init is a no-op; check and scenario-majors --check pass', () => {
     const root = upstream().root;
@@ -176,7 +224,9 @@ describe('end to end through the built CLI, on an upstream tree whose generator 
     const majors = cli(root, 'scenario-majors', '--check');
     expect([majors.status, majors.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, upstreamFigures(SIX_ENTRIES)[3]]);
     // The manifest upstream's script wrote, $comment included, is fresh as it stands: nothing rewrote it.
-    expect(initialised['conformance/scenario-majors.json']).toBe(upstreamTree(SIX_ENTRIES)['conformance/scenario-majors.json']);
+    expect(initialised['conformance/scenario-majors.json']).toBe(
+      upstreamTree(SIX_ENTRIES)['conformance/scenario-majors.json'],
+    );
 
     const check = cli(root, 'check', ...TODAY);
     expect(check.status, check.stderr).toBe(0);
@@ -194,16 +244,31 @@ describe('the workflow an adopting repository copies (packages/init/templates/op
     const checks = calls.filter((c) => c.startsWith('check '));
     expect(checks.map((c) => c.split(' ')[1])).toEqual(GATES.map((g) => g.id));
     for (const call of checks) {
-      const r = await run([...call.replace(/--root \.$/, '').trim().split(' '), '--root', root, ...TODAY], { cwd: root });
+      const r = await run(
+        [
+          ...call
+            .replace(/--root \.$/, '')
+            .trim()
+            .split(' '),
+          '--root',
+          root,
+          ...TODAY,
+        ],
+        { cwd: root },
+      );
       expect([call, r.code]).toEqual([call, 0]);
     }
   });
 
   it('calls delta with options the command takes, and installs the pnpm this repository pins', async () => {
-    const delta = calls.find((c) => c.startsWith('delta '))!.replace(/"origin\/\$\{\{ github\.base_ref \}\}"/, 'origin/main');
+    const delta = calls
+      .find((c) => c.startsWith('delta '))!
+      .replace(/"origin\/\$\{\{ github\.base_ref \}\}"/, 'origin/main');
     expect(delta).toBe('delta --root . --base origin/main --format markdown');
     expect((await run([...delta.split(' '), '--help'], { cwd: upstream(TWO_ENTRIES).root })).code).toBe(0);
-    const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { packageManager: string }).packageManager;
+    const pinned = (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { packageManager: string }
+    ).packageManager;
     expect(workflow).toContain(`npm install --global ${pinned}`);
   });
 
@@ -211,7 +276,10 @@ describe('the workflow an adopting repository copies (packages/init/templates/op
     const root = upstream(TWO_ENTRIES).root;
     await run(['init', ...TODAY], { cwd: root });
     const reports = calls.filter((c) => c.startsWith('report '));
-    expect(reports).toEqual(['report --root . --out openwop-spec-report.html', 'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"']);
+    expect(reports).toEqual([
+      'report --root . --out openwop-spec-report.html',
+      'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"',
+    ]);
     const page = await run(reports[0]!.split(' '), { cwd: root });
     expect([page.code, page.stdout]).toEqual([0, ['wrote openwop-spec-report.html']]);
     expect(workflow).toContain('path: openwop-spec-report.html');

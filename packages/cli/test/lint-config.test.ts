@@ -24,13 +24,21 @@ describe('eslint.config.js', () => {
     'makes the promise and type rules errors in %s, with type information',
     async (file) => {
       expect(await severities(file)).toEqual(Object.fromEntries(REQUIRED.map((rule) => [rule, 2])));
-      const config = (await eslint.calculateConfigForFile(file)) as { languageOptions: { parserOptions: { project?: unknown } } };
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        languageOptions: { parserOptions: { project?: unknown } };
+      };
       expect(config.languageOptions.parserOptions.project).toEqual(['./tsconfig.test.json', './tsconfig.lint.json']);
     },
   );
 
   it('ignores the corpus, build output and generated code', async () => {
-    for (const file of ['spec/v2/x.ts', 'schemas/x.js', 'docs/x.ts', 'packages/cli/dist/main.js', 'packages/gate-scenario-majors/src/config-validator.generated.ts']) {
+    for (const file of [
+      'spec/v2/x.ts',
+      'schemas/x.js',
+      'docs/x.ts',
+      'packages/cli/dist/main.js',
+      'packages/gate-scenario-majors/src/config-validator.generated.ts',
+    ]) {
       expect(await eslint.isPathIgnored(file), file).toBe(true);
     }
     expect(await eslint.isPathIgnored('packages/cli/src/main.ts')).toBe(false);

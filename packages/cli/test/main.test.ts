@@ -9,7 +9,11 @@ import type { Fixture } from './helpers.js';
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
 const repo = (probe: string | null, extra: Record<string, string> = {}): Fixture =>
-  (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', ...(probe === null ? {} : { 'probe.txt': probe }), ...extra }));
+  (fx = createFixture({
+    'pnpm-workspace.yaml': 'packages: []\n',
+    ...(probe === null ? {} : { 'probe.txt': probe }),
+    ...extra,
+  }));
 
 describe('exit codes (table)', () => {
   const table: Array<{ argv: string[]; probe: string | null; exitCode: number; why: string }> = [
@@ -50,11 +54,15 @@ describe('messages', () => {
   it('proposes the nearest command, option and gate', async () => {
     const cwd = repo('OK').root;
     const gates = [probeGate()];
-    expect((await run(['chek'], { cwd, gates })).stderr).toEqual(['openwop-spec: unknown command "chek" (did you mean check?); see openwop-spec --help']);
+    expect((await run(['chek'], { cwd, gates })).stderr).toEqual([
+      'openwop-spec: unknown command "chek" (did you mean check?); see openwop-spec --help',
+    ]);
     expect((await run(['check', '--fromat', 'json'], { cwd, gates })).stderr).toEqual([
       'openwop-spec: unknown option --fromat (did you mean --format?); see openwop-spec --help',
     ]);
-    expect((await run(['check', 'prob'], { cwd, gates })).stderr).toEqual(['openwop-spec: unknown gate "prob" (did you mean probe?); see openwop-spec --help']);
+    expect((await run(['check', 'prob'], { cwd, gates })).stderr).toEqual([
+      'openwop-spec: unknown gate "prob" (did you mean probe?); see openwop-spec --help',
+    ]);
     expect((await run(['check', '--format', 'jsn'], { cwd, gates })).stderr[0]).toMatch(/did you mean json\?/);
   });
 
@@ -78,15 +86,36 @@ describe('messages', () => {
       'openwop-spec probe2: could not run — input error at probe.txt (input/missing)',
     ]);
     const json = JSON.parse((await run(['check', '--format', 'json'], { cwd, gates })).stdout.join('\n'));
-    expect(json.diagnostics).toEqual([{ gate: 'probe', file: 'probe.txt', ruleId: 'input/missing', helpUri: ruleDocUri('input/missing'), severity: 'error', message: 'probe.txt does not exist', start: { line: 1, column: 1 } }]);
-    expect(json.gates.probe2).toMatchObject({ exitCode: 2, summary: 'openwop-spec probe2: could not run — input error at probe.txt (input/missing)' });
-    const github = (await run(['check', '--format', 'github'], { cwd, gates })).stdout.filter((l) => l.startsWith('::'));
+    expect(json.diagnostics).toEqual([
+      {
+        gate: 'probe',
+        file: 'probe.txt',
+        ruleId: 'input/missing',
+        helpUri: ruleDocUri('input/missing'),
+        severity: 'error',
+        message: 'probe.txt does not exist',
+        start: { line: 1, column: 1 },
+      },
+    ]);
+    expect(json.gates.probe2).toMatchObject({
+      exitCode: 2,
+      summary: 'openwop-spec probe2: could not run — input error at probe.txt (input/missing)',
+    });
+    const github = (await run(['check', '--format', 'github'], { cwd, gates })).stdout.filter((l) =>
+      l.startsWith('::'),
+    );
     expect(github).toEqual(['::error file=probe.txt,title=input/missing::probe.txt does not exist']);
     const sarif = JSON.parse((await run(['check', '--format', 'sarif'], { cwd, gates })).stdout.join('\n'));
     expect(sarif.runs[0].results).toEqual([
-      expect.objectContaining({ ruleId: 'input/missing', locations: [{ physicalLocation: { artifactLocation: { uri: 'probe.txt', uriBaseId: 'SRCROOT' } } }] }),
+      expect.objectContaining({
+        ruleId: 'input/missing',
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'probe.txt', uriBaseId: 'SRCROOT' } } }],
+      }),
     ]);
-    expect(sarif.runs[0].tool.driver.rules[0]).toMatchObject({ id: 'input/missing', shortDescription: { text: expect.stringMatching(/does not exist/) } });
+    expect(sarif.runs[0].tool.driver.rules[0]).toMatchObject({
+      id: 'input/missing',
+      shortDescription: { text: expect.stringMatching(/does not exist/) },
+    });
   });
 
   it('an internal error says it is a bug, with the stack only under --debug', async () => {
@@ -97,7 +126,10 @@ describe('messages', () => {
       'openwop-spec probe: internal error (this is a bug)',
     ]);
     const debug = await run(['check', '--debug'], { cwd, gates: [probeGate()] });
-    expect(debug.stderr.slice(0, 2)).toEqual(['openwop-spec probe: probe exploded', 'openwop-spec probe: internal error (this is a bug)']);
+    expect(debug.stderr.slice(0, 2)).toEqual([
+      'openwop-spec probe: probe exploded',
+      'openwop-spec probe: internal error (this is a bug)',
+    ]);
     expect(debug.stderr.some((l) => /^\s+at /.test(l))).toBe(true);
   });
 
@@ -108,7 +140,9 @@ describe('messages', () => {
       stdout: [],
       stderr: ['openwop-spec check: --root nowhere does not exist'],
     });
-    expect((await run(['check', '--root', 'probe.txt'], { cwd, gates: [probeGate()] })).stderr).toEqual(['openwop-spec check: --root probe.txt is not a directory']);
+    expect((await run(['check', '--root', 'probe.txt'], { cwd, gates: [probeGate()] })).stderr).toEqual([
+      'openwop-spec check: --root probe.txt is not a directory',
+    ]);
     // A machine format still gets its document, the error as a finding without a file.
     const json = await run(['check', '--root', 'nowhere', '--format', 'json'], { cwd, gates: [probeGate()] });
     expect(json.code).toBe(2);
@@ -126,12 +160,22 @@ describe('messages', () => {
     // Walking up from the file-system root finds no marker (nothing is ever written there).
     const out = await run(['check'], { cwd: '/', gates: [probeGate()] });
     expect(out.code).toBe(2);
-    expect(out.stderr).toEqual(['openwop-spec check: no repository root found above / (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root']);
+    expect(out.stderr).toEqual([
+      'openwop-spec check: no repository root found above / (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root',
+    ]);
   });
 
   it('a malformed config file exits 2 naming its line and column', async () => {
-    const out = await run(['check'], { cwd: repo('OK', { 'openwop-spec.config.json': '{\n  "paths": {"spec": 1}\n}\n' }).root, gates: [probeGate()] });
-    expect(out).toMatchObject({ code: 2, stderr: ['openwop-spec.config.json:2:21  error  openwop-spec.config.json: paths.spec must be a non-empty string  input/malformed'] });
+    const out = await run(['check'], {
+      cwd: repo('OK', { 'openwop-spec.config.json': '{\n  "paths": {"spec": 1}\n}\n' }).root,
+      gates: [probeGate()],
+    });
+    expect(out).toMatchObject({
+      code: 2,
+      stderr: [
+        'openwop-spec.config.json:2:21  error  openwop-spec.config.json: paths.spec must be a non-empty string  input/malformed',
+      ],
+    });
   });
 });
 
@@ -139,19 +183,42 @@ describe('options reach the gates', () => {
   it('--today, OPENWOP_NORMATIVE_HOME_TODAY and the clock, in that order', async () => {
     const cwd = repo('OK').root;
     const seen: GateOptions[] = [];
-    await run(['check', '--today', '2026-12-04'], { cwd, gates: [probeGate(seen)], env: { OPENWOP_NORMATIVE_HOME_TODAY: '2026-01-01' } });
+    await run(['check', '--today', '2026-12-04'], {
+      cwd,
+      gates: [probeGate(seen)],
+      env: { OPENWOP_NORMATIVE_HOME_TODAY: '2026-01-01' },
+    });
     await run(['check'], { cwd, gates: [probeGate(seen)], env: { OPENWOP_NORMATIVE_HOME_TODAY: '2026-01-01' } });
     await run(['check'], { cwd, gates: [probeGate(seen)] });
     expect(seen.map((o) => o.today)).toEqual(['2026-12-04', '2026-01-01', '2026-09-22']);
     const bad = await run(['check'], { cwd, gates: [probeGate()], env: { OPENWOP_NORMATIVE_HOME_TODAY: 'NaN' } });
-    expect(bad).toMatchObject({ code: 2, stderr: ['openwop-spec check: OPENWOP_NORMATIVE_HOME_TODAY "NaN" is not a real YYYY-MM-DD date'] });
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr: ['openwop-spec check: OPENWOP_NORMATIVE_HOME_TODAY "NaN" is not a real YYYY-MM-DD date'],
+    });
   });
 
   it('runs every gate in the given order, or the gates named in the order named', async () => {
-    const named = (id: string): Gate => ({ ...probeGate(), id, commands: [], check: async () => ({ gate: id, ok: true, exitCode: 0, summaryLine: id, report: [], figures: {}, diagnostics: [] }) });
+    const named = (id: string): Gate => ({
+      ...probeGate(),
+      id,
+      commands: [],
+      check: async () => ({
+        gate: id,
+        ok: true,
+        exitCode: 0,
+        summaryLine: id,
+        report: [],
+        figures: {},
+        diagnostics: [],
+      }),
+    });
     const gates = [named('first'), named('second')];
     expect((await run(['check'], { cwd: repo('OK').root, gates })).stdout.slice(0, 2)).toEqual(['first', 'second']);
-    expect((await run(['check', 'second', 'first'], { cwd: repo('OK').root, gates })).stdout.slice(0, 2)).toEqual(['second', 'first']);
+    expect((await run(['check', 'second', 'first'], { cwd: repo('OK').root, gates })).stdout.slice(0, 2)).toEqual([
+      'second',
+      'first',
+    ]);
   });
 
   it('passes only the flags the command owns', async () => {
@@ -176,8 +243,14 @@ describe('formats', () => {
   it('GITHUB_ACTIONS=true switches the default format to github', async () => {
     const { root } = repo('FAIL');
     const out = await run(['check'], { cwd: root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
-    expect(out.stdout).toContain('::error file=probe.txt,line=1,col=1,title=probe/finding::the probe file says FAIL; write OK');
-    const explicit = await run(['check', '--format', 'stylish'], { cwd: root, gates: [probeGate()], env: { GITHUB_ACTIONS: 'true' } });
+    expect(out.stdout).toContain(
+      '::error file=probe.txt,line=1,col=1,title=probe/finding::the probe file says FAIL; write OK',
+    );
+    const explicit = await run(['check', '--format', 'stylish'], {
+      cwd: root,
+      gates: [probeGate()],
+      env: { GITHUB_ACTIONS: 'true' },
+    });
     expect(explicit.stdout.some((l) => l.startsWith('::'))).toBe(false);
   });
 

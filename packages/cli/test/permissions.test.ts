@@ -29,7 +29,10 @@ interface Outcome {
 
 /** Runs the CLI as the unprivileged user with `mode` set on `path` (relative to the copy), then restores it. */
 function runLocked(path: string, mode: number, args: readonly string[]): Outcome {
-  if (!user) throw new Error('permission tests need a user that permissions bind: run them as non-root, or install util-linux (setpriv)');
+  if (!user)
+    throw new Error(
+      'permission tests need a user that permissions bind: run them as non-root, or install util-linux (setpriv)',
+    );
   const abs = join(fx.root, path);
   chmodSync(abs, mode);
   try {
@@ -61,15 +64,25 @@ describe('unreadable inputs', () => {
     // One finding per path a gate asked about (the folder, or a file in it), each naming it.
     const lines = inputLines(out);
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(new RegExp(`^${path}(/[^:]+)?:1:1  error  cannot (list|look up) ${path}(/[^:]+)?: permission denied \\(no position\\)  input/io$`));
-    for (const gate of gates) expect(out.stderr).toContain(`openwop-spec ${gate}: could not run — input error at ${path}`);
+    for (const line of lines)
+      expect(line).toMatch(
+        new RegExp(
+          `^${path}(/[^:]+)?:1:1  error  cannot (list|look up) ${path}(/[^:]+)?: permission denied \\(no position\\)  input/io$`,
+        ),
+      );
+    for (const gate of gates)
+      expect(out.stderr).toContain(`openwop-spec ${gate}: could not run — input error at ${path}`);
     expect(out.stderr).not.toMatch(/internal error|does not exist|\n\s+at /);
   });
 
   it('an unreadable spec/v2/core still gives one JSON document under --format json', () => {
     const out = runLocked('spec/v2/core', 0o000, ['check', '--format', 'json']);
     expect(out.code).toBe(2);
-    const doc = JSON.parse(out.stdout) as { ok: boolean; gates: Record<string, { exitCode: number }>; diagnostics: Array<{ ruleId: string; file: string }> };
+    const doc = JSON.parse(out.stdout) as {
+      ok: boolean;
+      gates: Record<string, { exitCode: number }>;
+      diagnostics: Array<{ ruleId: string; file: string }>;
+    };
     expect(doc.ok).toBe(false);
     expect(doc.gates['core-budget']!.exitCode).toBe(2);
     expect(doc.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'input/io', file: 'spec/v2/core' }));
@@ -78,14 +91,18 @@ describe('unreadable inputs', () => {
   it('an unreadable spec/v1 is "cannot read", never "does not exist; create it"', () => {
     const out = runLocked('spec/v1', 0o000, ['check', 'normative-home']);
     expect(out.code).toBe(2);
-    expect(inputLines(out)).toEqual([expect.stringMatching(/^spec\/v1\/[^:]+:1:1  error  cannot look up spec\/v1\/.*: permission denied .*input\/io$/)]);
+    expect(inputLines(out)).toEqual([
+      expect.stringMatching(/^spec\/v1\/[^:]+:1:1  error  cannot look up spec\/v1\/.*: permission denied .*input\/io$/),
+    ]);
     expect(out.stderr).not.toMatch(/does not exist|home\/missing/);
   });
 
   it('an unreadable file is named with the operation', () => {
     const out = runLocked('spec/v2/core/runs.md', 0o000, ['check', 'core-budget']);
     expect(out.code).toBe(2);
-    expect(inputLines(out)).toEqual(['spec/v2/core/runs.md:1:1  error  cannot read spec/v2/core/runs.md: permission denied (no position)  input/io']);
+    expect(inputLines(out)).toEqual([
+      'spec/v2/core/runs.md:1:1  error  cannot read spec/v2/core/runs.md: permission denied (no position)  input/io',
+    ]);
   });
 });
 

@@ -51,7 +51,9 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
       const at = broken.slice(0, broken.indexOf('"colour"')).split('\n');
       const out = await run(['check-declaration', ...TODAY], { cwd: fx.root });
       expect(out.code).toBe(1);
-      expect(out.stderr).toContain(`spec/v2/declaration.json:${at.length}:${at.at(-1)!.length + 11}  error  ${out.stderr.find((l) => l.includes('colour'))!.split('  error  ')[1]}`);
+      expect(out.stderr).toContain(
+        `spec/v2/declaration.json:${at.length}:${at.at(-1)!.length + 11}  error  ${out.stderr.find((l) => l.includes('colour'))!.split('  error  ')[1]}`,
+      );
       expect(out.stderr.find((l) => l.includes('colour'))).toMatch(/unknown property "colour".*declaration\/schema$/);
     } finally {
       writeFileSync(decl(), good);
@@ -66,7 +68,10 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
       const out = await run(['check', 'core-budget', ...TODAY], { cwd: fx.root });
       expect(out).toMatchObject({
         code: 2,
-        stderr: ['spec/v2/core/runs.md:3:5  error  spec/v2/core/runs.md is not valid UTF-8 (first bad byte 0xFF at offset 12)  input/invalid-utf8', expect.stringMatching(/could not run/)],
+        stderr: [
+          'spec/v2/core/runs.md:3:5  error  spec/v2/core/runs.md is not valid UTF-8 (first bad byte 0xFF at offset 12)  input/invalid-utf8',
+          expect.stringMatching(/could not run/),
+        ],
       });
     } finally {
       writeFileSync(path, good);

@@ -52,19 +52,32 @@ describe('openwop-spec report', () => {
     expect(html).toContain('history is off (--history 0), so only today is shown');
     const sub = join(f.root, 'sub');
     mkdirSync(sub);
-    expect((await run(['report', '--history', '0', '--out', 'reports/today.html'], { cwd: sub, gates: [probeGate()] })).stdout).toEqual(['wrote reports/today.html']);
+    expect(
+      (await run(['report', '--history', '0', '--out', 'reports/today.html'], { cwd: sub, gates: [probeGate()] }))
+        .stdout,
+    ).toEqual(['wrote reports/today.html']);
     // Links are relative to the page's folder.
-    expect(readFileSync(join(sub, 'reports', 'today.html'), 'utf8')).toContain('<a href="../../probe.txt">probe.txt:1:1</a>');
+    expect(readFileSync(join(sub, 'reports', 'today.html'), 'utf8')).toContain(
+      '<a href="../../probe.txt">probe.txt:1:1</a>',
+    );
   });
 
   it('--format markdown prints the compact tables on stdout (no file), or writes them to --out', async () => {
     const f = plain();
-    const out = await run(['report', '--format', 'markdown', '--today', '2026-12-01'], { cwd: f.root, gates: [probeGate()] });
+    const out = await run(['report', '--format', 'markdown', '--today', '2026-12-01'], {
+      cwd: f.root,
+      gates: [probeGate()],
+    });
     expect(out.stdout[0]).toBe('## openwop-spec report — 2026-12-01');
     expect(out.stdout).toContain('| probe | error | probe.txt:1:1 | the probe file says FAIL | `probe/finding` |');
-    expect(out.stdout.join('\n')).toContain('> no git history: the repository root is not inside a git repository, so only today is shown');
+    expect(out.stdout.join('\n')).toContain(
+      '> no git history: the repository root is not inside a git repository, so only today is shown',
+    );
     expect(existsSync(join(f.root, 'openwop-spec-report.html'))).toBe(false);
-    await run(['report', '--format', 'markdown', '--today', '2026-12-01', '--out', 'summary.md'], { cwd: f.root, gates: [probeGate()] });
+    await run(['report', '--format', 'markdown', '--today', '2026-12-01', '--out', 'summary.md'], {
+      cwd: f.root,
+      gates: [probeGate()],
+    });
     expect(readFileSync(join(f.root, 'summary.md'), 'utf8')).toBe(out.stdout.join('\n') + '\n');
   });
 
@@ -77,9 +90,13 @@ describe('openwop-spec report', () => {
       'openwop-spec: --history ten is not a whole number of commits (0–9999); see openwop-spec report --help',
     ]);
     const help = await run(['report', '--help'], { cwd: f.root, gates: [probeGate()] });
-    expect(help.stdout[0]).toBe('Usage: openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]');
+    expect(help.stdout[0]).toBe(
+      'Usage: openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]',
+    );
     expect((await run(['--help'], { cwd: f.root })).stdout.some((l) => l.startsWith('  report '))).toBe(true);
-    expect((await run(['reprot'], { cwd: f.root })).stderr).toEqual(['openwop-spec: unknown command "reprot" (did you mean report?); see openwop-spec --help']);
+    expect((await run(['reprot'], { cwd: f.root })).stderr).toEqual([
+      'openwop-spec: unknown command "reprot" (did you mean report?); see openwop-spec --help',
+    ]);
   });
 
   it('a root it cannot find or a page it cannot write is exit 2 with one line; a gate that cannot read its input is a finding in the page', async () => {
@@ -88,13 +105,20 @@ describe('openwop-spec report', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toHaveLength(1);
     expect(missing.stderr[0]).toMatch(/^openwop-spec report: /);
-    const blocked = await run(['report', '--history', '0', '--out', 'probe.txt/report.html'], { cwd: f.root, gates: [probeGate()] });
+    const blocked = await run(['report', '--history', '0', '--out', 'probe.txt/report.html'], {
+      cwd: f.root,
+      gates: [probeGate()],
+    });
     expect(blocked.code).toBe(2);
-    expect(blocked.stderr).toEqual([expect.stringMatching(/^openwop-spec report: cannot write probe\.txt\/report\.html: E[A-Z]+$/)]);
+    expect(blocked.stderr).toEqual([
+      expect.stringMatching(/^openwop-spec report: cannot write probe\.txt\/report\.html: E[A-Z]+$/),
+    ]);
     f.write({ 'probe.txt': null });
     const out = await run(['report', '--history', '0'], { cwd: f.root, gates: [probeGate()] });
     expect(out.code).toBe(0);
-    expect(readFileSync(join(f.root, 'openwop-spec-report.html'), 'utf8')).toMatch(/<p class="error">openwop-spec probe: probe.txt does not exist\b/);
+    expect(readFileSync(join(f.root, 'openwop-spec-report.html'), 'utf8')).toMatch(
+      /<p class="error">openwop-spec probe: probe.txt does not exist\b/,
+    );
   });
 
   it('with the real gates: measures the history once, then serves it from node_modules/.cache', async () => {
@@ -128,14 +152,21 @@ describe('openwop-spec report', () => {
     expect((await run([...argv, '--cache-location', dir], { cwd: r.root })).code).toBe(0);
     expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
     const both = await run([...argv, '--no-cache', '--cache-location', dir], { cwd: r.root });
-    expect([both.code, both.stderr]).toEqual([2, ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help']]);
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help'],
+    ]);
   });
 
   it('the built command gives the same bytes whatever the time zone, locale and current directory', () => {
     const r = history();
     const out = join(r.root, 'node_modules', 'a.html');
     const write = (env: Record<string, string>, cwd: string): string => {
-      const p = spawnSync(process.execPath, [bin, 'report', '--root', r.root, '--out', out, '--today', '2026-11-20'], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+      const p = spawnSync(process.execPath, [bin, 'report', '--root', r.root, '--out', out, '--today', '2026-11-20'], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
       expect(p.status, p.stderr).toBe(0);
       return readFileSync(out, 'utf8');
     };

@@ -8,7 +8,11 @@ import { run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
 const CHANGES = [
-  { name: 'a v1-dependent family moved to a v2 home', apply: (root: string) => moveToV2Home(root).key, v1Dependent: -1 },
+  {
+    name: 'a v1-dependent family moved to a v2 home',
+    apply: (root: string) => moveToV2Home(root).key,
+    v1Dependent: -1,
+  },
   { name: 'a new family with a facet', apply: (root: string) => addFamilyWithFacet(root).key, v1Dependent: 0 },
 ];
 
@@ -36,7 +40,10 @@ describe.each(CHANGES)('a copy of this repository after $name', ({ apply, v1Depe
     expect(after.counts.resolved - before.counts.resolved).toBe(1);
     expect(after.counts.v1Dependent - before.counts.v1Dependent).toBe(v1Dependent);
     const home = await run(['check', 'normative-home', '--format', 'json', ...TODAY], { cwd: fx.root });
-    const families = JSON.parse(home.stdout.join('\n')).gates['normative-home'].figures.families as Array<{ key: string; bucket: string }>;
+    const families = JSON.parse(home.stdout.join('\n')).gates['normative-home'].figures.families as Array<{
+      key: string;
+      bucket: string;
+    }>;
     expect(families.find((f) => f.key === key)?.bucket).toBe('resolved');
   });
 });

@@ -12,7 +12,9 @@ const catalogue = ruleCatalogue(GATES);
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [relative(ROOT, join(dir, e.name)).split(sep).join('/')]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [relative(ROOT, join(dir, e.name)).split(sep).join('/')],
+  );
 }
 
 describe('docs/rules: one file per rule id, generated from the catalogues', () => {
@@ -20,7 +22,9 @@ describe('docs/rules: one file per rule id, generated from the catalogues', () =
 
   it('holds exactly the files the catalogues generate, byte for byte (run pnpm rule-docs after changing a catalogue)', () => {
     expect(filesUnder(join(ROOT, 'docs', 'rules')).sort()).toEqual([...files.keys()].sort());
-    const stale = [...files].filter(([path, content]) => readFileSync(join(ROOT, path), 'utf8') !== content).map(([path]) => path);
+    const stale = [...files]
+      .filter(([path, content]) => readFileSync(join(ROOT, path), 'utf8') !== content)
+      .map(([path]) => path);
     expect(stale, 'stale files: run pnpm rule-docs').toEqual([]);
   });
 
@@ -30,13 +34,16 @@ describe('docs/rules: one file per rule id, generated from the catalogues', () =
       expect(uri.startsWith(DOCS_BASE)).toBe(true);
       const path = uri.slice(DOCS_BASE.length);
       expect(path).toBe(ruleDocPath(doc.id));
-      expect(readFileSync(join(ROOT, path), 'utf8')).toMatch(new RegExp(`^# \`${doc.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\n`));
+      expect(readFileSync(join(ROOT, path), 'utf8')).toMatch(
+        new RegExp(`^# \`${doc.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\n`),
+      );
     }
   });
 
   it('every link inside a rule file resolves too', () => {
     for (const [path, content] of files) {
-      for (const [, target] of content.matchAll(/\]\(([^)#]+)\)/g)) expect(existsSync(join(ROOT, path, '..', target!)), `${path} -> ${target}`).toBe(true);
+      for (const [, target] of content.matchAll(/\]\(([^)#]+)\)/g))
+        expect(existsSync(join(ROOT, path, '..', target!)), `${path} -> ${target}`).toBe(true);
     }
   });
 
@@ -88,7 +95,10 @@ describe('openwop-spec explain', () => {
 
   it('an unknown id is exit 2 with the nearest id; no id is a usage error', async () => {
     const typo = await run(['explain', 'home/unclaimd'], { cwd });
-    expect([typo.code, typo.stderr]).toEqual([2, ['openwop-spec: unknown rule id "home/unclaimd" (did you mean home/unclaimed?); see openwop-spec explain --help']]);
+    expect([typo.code, typo.stderr]).toEqual([
+      2,
+      ['openwop-spec: unknown rule id "home/unclaimd" (did you mean home/unclaimed?); see openwop-spec explain --help'],
+    ]);
     const none = await run(['explain'], { cwd });
     expect([none.code, none.stdout]).toEqual([2, []]);
     expect(none.stderr[0]).toMatch(/^openwop-spec: explain needs a rule id/);

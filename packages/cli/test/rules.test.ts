@@ -25,14 +25,21 @@ function sources(dir: string): string[] {
 }
 
 /** The package folder of a gate: its id, or for the classification rules, spec-tree too. */
-const folders = (gateId: string): string[] => [`gate-${gateId}`, ...(gateId === 'normative-home' || gateId === 'core-budget' ? ['spec-tree'] : [])];
+const folders = (gateId: string): string[] => [
+  `gate-${gateId}`,
+  ...(gateId === 'normative-home' || gateId === 'core-budget' ? ['spec-tree'] : []),
+];
 
 /** Every rule id is documented, used by its gate and exercised by a test: ids and docs never drift. */
 describe.each(GATES.map((g) => [g.id, g] as const))('rule catalogue of %s', (id, gate) => {
   const prefix = PREFIX[id]!;
   const ids = gate.rules.map((r) => r.id);
-  const src = folders(id).flatMap((f) => sources(join(packages, f, 'src'))).join('\n');
-  const tests = folders(id).flatMap((f) => sources(join(packages, f, 'test'))).join('\n');
+  const src = folders(id)
+    .flatMap((f) => sources(join(packages, f, 'src')))
+    .join('\n');
+  const tests = folders(id)
+    .flatMap((f) => sources(join(packages, f, 'test')))
+    .join('\n');
 
   it('has unique, well-formed ids under its prefix', () => {
     expect(ids.length).toBeGreaterThan(0);
@@ -42,13 +49,16 @@ describe.each(GATES.map((g) => [g.id, g] as const))('rule catalogue of %s', (id,
 
   it('documents every rule: what it catches, a failing and a passing example, the fix', () => {
     for (const r of gate.rules) {
-      for (const field of ['summary', 'fail', 'pass', 'fix'] as const) expect(r[field].trim(), `${r.id}.${field}`).not.toBe('');
+      for (const field of ['summary', 'fail', 'pass', 'fix'] as const)
+        expect(r[field].trim(), `${r.id}.${field}`).not.toBe('');
       expect(r.fail, `${r.id}: the failing and passing examples must differ`).not.toBe(r.pass);
     }
   });
 
   it('catalogues every rule id its source names', () => {
-    const named = new Set([...src.matchAll(new RegExp(`['"\`](${prefix}/[a-z0-9]+(?:-[a-z0-9]+)*)['"\`]`, 'g'))].map((m) => m[1]!));
+    const named = new Set(
+      [...src.matchAll(new RegExp(`['"\`](${prefix}/[a-z0-9]+(?:-[a-z0-9]+)*)['"\`]`, 'g'))].map((m) => m[1]!),
+    );
     expect([...named].filter((r) => !ids.includes(r))).toEqual([]);
   });
 
@@ -74,7 +84,8 @@ describe('rule catalogue of input errors', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of INPUT_RULES) {
       expect(r.id).toMatch(/^input\/[a-z0-9]+(-[a-z0-9]+)*$/);
-      for (const field of ['summary', 'fail', 'pass', 'fix'] as const) expect(r[field].trim(), `${r.id}.${field}`).not.toBe('');
+      for (const field of ['summary', 'fail', 'pass', 'fix'] as const)
+        expect(r[field].trim(), `${r.id}.${field}`).not.toBe('');
     }
   });
 

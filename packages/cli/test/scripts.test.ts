@@ -22,7 +22,10 @@ describe('scripts/ forwarders', () => {
   });
 
   it('the fix commands the gates print (`pnpm exec openwop-spec …`) run from the repository root', () => {
-    const r = spawnSync('pnpm', ['exec', 'openwop-spec', 'scenario-majors', '--check'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync('pnpm', ['exec', 'openwop-spec', 'scenario-majors', '--check'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/=== scenario-majors OK — /);
   });
@@ -33,7 +36,10 @@ describe('scripts/ forwarders', () => {
       // Every Node process started with this option appends its pid.
       const probe = join(dir, 'probe.mjs');
       const pids = join(dir, 'pids');
-      writeFileSync(probe, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(pids)}, process.pid + '\\n');\n`);
+      writeFileSync(
+        probe,
+        `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(pids)}, process.pid + '\\n');\n`,
+      );
       const env = { ...process.env, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
       const r = spawnSync(process.execPath, ['scripts/check-core-budget.mjs'], { cwd: root, encoding: 'utf8', env });
       expect(r.status, r.stderr).toBe(0);
@@ -44,7 +50,10 @@ describe('scripts/ forwarders', () => {
   });
 
   it('passes a bad flag through, so the CLI refuses it with exit 2', () => {
-    const r = spawnSync(process.execPath, ['scripts/generate-from-declaration.mjs', '--wirte'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/generate-from-declaration.mjs', '--wirte'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec --help\n');
   });

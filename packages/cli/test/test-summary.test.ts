@@ -45,7 +45,13 @@ describe('the test summary', () => {
       { fullName: 'a > two', state: 'failed' },
       { fullName: 'a > three', state: 'skipped' },
     ];
-    expect(summarize([{ file, broken: false, tests }], skips(file))).toEqual({ passed: 1, failed: 1, skipped: 1, unexpected: [], stale: [] });
+    expect(summarize([{ file, broken: false, tests }], skips(file))).toEqual({
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      unexpected: [],
+      stale: [],
+    });
   });
 
   it('lists a skip no declaration covers, with its note', () => {
@@ -60,19 +66,33 @@ describe('the test summary', () => {
 
   it('lists a declaration that covers no test of a file that ran, and ignores files that did not run', () => {
     const tests: Test[] = [{ fullName: 'a > one', state: 'passed' }];
-    expect(summarize([{ file, broken: false, tests }], skips(`${file} > a > renamed`)).stale).toEqual([`${file} > a > renamed`]);
+    expect(summarize([{ file, broken: false, tests }], skips(`${file} > a > renamed`)).stale).toEqual([
+      `${file} > a > renamed`,
+    ]);
     expect(summarize([{ file, broken: false, tests }], skips(`${file} > a > one`)).stale).toEqual([]); // declared, ran anyway
     expect(summarize([{ file, broken: false, tests }], skips('packages/y/test/b.test.ts')).stale).toEqual([]);
   });
 
   it('counts a broken module as a failure and does not hold its skips to the declarations', () => {
     const tests: Test[] = [{ fullName: 'a > one', state: 'skipped' }];
-    expect(summarize([{ file, broken: true, tests }], [])).toEqual({ passed: 0, failed: 1, skipped: 1, unexpected: [], stale: [] });
+    expect(summarize([{ file, broken: true, tests }], [])).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 1,
+      unexpected: [],
+      stale: [],
+    });
   });
 
   it('only counts skips when given no declarations (a filtered run)', () => {
     const tests: Test[] = [{ fullName: 'a > one', state: 'skipped' }];
-    expect(summarize([{ file, broken: false, tests }])).toEqual({ passed: 0, failed: 0, skipped: 1, unexpected: [], stale: [] });
+    expect(summarize([{ file, broken: false, tests }])).toEqual({
+      passed: 0,
+      failed: 0,
+      skipped: 1,
+      unexpected: [],
+      stale: [],
+    });
   });
 });
 
@@ -87,7 +107,10 @@ describe('the reporter and the script', () => {
   const moduleOf = (tests: Test[]) => ({
     moduleId: join(root, file),
     errors: () => [],
-    children: { allSuites: () => [], allTests: () => tests.map((t) => ({ fullName: t.fullName, result: () => ({ state: t.state, note: t.note }) })) },
+    children: {
+      allSuites: () => [],
+      allTests: () => tests.map((t) => ({ fullName: t.fullName, result: () => ({ state: t.state, note: t.note }) })),
+    },
   });
 
   /** Runs the reporter over `tests`, then the script over what it wrote. */
@@ -107,7 +130,13 @@ describe('the reporter and the script', () => {
   };
 
   it('passes a run whose skips are declared, and prints the line last', () => {
-    const r = run([{ fullName: 'a > one', state: 'passed' }, { fullName: 'a > two', state: 'skipped' }], skips(`${file} > a > two`));
+    const r = run(
+      [
+        { fullName: 'a > one', state: 'passed' },
+        { fullName: 'a > two', state: 'skipped' },
+      ],
+      skips(`${file} > a > two`),
+    );
     expect(r.code).toBeUndefined();
     expect(r.logged.at(-1)).toBe('\n1 passed, 0 failed, 1 skipped');
     expect([r.cli.status, r.cli.stdout]).toEqual([0, '1 passed, 0 failed, 1 skipped\n']);
@@ -127,13 +156,22 @@ describe('the reporter and the script', () => {
   });
 
   it('refuses a declaration without a reason', () => {
-    expect(() => new TestSummaryReporter({ expectedSkips: [{ reason: ' ', tests: [file] }], summaryFile: join(tmpdir(), 'unused.json') })).toThrow(/needs a reason/);
+    expect(
+      () =>
+        new TestSummaryReporter({
+          expectedSkips: [{ reason: ' ', tests: [file] }],
+          summaryFile: join(tmpdir(), 'unused.json'),
+        }),
+    ).toThrow(/needs a reason/);
   });
 
   it('the script counts a failure when the run left no summary', () => {
     dir = mkdtempSync(join(tmpdir(), 'openwop-summary-'));
     const cli = spawnSync(process.execPath, [script, join(dir, 'missing.json')], { encoding: 'utf8' });
-    expect([cli.status, cli.stdout, cli.stderr]).toEqual([1, '0 passed, 1 failed, 0 skipped\n', 'no test summary: the test run did not finish\n']);
+    expect([cli.status, cli.stdout, cli.stderr]).toEqual([
+      1,
+      '0 passed, 1 failed, 0 skipped\n',
+      'no test summary: the test run did not finish\n',
+    ]);
   });
 });
-

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as Record<string, unknown>;
+const json = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as Record<string, unknown>;
 const scripts = json('package.json')['scripts'] as Record<string, string>;
 
 /** The tasks `turbo run <tasks>` would run, with the files each one hashes. */
@@ -41,7 +42,12 @@ describe('turbo caching and the corpus', () => {
     const [task, ...others] = dryRun('typecheck');
     expect([task?.taskId, others]).toEqual(['//#typecheck', []]);
     const inputs = Object.keys(task!.inputs);
-    for (const file of ['tsconfig.test.json', 'packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/conformance/src/scenarios/fixtures-valid.test.ts']) {
+    for (const file of [
+      'tsconfig.test.json',
+      'packages/spec-tree/src/index.ts',
+      'packages/cli/test/turbo-inputs.test.ts',
+      'packages/conformance/src/scenarios/fixtures-valid.test.ts',
+    ]) {
       expect(inputs, `typecheck must hash ${file}`).toContain(file);
     }
   });
@@ -49,10 +55,17 @@ describe('turbo caching and the corpus', () => {
   it('the lint tasks hash every file they read and their configs', () => {
     const tasks = dryRun('lint:code', 'lint:format');
     const inputs = (id: string): string[] => Object.keys(tasks.find((t) => t.taskId === id)?.inputs ?? {});
-    const code = ['packages/spec-tree/src/index.ts', 'packages/cli/test/turbo-inputs.test.ts', 'packages/cli/vitest.config.ts', 'scripts/test-summary.mjs', 'vitest.shared.ts'];
+    const code = [
+      'packages/spec-tree/src/index.ts',
+      'packages/cli/test/turbo-inputs.test.ts',
+      'packages/cli/vitest.config.ts',
+      'scripts/test-summary.mjs',
+      'vitest.shared.ts',
+    ];
     for (const file of [...code, 'eslint.config.js', 'tsconfig.test.json', 'tsconfig.lint.json']) {
       expect(inputs('//#lint:code'), `lint:code must hash ${file}`).toContain(file);
     }
-    for (const file of [...code, 'biome.json']) expect(inputs('//#lint:format'), `lint:format must hash ${file}`).toContain(file);
+    for (const file of [...code, 'biome.json'])
+      expect(inputs('//#lint:format'), `lint:format must hash ${file}`).toContain(file);
   });
 });

@@ -11,7 +11,15 @@ import { main } from '../src/main.js';
 import { affects, debounce, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
 
-const result = (gate: string, summaryLine: string, ok = true): GateResult => ({ gate, ok, exitCode: ok ? 0 : 1, summaryLine, report: [], figures: {}, diagnostics: [] });
+const result = (gate: string, summaryLine: string, ok = true): GateResult => ({
+  gate,
+  ok,
+  exitCode: ok ? 0 : 1,
+  summaryLine,
+  report: [],
+  figures: {},
+  diagnostics: [],
+});
 
 /** A gate whose check runs `read` on the tree and reports what it saw; it fails when it saw FAIL. */
 const fakeGate = (id: string, read: (tree: SpecTree) => string): Gate => ({
@@ -27,7 +35,14 @@ const fakeGate = (id: string, read: (tree: SpecTree) => string): Gate => ({
 
 const gates: Gate[] = [
   fakeGate('reads-a', (t) => t.text('a.md').trim()),
-  fakeGate('lists-d', (t) => t.list('d').map((e) => e.name).join(',') + ` ${String(t.json('b.json').value)}`),
+  fakeGate(
+    'lists-d',
+    (t) =>
+      t
+        .list('d')
+        .map((e) => e.name)
+        .join(',') + ` ${String(t.json('b.json').value)}`,
+  ),
   fakeGate('derives', (t) => String(t.derive('shared', () => t.text('c.md').length))),
   fakeGate('writes', (t) => {
     t.write('out/generated.json', '{"n": 1}\n');
@@ -109,10 +124,14 @@ describe('check --watch', () => {
   it('runs every gate once, then only the gates that read a changed file, with the new content', async () => {
     const s = await session();
     expect(s.ran).toEqual([['reads-a: one', 'lists-d: x.md 7', 'derives: 3', 'writes: {"n": 1}']]);
-    expect(s.lines.at(-1)).toBe('watch: 4 gate(s) checked in 0 ms; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
+    expect(s.lines.at(-1)).toBe(
+      'watch: 4 gate(s) checked in 0 ms; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)',
+    );
     const reads = s.tree.stats.reads;
 
-    expect(await s.change({ 'a.md': 'two\n' }, ['a.md'])).toBe('watch: re-ran reads-a in 0 ms after 1 change(s); 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
+    expect(await s.change({ 'a.md': 'two\n' }, ['a.md'])).toBe(
+      'watch: re-ran reads-a in 0 ms after 1 change(s); 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)',
+    );
     expect(s.ran[1]).toEqual(['reads-a: two']);
     expect(s.tree.stats.reads).toBe(reads + 1); // only a.md was read again
 
@@ -120,7 +139,9 @@ describe('check --watch', () => {
     expect(s.ran[2]).toEqual(['lists-d: x.md,y.md 7']);
 
     // Editing a file the gate only listed changes nothing it saw.
-    expect(await s.change({ 'd/x.md': 'edited' }, ['d/x.md'])).toBe('watch: 1 change(s), no gate reads them; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)');
+    expect(await s.change({ 'd/x.md': 'edited' }, ['d/x.md'])).toBe(
+      'watch: 1 change(s), no gate reads them; 4 of 4 gate(s) pass; waiting for changes (Ctrl-C to stop)',
+    );
     expect(s.ran).toHaveLength(3);
 
     // A derived value keeps the dependency of what computing it read, even when served from cache.
@@ -143,12 +164,16 @@ describe('check --watch', () => {
   it('never re-triggers on a file it wrote, but reacts when someone else changes it', async () => {
     const s = await session();
     // Its own write is dropped from the batch: one change counted (the unrelated file), nothing re-run.
-    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(/^watch: 1 change\(s\), no gate reads them/);
+    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(
+      /^watch: 1 change\(s\), no gate reads them/,
+    );
     expect(s.ran).toHaveLength(1);
     await s.change({ 'out/generated.json': '{"n": 2}\n' }, ['out/generated.json']);
     // The gate reads the file, so it re-runs (and rewrites it); that write is again its own.
     expect(s.ran[1]).toEqual(['writes: {"n": 1}']);
-    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(/^watch: 1 change\(s\), no gate reads them/);
+    expect(await s.change({}, ['out/generated.json', 'unrelated.md'])).toMatch(
+      /^watch: 1 change\(s\), no gate reads them/,
+    );
     expect(s.ran).toHaveLength(2);
     s.controller.abort();
     await s.done;
@@ -176,11 +201,18 @@ describe('check --watch', () => {
       clock: () => 0,
     });
     await log.until((l) => l.startsWith('watch: 2 gate(s) checked'), 'the first run');
-    expect(screen).toEqual(['reads-a: one', 'derives: 3', 'watch: 2 gate(s) checked in 0 ms; 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)']);
+    expect(screen).toEqual([
+      'reads-a: one',
+      'derives: 3',
+      'watch: 2 gate(s) checked in 0 ms; 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)',
+    ]);
     fixture.write({ 'a.md': 'two\n' });
     source.emit!(['a.md']);
     await log.until((l) => l.startsWith('watch: re-ran'), 're-ran');
-    expect(screen).toEqual(['reads-a: two', 'watch: re-ran reads-a in 0 ms after 1 change(s); 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)']);
+    expect(screen).toEqual([
+      'reads-a: two',
+      'watch: re-ran reads-a in 0 ms after 1 change(s); 2 of 2 gate(s) pass; waiting for changes (Ctrl-C to stop)',
+    ]);
     controller.abort();
     await done;
   });
@@ -219,7 +251,11 @@ describe('check --watch', () => {
   });
 
   it('affects: content reads, kind changes of asked-about or listed paths, and renamed parents', () => {
-    const log = { files: new Set(['spec/v2/core/a.md']), stats: new Set(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'evidence/e.json']), dirs: new Set(['spec/v2/core']) };
+    const log = {
+      files: new Set(['spec/v2/core/a.md']),
+      stats: new Set(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'evidence/e.json']),
+      dirs: new Set(['spec/v2/core']),
+    };
     expect(affects(log, 'spec/v2/core/a.md', false)).toBe(true);
     expect(affects(log, 'spec/v2/core/b.md', false)).toBe(false);
     expect(affects(log, 'spec/v2/core/b.md', true)).toBe(true);
@@ -265,7 +301,11 @@ describe('debounce', () => {
  */
 describe('check --watch on the file system', () => {
   const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
+      { cwd, encoding: 'utf8' },
+    );
 
   async function watching(isTTY = false) {
     fixture = createFixture({ 'pnpm-workspace.yaml': '', 'spec/a.md': 'one\n' });
@@ -273,7 +313,18 @@ describe('check --watch on the file system', () => {
     const out = lineWatcher();
     const err = lineWatcher();
     const readsA = fakeGate('reads-a', (t) => t.text('spec/a.md').trim());
-    const running = main(['check', '--watch', '--root', root], { cwd: root, env: {}, stdout: out.push, stderr: err.push, isTTY, appendFile: () => expect.unreachable('appendFile') }, [readsA]);
+    const running = main(
+      ['check', '--watch', '--root', root],
+      {
+        cwd: root,
+        env: {},
+        stdout: out.push,
+        stderr: err.push,
+        isTTY,
+        appendFile: () => expect.unreachable('appendFile'),
+      },
+      [readsA],
+    );
     await err.until((l) => l.startsWith('watch: 1 gate(s) checked'), 'the first run');
     expect(out.lines).toContain('reads-a: one');
     const a = join(root, 'spec', 'a.md');
@@ -290,7 +341,8 @@ describe('check --watch on the file system', () => {
       expect(await running).toBe(0);
       expect(err.lines.at(-1)).toBe('watch: stopped');
     };
-    const status = (pred: (line: string) => boolean): Promise<string> => err.until((l) => l.startsWith('watch: re-ran reads-a') && pred(l), 'a re-run');
+    const status = (pred: (line: string) => boolean): Promise<string> =>
+      err.until((l) => l.startsWith('watch: re-ran reads-a') && pred(l), 'a re-run');
     return { root, a, saved, plain, status, stop, out: out.lines };
   }
 

@@ -18,7 +18,18 @@ export interface Citation {
 }
 
 const EXTENSIONS = /\.(md|json|yaml|yml|ts|mjs)$/;
-const ROOT_FOLDERS = new Set(['spec', 'schemas', 'docs', 'evidence', 'SECURITY', 'RFCS', 'packages', 'scripts', 'src', 'test']);
+const ROOT_FOLDERS = new Set([
+  'spec',
+  'schemas',
+  'docs',
+  'evidence',
+  'SECURITY',
+  'RFCS',
+  'packages',
+  'scripts',
+  'src',
+  'test',
+]);
 const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/[^\s"'`)<>\]]*/gi;
@@ -36,7 +47,9 @@ function looksLikePath(token: string, rulePrefixes: ReadonlySet<string>): { path
   const first = token.replace(/^(\.\.?\/)+/, '').split('/')[0]!;
   const rule = RULE_ID.test(token) && rulePrefixes.has(first);
   // A relative folder (`../openwop`) is a place, not a document: only a named file or a root folder counts.
-  const path = EXTENSIONS.test(token.replace(/\/$/, '')) || (token.includes('/') && ROOT_FOLDERS.has(first) && !token.startsWith('.'));
+  const path =
+    EXTENSIONS.test(token.replace(/\/$/, '')) ||
+    (token.includes('/') && ROOT_FOLDERS.has(first) && !token.startsWith('.'));
   return { path, rule };
 }
 
@@ -58,7 +71,8 @@ export function findCitations(text: string, rulePrefixes: ReadonlySet<string>): 
     if (m[2] !== undefined) citation.anchor = m[2].slice(1).replace(/\.+$/, '');
     const section = SECTION.exec(masked.slice(m.index + token.length + (m[2]?.length ?? 0)));
     // A section filled in at run time (`§ ${d.key}`) cannot be checked here.
-    if (section !== null && !section[1]!.startsWith('$')) citation.section = (section[1]!.match(/`[^`]+`|[^ ]+/g) ?? []).map((w) => w.replace(/`/g, ''));
+    if (section !== null && !section[1]!.startsWith('$'))
+      citation.section = (section[1]!.match(/`[^`]+`|[^ ]+/g) ?? []).map((w) => w.replace(/`/g, ''));
     out.push(citation);
   }
   return out;

@@ -15,7 +15,13 @@ export function headings(markdown: string): string[] {
     }
     if (fence !== undefined) continue;
     const h = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (h !== null) out.push(h[1]!.replace(/`/g, '').replace(/\*\*?|__?/g, '').trim());
+    if (h !== null)
+      out.push(
+        h[1]!
+          .replace(/`/g, '')
+          .replace(/\*\*?|__?/g, '')
+          .trim(),
+      );
   }
   return out;
 }

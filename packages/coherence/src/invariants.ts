@@ -45,7 +45,9 @@ function requirements(repo: Repo, file: string): Requirement[] {
     // Records are located by their id's text; an id appears once per record.
     const at = text.indexOf(JSON.stringify(record['id']), from);
     from = at < 0 ? from : at + 1;
-    const invariants = Array.isArray(record['invariants']) ? record['invariants'].filter((i): i is string => typeof i === 'string') : [];
+    const invariants = Array.isArray(record['invariants'])
+      ? record['invariants'].filter((i): i is string => typeof i === 'string')
+      : [];
     const invariantsAt = invariants.length > 0 ? text.indexOf('"invariants"', from) : -1;
     out.push({
       row: record['id'].split('.').at(-1)!,
@@ -57,7 +59,8 @@ function requirements(repo: Repo, file: string): Requirement[] {
   return out;
 }
 
-const scalar = (node: unknown): string | undefined => (isScalar(node) && typeof node.value === 'string' ? node.value : undefined);
+const scalar = (node: unknown): string | undefined =>
+  isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
 
 /** Every disagreement between the invariants file and the conformance suite at `root`. */
 export function checkInvariants(root: string): Finding[] {
@@ -73,7 +76,12 @@ export function checkInvariants(root: string): Finding[] {
   };
   for (const error of doc.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
-    findings.push({ file: INVARIANTS_FILE, line, column: col, message: `not valid YAML: ${error.message.split('\n')[0]}` });
+    findings.push({
+      file: INVARIANTS_FILE,
+      line,
+      column: col,
+      message: `not valid YAML: ${error.message.split('\n')[0]}`,
+    });
   }
   if (doc.errors.length > 0) return findings;
 
@@ -104,9 +112,14 @@ export function checkInvariants(root: string): Finding[] {
       }
       const registered = new Set(registeredRows(repo.read(path)));
       const name = posix.basename(path);
-      const witnesses = records.filter((r) => r.scenario === name && registered.has(r.row) && r.invariants.includes(id));
+      const witnesses = records.filter(
+        (r) => r.scenario === name && registered.has(r.row) && r.invariants.includes(id),
+      );
       if (witnesses.length === 0) {
-        at(test as YamlNode, `${id}: ${path} registers no row whose record in ${requirementsFile} lists the invariant (add "invariants": ["${id}"] to the record of the row that tests it)`);
+        at(
+          test as YamlNode,
+          `${id}: ${path} registers no row whose record in ${requirementsFile} lists the invariant (add "invariants": ["${id}"] to the record of the row that tests it)`,
+        );
       }
     }
   }
@@ -116,7 +129,12 @@ export function checkInvariants(root: string): Finding[] {
     for (const record of records) {
       for (const invariant of record.invariants.filter((i) => !declared.has(i))) {
         const { line, column } = index.point(record.offset);
-        findings.push({ file: requirementsFile, line, column, message: `${record.row} lists invariant ${invariant}, which ${INVARIANTS_FILE} does not declare` });
+        findings.push({
+          file: requirementsFile,
+          line,
+          column,
+          message: `${record.row} lists invariant ${invariant}, which ${INVARIANTS_FILE} does not declare`,
+        });
       }
     }
   }

@@ -49,7 +49,12 @@ function bases(file: string, conformance: string): string[] {
 }
 
 function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`,
+  );
 }
 
 export class ReferenceChecker {
@@ -71,9 +76,16 @@ export class ReferenceChecker {
     const { repo } = this;
     const files = [
       ...CORPUS_DIRS.flatMap((dir) => repo.walk(dir, (name) => /\.(md|json|yaml|yml)$/.test(name))),
-      ...repo.list('packages').map((p) => `packages/${p}/README.md`).filter((p) => repo.kind(p) === 'file'),
+      ...repo
+        .list('packages')
+        .map((p) => `packages/${p}/README.md`)
+        .filter((p) => repo.kind(p) === 'file'),
     ];
-    const spans: Span[] = files.map((file) => ({ file, text: file.endsWith('.md') ? blankFences(repo.read(file)) : repo.read(file), offset: 0 }));
+    const spans: Span[] = files.map((file) => ({
+      file,
+      text: file.endsWith('.md') ? blankFences(repo.read(file)) : repo.read(file),
+      offset: 0,
+    }));
     for (const pkg of repo.list('packages')) {
       for (const file of repo.walk(`packages/${pkg}/src`, (name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))) {
         spans.push(...messageSpans(file, repo.read(file)));
@@ -116,7 +128,8 @@ export class ReferenceChecker {
     const wanted = citation.anchor ?? citation.section;
     if (wanted === undefined) return undefined;
     const target = targets[0]!;
-    if (citation.anchor !== undefined && citation.anchor.startsWith('/')) return this.pointerProblem(target, citation.anchor);
+    if (citation.anchor !== undefined && citation.anchor.startsWith('/'))
+      return this.pointerProblem(target, citation.anchor);
     if (!target.endsWith('.md')) return `cites a section of ${citation.token}, which is not a markdown document`;
     if (this.hasSection(target, citation)) return undefined;
     const what = citation.anchor !== undefined ? `#${citation.anchor}` : `§ ${citation.section!.join(' ')}`;
@@ -126,7 +139,9 @@ export class ReferenceChecker {
   /** The existing repository paths `token` names from `file`: the first base that holds it (a glob may name several). */
   private resolve(file: string, token: string): string[] {
     const relative = token.startsWith('./') || token.startsWith('../');
-    const candidates = (relative ? [posix.dirname(file)] : bases(file, this.conformance)).map((base) => posix.normalize(posix.join(base, token)));
+    const candidates = (relative ? [posix.dirname(file)] : bases(file, this.conformance)).map((base) =>
+      posix.normalize(posix.join(base, token)),
+    );
     for (const candidate of candidates) {
       if (candidate.startsWith('../') || candidate === '..') continue;
       if (candidate.includes('*')) {
@@ -157,7 +172,8 @@ export class ReferenceChecker {
       const holder = segments.slice(0, i).join('/') || '.';
       if (this.repo.kind(holder) !== 'dir') return false;
       const folder = i < segments.length - 1;
-      if (this.ignorePatterns(segments.slice(0, i)).some((p) => (folder || !p.folderOnly) && p.name.test(segments[i]!))) return true;
+      if (this.ignorePatterns(segments.slice(0, i)).some((p) => (folder || !p.folderOnly) && p.name.test(segments[i]!)))
+        return true;
     }
     return false;
   }
@@ -183,7 +199,13 @@ export class ReferenceChecker {
     const segments = pattern.split('/');
     const fixed = segments.findIndex((s) => s.includes('*'));
     const dir = segments.slice(0, fixed).join('/') || '.';
-    const rest = new RegExp(`^${segments.slice(fixed).map((s) => (s === '**' ? '(?:[^/]+/)*' : `${globToRegExp(s).source.slice(1, -1)}/`)).join('').slice(0, -1)}$`);
+    const rest = new RegExp(
+      `^${segments
+        .slice(fixed)
+        .map((s) => (s === '**' ? '(?:[^/]+/)*' : `${globToRegExp(s).source.slice(1, -1)}/`))
+        .join('')
+        .slice(0, -1)}$`,
+    );
     return this.repo.walk(dir, () => true).filter((path) => rest.test(dir === '.' ? path : path.slice(dir.length + 1)));
   }
 
@@ -197,7 +219,10 @@ export class ReferenceChecker {
     // The section's extent is unknown (it runs on into the sentence): any leading run of words may be the name.
     const words = citation.section!;
     for (let n = words.length; n > 0; n--) {
-      const name = words.slice(0, n).join(' ').replace(/[.:]+$/, '');
+      const name = words
+        .slice(0, n)
+        .join(' ')
+        .replace(/[.:]+$/, '');
       if (names.includes(name)) return true;
     }
     return false;
@@ -216,7 +241,9 @@ export class ReferenceChecker {
 
 /** Fenced code blocks hold examples (commands, output, fictional paths), not citations: blanked, offsets kept. */
 function blankFences(markdown: string): string {
-  return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm, (block) => block.replace(/[^\n]/g, ' '));
+  return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm, (block) =>
+    block.replace(/[^\n]/g, ' '),
+  );
 }
 
 /**
@@ -228,9 +255,17 @@ function messageSpans(file: string, source: string): Span[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true);
   const spans: Span[] = [];
   const isExample = (node: ts.Node): boolean =>
-    ts.isPropertyAssignment(node.parent) && ts.isIdentifier(node.parent.name) && (node.parent.name.text === 'fail' || node.parent.name.text === 'pass');
+    ts.isPropertyAssignment(node.parent) &&
+    ts.isIdentifier(node.parent.name) &&
+    (node.parent.name.text === 'fail' || node.parent.name.text === 'pass');
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       const start = node.getStart(sf);
       const text = source.slice(start, node.getEnd());
       if (/\s/.test(text) && !isExample(node)) spans.push({ file, text, offset: start });

@@ -21,7 +21,11 @@ const requirements = (invariantsOfRow: string[]) =>
   JSON.stringify(
     {
       records: [
-        { id: 'openwop.requirement.0204.annotations-derived', scenario: 'v2-annotations.test.ts', ...(invariantsOfRow.length > 0 ? { invariants: invariantsOfRow } : {}) },
+        {
+          id: 'openwop.requirement.0204.annotations-derived',
+          scenario: 'v2-annotations.test.ts',
+          ...(invariantsOfRow.length > 0 ? { invariants: invariantsOfRow } : {}),
+        },
       ],
     },
     null,
@@ -50,7 +54,9 @@ describe('checkInvariants', () => {
   });
 
   it('green: an invariant with no tests is an open gap, not a finding', () => {
-    expect(check({ 'SECURITY/invariants.yaml': invariants([]), 'packages/conformance/requirements.json': requirements([]) })).toEqual([]);
+    expect(
+      check({ 'SECURITY/invariants.yaml': invariants([]), 'packages/conformance/requirements.json': requirements([]) }),
+    ).toEqual([]);
   });
 
   it('red: tests names a file that does not exist', () => {
@@ -81,13 +87,15 @@ describe('checkInvariants', () => {
   });
 
   it('red: YAML that does not parse, at its position', () => {
-    expect(check({ 'SECURITY/invariants.yaml': 'invariants:\n  - id: [unclosed\n' })[0]).toMatch(/^SECURITY\/invariants\.yaml:\d+:\d+  not valid YAML: /);
+    expect(check({ 'SECURITY/invariants.yaml': 'invariants:\n  - id: [unclosed\n' })[0]).toMatch(
+      /^SECURITY\/invariants\.yaml:\d+:\d+  not valid YAML: /,
+    );
   });
 });
 
 describe('registeredRows', () => {
   it('reads the row ids of the rfc0204Rows call, in either quote style, across lines', () => {
-    expect(registeredRows("rfc0204Rows([\n  'a',\n  \"b\",\n]);")).toEqual(['a', 'b']);
+    expect(registeredRows('rfc0204Rows([\n  \'a\',\n  "b",\n]);')).toEqual(['a', 'b']);
     expect(registeredRows('describe(() => {});')).toEqual([]);
   });
 });

@@ -41,17 +41,26 @@ describe('green: citations that resolve', () => {
   });
 
   it('a file git ignores (tooling output) resolves before it is written, when the folder holding it exists', () => {
-    const readme = 'Run `node packages/demo/dist/bin.js`, not `node packages/gone/dist/bin.js`; see `packages/demo/results/last.json`.\n';
-    expect(check({ '.gitignore': 'node_modules/\ndist/\n*.tsbuildinfo\n', 'packages/demo/.gitignore': 'results/\n', 'packages/demo/README.md': readme })).toEqual([
+    const readme =
+      'Run `node packages/demo/dist/bin.js`, not `node packages/gone/dist/bin.js`; see `packages/demo/results/last.json`.\n';
+    expect(
+      check({
+        '.gitignore': 'node_modules/\ndist/\n*.tsbuildinfo\n',
+        'packages/demo/.gitignore': 'results/\n',
+        'packages/demo/README.md': readme,
+      }),
+    ).toEqual([
       'packages/demo/README.md:1:49  cites packages/gone/dist/bin.js, which is not a file or folder in the repository',
     ]);
     // Without the package's own ignore file, its results are just missing.
-    expect(check({ '.gitignore': 'dist/\n', 'packages/demo/README.md': 'See `packages/demo/results/last.json`.\n' })).toEqual([
+    expect(
+      check({ '.gitignore': 'dist/\n', 'packages/demo/README.md': 'See `packages/demo/results/last.json`.\n' }),
+    ).toEqual([
       'packages/demo/README.md:1:6  cites packages/demo/results/last.json, which is not a file or folder in the repository',
     ]);
   });
 
-  it('a prose string literal in package source (a message) is checked; a rule\'s fail/pass example is not', () => {
+  it("a prose string literal in package source (a message) is checked; a rule's fail/pass example is not", () => {
     const source = [
       "const a = 'see tool-catalog.md § The catalog';",
       "const rule = { fail: 'a home at spec/v2/core/gone.md', pass: 'a home at spec/v2/core/tool-catalog.md' };",
@@ -63,7 +72,12 @@ describe('green: citations that resolve', () => {
 
   it('a path named on purpose without being held is accepted when listed as absent', () => {
     const absent = new Map([['spec/v2/capabilities.deprecations.json', 'an optional input']]);
-    expect(check({ 'packages/demo/README.md': 'Reads `spec/v2/capabilities.deprecations.json` when present.\n' }, { ...OPTIONS, absent })).toEqual([]);
+    expect(
+      check(
+        { 'packages/demo/README.md': 'Reads `spec/v2/capabilities.deprecations.json` when present.\n' },
+        { ...OPTIONS, absent },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -74,7 +88,8 @@ describe('red: citations that do not resolve', () => {
         'spec/v2/ext/demo.md': 'Intro.\n\nSee `GATES.md` §3 and RFC0204-RUNTIME.md.\n',
         'schemas/v2/demo.schema.json': '{\n  "description": "As in spec/v2/core/gone.md."\n}\n',
         'SECURITY/demo.yaml': 'tests:\n  - packages/conformance/src/scenarios/v2-gone.test.ts\n',
-        'packages/demo/src/message.ts': "export const m = `run conformance/scripts/generate-scenario-majors.mjs first`;\n",
+        'packages/demo/src/message.ts':
+          'export const m = `run conformance/scripts/generate-scenario-majors.mjs first`;\n',
       }),
     ).toEqual([
       'SECURITY/demo.yaml:2:5  cites packages/conformance/src/scenarios/v2-gone.test.ts, which is not a file or folder in the repository',
@@ -86,7 +101,9 @@ describe('red: citations that do not resolve', () => {
   });
 
   it('a section the document does not have: a bare name means the v2 document, whatever v1 has', () => {
-    expect(check({ 'packages/demo/src/scenario.ts': "req(ID, 'tool-catalog.md §B', 'GET /tools MUST answer 200');\n" })).toEqual([
+    expect(
+      check({ 'packages/demo/src/scenario.ts': "req(ID, 'tool-catalog.md §B', 'GET /tools MUST answer 200');\n" }),
+    ).toEqual([
       'packages/demo/src/scenario.ts:1:10  cites tool-catalog.md § B, but spec/v2/core/tool-catalog.md has no such heading',
     ]);
   });
@@ -98,7 +115,10 @@ describe('red: citations that do not resolve', () => {
   });
 
   it('a JSON pointer that names nothing in the cited file (own members only)', () => {
-    const files = { 'spec/v2/data.json': '{"a": {"b": [1]}}', 'spec/v2/ext/demo.md': '`spec/v2/data.json#/a/b/0` `spec/v2/data.json#/a/constructor`\n' };
+    const files = {
+      'spec/v2/data.json': '{"a": {"b": [1]}}',
+      'spec/v2/ext/demo.md': '`spec/v2/data.json#/a/b/0` `spec/v2/data.json#/a/constructor`\n',
+    };
     expect(check(files)).toEqual([
       'spec/v2/ext/demo.md:1:29  cites spec/v2/data.json#/a/constructor, which names nothing in it',
     ]);
@@ -126,10 +146,12 @@ describe('findCitations', () => {
 
   it('takes a relative folder for a place, not a citation; a relative document is one', () => {
     expect(findCitations('openwop-spec init --root ../openwop', new Set())).toEqual([]);
-    expect(findCitations('[x](../core/tool-catalog.md)', new Set()).map((c) => c.token)).toEqual(['../core/tool-catalog.md']);
+    expect(findCitations('[x](../core/tool-catalog.md)', new Set()).map((c) => c.token)).toEqual([
+      '../core/tool-catalog.md',
+    ]);
   });
 
-  it('drops a sentence\'s full stop, and a section filled in at run time', () => {
+  it("drops a sentence's full stop, and a section filled in at run time", () => {
     expect(findCitations('see spec/v2/core/x.md.', new Set())[0]!.token).toBe('spec/v2/core/x.md');
     expect(findCitations('`capabilities.md § ${d.key}`', new Set())[0]!.section).toBeUndefined();
   });
@@ -137,7 +159,9 @@ describe('findCitations', () => {
 
 describe('headingNames', () => {
   it('names a heading by its text, its label, its title and their anchors', () => {
-    expect(headingNames('§B — Endpoints')).toEqual(expect.arrayContaining(['§B — Endpoints', 'B', 'Endpoints', 'b--endpoints']));
+    expect(headingNames('§B — Endpoints')).toEqual(
+      expect.arrayContaining(['§B — Endpoints', 'B', 'Endpoints', 'b--endpoints']),
+    );
     expect(headingNames('4.4 A server that lies')).toEqual(expect.arrayContaining(['4.4', '44-a-server-that-lies']));
     expect(headingNames('mcp')).toEqual(expect.arrayContaining(['mcp']));
   });

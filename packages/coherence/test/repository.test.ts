@@ -12,7 +12,7 @@ const RULE_IDS: ReadonlySet<string> = new Set(GATES.flatMap((gate) => gate.rules
 const ABSENT: ReadonlyMap<string, string> = new Map([
   ['spec/v2/capabilities.deprecations.json', 'an optional input of the declaration gate, read when present'],
   ['host-sample-test-seams.md', 'an upstream document the normative-home gate refuses as a home (home/seams-catalog)'],
-  ['spec/v2/overview.md', 'the normative-home README\'s example of a path outside every home class'],
+  ['spec/v2/overview.md', "the normative-home README's example of a path outside every home class"],
   ['manifest.json', 'the file at the root of a portability bundle (spec/v1/portability.md), not a repository file'],
   [
     'conformance/scripts/generate-scenario-majors.mjs',
@@ -33,9 +33,10 @@ describe('this repository', () => {
     const repo = new Repo(ROOT);
     const prefixes = new Set([...RULE_IDS].map((id) => id.split('/')[0]!));
     const cited = new Set(
-      [...repo.walk('packages', (name) => name === 'README.md' || name.endsWith('.ts')), ...repo.walk('spec', () => true)].flatMap((file) =>
-        findCitations(repo.read(file), prefixes).map((c) => c.token),
-      ),
+      [
+        ...repo.walk('packages', (name) => name === 'README.md' || name.endsWith('.ts')),
+        ...repo.walk('spec', () => true),
+      ].flatMap((file) => findCitations(repo.read(file), prefixes).map((c) => c.token)),
     );
     for (const path of ABSENT.keys()) {
       expect(repo.kind(path), `${path} exists now; drop it from ABSENT`).toBe('missing');

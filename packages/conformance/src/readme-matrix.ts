@@ -25,7 +25,11 @@ export interface Observation {
 const cell = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The generated block, markers included. Rows in run order, each row's mutants in declaration order. */
-export function renderMatrix(rows: readonly Row[], reference: readonly RowReport[], observations: readonly Observation[]): string {
+export function renderMatrix(
+  rows: readonly Row[],
+  reference: readonly RowReport[],
+  observations: readonly Observation[],
+): string {
   const lines = [
     BEGIN,
     '',
@@ -52,7 +56,10 @@ export function renderMatrix(rows: readonly Row[], reference: readonly RowReport
  * The block for the suite as it stands: every mutant's own row and the rows it left not passing,
  * `run` giving each mutant's report (the tests share theirs) against the reference host's `reference`.
  */
-export async function currentMatrix(reference: RunReport, run: (mutant: Mutant) => Promise<RunReport>): Promise<string> {
+export async function currentMatrix(
+  reference: RunReport,
+  run: (mutant: Mutant) => Promise<RunReport>,
+): Promise<string> {
   const observations: Observation[] = [];
   for (const mutant of MUTANTS) {
     const report = await run(mutant);

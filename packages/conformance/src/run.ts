@@ -2,7 +2,13 @@
 // endpoints) and the dead address for a whole file: it is started once and never reset, so every
 // row picks its exchange by method and a distinguishing param. The bindings are those of
 // spec/v2/core/conformance.md § Conformance fixtures.
-import { EARLIER_REVISION_PATH, INCOMPATIBLE_REVISION_PATH, createFakeMcpServer, deadEndpoint, isLoopbackUrl } from '@openwop-spec/mcp-fake-server';
+import {
+  EARLIER_REVISION_PATH,
+  INCOMPATIBLE_REVISION_PATH,
+  createFakeMcpServer,
+  deadEndpoint,
+  isLoopbackUrl,
+} from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { readDescriptorSchemaText } from './corpus.js';
 import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from './host-under-test.js';
@@ -48,7 +54,9 @@ export interface SuiteEnvironmentOptions {
 export function assertLoopbackBindings(bindings: Record<string, string>): void {
   for (const [serverId, url] of Object.entries(bindings)) {
     if (!isLoopbackUrl(url)) {
-      throw new Error(`refusing to start: serverId "${serverId}" is bound to a URL whose host is not loopback (127.0.0.0/8, ::1, localhost)`);
+      throw new Error(
+        `refusing to start: serverId "${serverId}" is bound to a URL whose host is not loopback (127.0.0.0/8, ::1, localhost)`,
+      );
     }
   }
 }
@@ -71,7 +79,8 @@ export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {
 
 /** Points the fake's bindings at a forwarder on `port` (for a live host configured before the suite starts). */
 export function forwardBindings(env: SuiteEnvironment, port: number): void {
-  for (const [serverId, path] of Object.entries(FAKE_ENDPOINTS)) env.bindings[serverId] = `http://127.0.0.1:${port}${path}`;
+  for (const [serverId, path] of Object.entries(FAKE_ENDPOINTS))
+    env.bindings[serverId] = `http://127.0.0.1:${port}${path}`;
 }
 
 export interface RowReport {
@@ -98,7 +107,10 @@ async function judge(row: Row, ctx: RowContext): Promise<RowResult> {
   } catch (err) {
     if (err instanceof HostUnavailable) return { verdict: 'blocked', reason: err.message };
     // Anything else is the host answering something the row could not even read.
-    return { verdict: 'fail', reason: `the row could not judge the host: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      verdict: 'fail',
+      reason: `the row could not judge the host: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
@@ -150,7 +162,10 @@ export async function openRun(
       // rows; the corpus row needs no host.
       const result: RowResult =
         ctx.major !== undefined && !row.majors.includes(ctx.major)
-          ? { verdict: 'inapplicable', reason: `the row tests major ${row.majors.join(' and ')}; this run targets major ${ctx.major}` }
+          ? {
+              verdict: 'inapplicable',
+              reason: `the row tests major ${row.majors.join(' and ')}; this run targets major ${ctx.major}`,
+            }
           : unavailable !== undefined && row.corpus !== true
             ? { verdict: 'blocked', reason: `capabilities unreadable: ${unavailable}` }
             : await judge(row, ctx);
@@ -186,4 +201,5 @@ export async function runRows(
 }
 
 /** The rows that did not pass, by id. */
-export const nonPassing = (report: RunReport): string[] => report.rows.filter((r) => r.verdict !== 'pass').map((r) => r.id);
+export const nonPassing = (report: RunReport): string[] =>
+  report.rows.filter((r) => r.verdict !== 'pass').map((r) => r.id);

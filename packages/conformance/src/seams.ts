@@ -42,7 +42,11 @@ interface Registered {
 const registry = new WeakMap<HostFactory, Registered>();
 
 /** Called by the in-process adapter for every factory it returns. */
-export function registerInProcess(factory: HostFactory, seams: HostSeams, rebuild: (seams: HostSeams) => HostFactory): void {
+export function registerInProcess(
+  factory: HostFactory,
+  seams: HostSeams,
+  rebuild: (seams: HostSeams) => HostFactory,
+): void {
   registry.set(factory, { ...registry.get(factory), rebuild, hostSeams: seams });
 }
 

@@ -19,7 +19,8 @@ export interface SuiteIo {
   err(line: string): void;
 }
 
-const USAGE = 'usage: suite --host <url> [--token <token>] [--major 1|2] [--fake-port <port>] [--sse] [--format text|json]';
+const USAGE =
+  'usage: suite --host <url> [--token <token>] [--major 1|2] [--fake-port <port>] [--sse] [--format text|json]';
 
 class UsageError extends Error {}
 
@@ -53,16 +54,20 @@ function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
   }
   const host = values.host ?? env['OPENWOP_HOST_URL'];
   if (host === undefined || host === '') throw new UsageError('--host <url> (or OPENWOP_HOST_URL) is required');
-  if (!URL.canParse(host) || !/^https?:$/.test(new URL(host).protocol)) throw new UsageError(`--host must be an http(s) URL, not ${JSON.stringify(host)}`);
+  if (!URL.canParse(host) || !/^https?:$/.test(new URL(host).protocol))
+    throw new UsageError(`--host must be an http(s) URL, not ${JSON.stringify(host)}`);
   const majorText = values.major ?? env['OPENWOP_TARGET_MAJOR'] ?? '2';
-  if (majorText !== '1' && majorText !== '2') throw new UsageError(`--major must be 1 or 2, not ${JSON.stringify(majorText)}`);
+  if (majorText !== '1' && majorText !== '2')
+    throw new UsageError(`--major must be 1 or 2, not ${JSON.stringify(majorText)}`);
   const portText = values['fake-port'] ?? env['OPENWOP_MCP_FAKE_SERVER_PORT'];
   let fakePort: number | undefined;
   if (portText !== undefined && portText !== '') {
     fakePort = Number(portText);
-    if (!Number.isInteger(fakePort) || fakePort < 1 || fakePort > 65535) throw new UsageError(`--fake-port must be a port number, not ${JSON.stringify(portText)}`);
+    if (!Number.isInteger(fakePort) || fakePort < 1 || fakePort > 65535)
+      throw new UsageError(`--fake-port must be a port number, not ${JSON.stringify(portText)}`);
   }
-  if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
+  if (values.format !== 'text' && values.format !== 'json')
+    throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
   const token = values.token ?? env['OPENWOP_HOST_TOKEN'];
   return {
     host,
@@ -102,13 +107,20 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
       try {
         forwarder = await forwardLoopback(options.fakePort, Number(new URL(env.fake.url).port));
       } catch (err) {
-        io.err(`suite: cannot listen on 127.0.0.1:${options.fakePort} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+        io.err(
+          `suite: cannot listen on 127.0.0.1:${options.fakePort} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+        );
         return 2;
       }
       forwardBindings(env, forwarder.port);
     }
-    for (const serverId of Object.keys(FAKE_ENDPOINTS)) io.err(`suite: the host must bind ${serverId} → ${env.bindings[serverId]}`);
-    const factory = httpHost({ baseUrl: options.host, major: options.major, ...(options.token ? { apiKey: options.token } : {}) });
+    for (const serverId of Object.keys(FAKE_ENDPOINTS))
+      io.err(`suite: the host must bind ${serverId} → ${env.bindings[serverId]}`);
+    const factory = httpHost({
+      baseUrl: options.host,
+      major: options.major,
+      ...(options.token ? { apiKey: options.token } : {}),
+    });
     const report = await runRows(factory, env);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));
     else printText(report, io);

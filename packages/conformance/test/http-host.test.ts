@@ -12,38 +12,54 @@ function stubFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
     const url = new URL(input instanceof Request ? input.url : input);
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}`);
-    const answer = route(method, url.pathname + url.search, init?.body === undefined ? undefined : JSON.parse(init.body as string));
+    const answer = route(
+      method,
+      url.pathname + url.search,
+      init?.body === undefined ? undefined : JSON.parse(init.body as string),
+    );
     if (answer === undefined) throw new TypeError('fetch failed');
-    return new Response(JSON.stringify(answer[1]), { status: answer[0], headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer[1]), {
+      status: answer[0],
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return { fetch: fetchStub, calls };
 }
 
 describe('capabilitiesFromDiscovery', () => {
   it('at major 2, takes the presence of a family record as the claim', () => {
-    expect(capabilitiesFromDiscovery({ mcp: { client: true }, toolCatalog: { sources: ['mcp', 7], compactView: true } }, 2)).toEqual({
+    expect(
+      capabilitiesFromDiscovery({ mcp: { client: true }, toolCatalog: { sources: ['mcp', 7], compactView: true } }, 2),
+    ).toEqual({
       mcp: { client: true },
       toolCatalog: { sources: ['mcp'], compactView: true },
     });
-    expect(capabilitiesFromDiscovery({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} }, 2)).toEqual({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} });
+    expect(capabilitiesFromDiscovery({ mcp: { revisions: ['2026-07-28'] }, toolCatalog: {} }, 2)).toEqual({
+      mcp: { revisions: ['2026-07-28'] },
+      toolCatalog: {},
+    });
     expect(capabilitiesFromDiscovery(null, 2)).toEqual({});
   });
 
   it('at major 1, needs supported: true', () => {
     expect(capabilitiesFromDiscovery({ toolCatalog: { supported: false, sources: ['mcp'] } }, 1)).toEqual({});
-    expect(capabilitiesFromDiscovery({ toolCatalog: { supported: true, sources: ['mcp'] } }, 1)).toEqual({ toolCatalog: { sources: ['mcp'] } });
+    expect(capabilitiesFromDiscovery({ toolCatalog: { supported: true, sources: ['mcp'] } }, 1)).toEqual({
+      toolCatalog: { sources: ['mcp'] },
+    });
     expect(capabilitiesFromDiscovery({ mcp: { supported: false } }, 1)).toEqual({});
     expect(capabilitiesFromDiscovery({ mcp: { supported: true } }, 1)).toEqual({ mcp: {} });
   });
 });
 
 describe('httpHost', () => {
-  const run = (status: string, events: unknown[]): Route => (method, path) => {
-    if (method === 'POST' && path === '/runs') return [201, { runId: 'r/1' }];
-    if (path === '/runs/r%2F1') return [200, { status }];
-    if (path === '/runs/r%2F1/events/poll?timeout=1') return [200, { events }];
-    return undefined;
-  };
+  const run =
+    (status: string, events: unknown[]): Route =>
+    (method, path) => {
+      if (method === 'POST' && path === '/runs') return [201, { runId: 'r/1' }];
+      if (path === '/runs/r%2F1') return [200, { status }];
+      if (path === '/runs/r%2F1/events/poll?timeout=1') return [200, { events }];
+      return undefined;
+    };
 
   it('reads node.completed outputs.result of node mcp-client, and sends the discovery version header at major 2', async () => {
     const events = [
@@ -55,17 +71,20 @@ describe('httpHost', () => {
     const host = await httpHost({
       baseUrl: 'http://127.0.0.1:1/',
       apiKey: 'k',
-      fetch: (async (input, init) => {
+      fetch: async (input, init) => {
         if (String(input instanceof Request ? input.url : input).endsWith('/.well-known/openwop')) {
           versionHeader = (init?.headers as Record<string, string>)['OpenWOP-Version'];
           return new Response('{"mcp":{"client":true}}', { status: 200 });
         }
         return fetch(input, init);
-      }),
+      },
     })({});
     expect(await host.capabilities()).toEqual({ mcp: { client: true } });
     expect(versionHeader).toBe('2.0');
-    expect(await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' })).toEqual({ status: 'completed', result: { state: 'reachable' } });
+    expect(await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' })).toEqual({
+      status: 'completed',
+      result: { state: 'reachable' },
+    });
     expect(calls).toEqual(['POST /runs', 'GET /runs/r%2F1', 'GET /runs/r%2F1/events/poll?timeout=1']);
     expect(host).not.toHaveProperty('runV1Invoke');
   });
@@ -73,7 +92,13 @@ describe('httpHost', () => {
   it('finds the node by the envelope nodeId too (events.md), and reads node.failed error.code and details', async () => {
     const events = [
       { type: 'node.failed', nodeId: 'other', payload: { error: { code: 'no' } } },
-      { type: 'node.failed', nodeId: 'mcp-client', payload: { error: { code: 'mcp_error', message: 'm', details: { error: { code: -32602, message: 'Unknown tool' } } } } },
+      {
+        type: 'node.failed',
+        nodeId: 'mcp-client',
+        payload: {
+          error: { code: 'mcp_error', message: 'm', details: { error: { code: -32602, message: 'Unknown tool' } } },
+        },
+      },
     ];
     const { fetch } = stubFetch(run('failed', events));
     const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', fetch })({});
@@ -89,7 +114,15 @@ describe('httpHost', () => {
     const { fetch, calls } = stubFetch((method, path) => {
       if (method === 'POST' && path === '/v1/runs') return [201, { runId: 'a' }];
       if (path === '/v1/runs/a') return [200, { status: 'failed' }];
-      if (path === '/v1/runs/a/events/poll?timeout=1') return [200, { events: [{ type: 'node.failed', payload: { nodeId: 'mcp-invoke', error: { code: 'mcp_server_not_found' } } }] }];
+      if (path === '/v1/runs/a/events/poll?timeout=1')
+        return [
+          200,
+          {
+            events: [
+              { type: 'node.failed', payload: { nodeId: 'mcp-invoke', error: { code: 'mcp_server_not_found' } } },
+            ],
+          },
+        ];
       return undefined;
     });
     const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', major: 1, fetch })({});
@@ -100,13 +133,19 @@ describe('httpHost', () => {
   it('answers unsupported when POST /runs is 404 (the fixture is not installed)', async () => {
     const { fetch } = stubFetch(() => [404, { error: { code: 'workflow_not_found' } }]);
     const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', fetch })({});
-    expect(await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' })).toEqual({ status: 'unsupported' });
+    expect(await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' })).toEqual({
+      status: 'unsupported',
+    });
   });
 
   it.each<[string, Route, string]>([
     ['a refused run', () => [500, {}], 'POST /runs for conformance-mcp-client answered 500'],
     ['a run that never ends', run('running', []), 'did not reach a terminal status within 20 ms'],
-    ['an event log without the node', run('completed', [{ type: 'run.completed', payload: {} }]), 'no node.completed or node.failed'],
+    [
+      'an event log without the node',
+      run('completed', [{ type: 'run.completed', payload: {} }]),
+      'no node.completed or node.failed',
+    ],
     ['a host that does not answer', () => undefined, 'POST /runs did not answer'],
   ])('throws HostUnavailable on %s', async (_what, route, message) => {
     const { fetch } = stubFetch(route);

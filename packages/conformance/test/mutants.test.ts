@@ -76,12 +76,18 @@ describe('the mutant set', () => {
   });
 
   it('covers every row', () => {
-    for (const row of ROWS) expect(MUTANTS.some((m) => m.row === row.id), row.id).toBe(true);
+    for (const row of ROWS)
+      expect(
+        MUTANTS.some((m) => m.row === row.id),
+        row.id,
+      ).toBe(true);
   });
 
   it('refuses to decorate a host that is not the in-process reference', () => {
     const live = overHttp(reference(), 2);
-    expect(() => MUTANTS.find((m) => m.id === 'M-rewrap')!.wrap(live)).toThrow('M-rewrap decorates a seam of the in-process reference host');
+    expect(() => MUTANTS.find((m) => m.id === 'M-rewrap')!.wrap(live)).toThrow(
+      'M-rewrap decorates a seam of the in-process reference host',
+    );
   });
 });
 
@@ -93,7 +99,10 @@ describe('each mutant on the in-process host', () => {
   for (const mutant of MUTANTS) {
     it(`${mutant.id} turns ${mutant.row} red and no other row`, async () => {
       const report = await inProcessReport(mutant);
-      expect(report.rows.map((r) => r.id), 'all rows ran').toEqual(ROWS.map((r) => r.id));
+      expect(
+        report.rows.map((r) => r.id),
+        'all rows ran',
+      ).toEqual(ROWS.map((r) => r.id));
       expect(nonPassing(report), JSON.stringify(report.rows, null, 2)).toEqual([mutant.row]);
       const own = report.rows.find((r) => r.id === mutant.row)!;
       expect(own.verdict).toBe(own.advisory ? 'advisory-miss' : 'fail');
@@ -126,6 +135,9 @@ describe('the README matrix', () => {
   it(`is current (refresh: ${REFRESH_COMMAND})`, async () => {
     const current = readReadme(README);
     const wanted = spliceMatrix(current, await currentMatrix(referenceReport, inProcessReport));
-    expect(current === wanted, `packages/conformance/README.md: the mutant matrix is stale or missing; run ${REFRESH_COMMAND}`).toBe(true);
+    expect(
+      current === wanted,
+      `packages/conformance/README.md: the mutant matrix is stale or missing; run ${REFRESH_COMMAND}`,
+    ).toBe(true);
   });
 });

@@ -24,13 +24,21 @@ describe('renderMatrix', () => {
   it('writes one line per mutant, escapes pipes, and counts only mutants scoped to their own row', () => {
     const block = renderMatrix(ROWS, reference, [
       { mutant: rewrap, observed: report('call-tool-verbatim', 'fail', 'a | b'), red: ['call-tool-verbatim'] },
-      { mutant: locale, observed: report('catalog-order', 'advisory-miss', 'order'), red: ['catalog-order', 'server-health'] },
+      {
+        mutant: locale,
+        observed: report('catalog-order', 'advisory-miss', 'order'),
+        red: ['catalog-order', 'server-health'],
+      },
     ]);
     expect(block.startsWith(BEGIN)).toBe(true);
     expect(block.endsWith(END)).toBe(true);
     expect(block).toContain('1 of 2 mutants turn exactly their own row red');
-    expect(block).toContain('| `call-tool-verbatim` | §A.3 | `M-rewrap` | ctx.mcp | resolves { result: structuredContent } | **fail**: a \\| b |');
-    expect(block).toContain('| `catalog-order` (advisory) | §D.13 | `M-locale-sort` | sort | sorts with localeCompare | **advisory-miss**: order |');
+    expect(block).toContain(
+      '| `call-tool-verbatim` | §A.3 | `M-rewrap` | ctx.mcp | resolves { result: structuredContent } | **fail**: a \\| b |',
+    );
+    expect(block).toContain(
+      '| `catalog-order` (advisory) | §D.13 | `M-locale-sort` | sort | sorts with localeCompare | **advisory-miss**: order |',
+    );
   });
 });
 

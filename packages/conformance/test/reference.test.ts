@@ -46,7 +46,10 @@ describe('reference host', () => {
 
   it('passes every row behind HttpHost at major 2, the v1 leg inapplicable there', async () => {
     const report = await runRows(overHttp(reference(), 2), env);
-    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual({ ...allPass, 'v1-raw-verbatim': 'inapplicable' });
+    expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual({
+      ...allPass,
+      'v1-raw-verbatim': 'inapplicable',
+    });
     expect(report.host).toBe('HttpHost (major 2)');
   });
 
@@ -55,7 +58,9 @@ describe('reference host', () => {
     const v2Only = Object.fromEntries(ROWS.filter((r) => !r.majors.includes(1)).map((r) => [r.id, 'inapplicable']));
     expect(verdicts(report), JSON.stringify(report.rows, null, 2)).toEqual({ ...allPass, ...v2Only });
     expect(Object.keys(v2Only)).toContain('catalog-order');
-    expect(report.rows.find((r) => r.id === 'catalog-order')!.reason).toBe('the row tests major 2; this run targets major 1');
+    expect(report.rows.find((r) => r.id === 'catalog-order')!.reason).toBe(
+      'the row tests major 2; this run targets major 1',
+    );
   });
 });
 
@@ -79,14 +84,16 @@ describe('verdicts the reference never earns', () => {
   });
   afterAll(() => env.close());
 
-  const stub = (overrides: Partial<HostUnderTest>): HostFactory => async () => ({
-    label: 'stub',
-    capabilities: async () => ({ mcp: { client: true }, toolCatalog: { sources: ['mcp'] } }),
-    runMcpClient: async () => ({ status: 'unsupported' }),
-    getTools: async () => ({ status: 200, body: [] }),
-    getTool: async () => ({ status: 404, body: null }),
-    ...overrides,
-  });
+  const stub =
+    (overrides: Partial<HostUnderTest>): HostFactory =>
+    async () => ({
+      label: 'stub',
+      capabilities: async () => ({ mcp: { client: true }, toolCatalog: { sources: ['mcp'] } }),
+      runMcpClient: async () => ({ status: 'unsupported' }),
+      getTools: async () => ({ status: 200, body: [] }),
+      getTool: async () => ({ status: 404, body: null }),
+      ...overrides,
+    });
 
   it('refuses to start when a binding is not loopback, before building the host', async () => {
     let built = false;
@@ -94,27 +101,46 @@ describe('verdicts the reference never earns', () => {
       built = true;
       return stub({})(b);
     };
-    await expect(runRows(factory, { ...env, bindings: { ...env.bindings, conformance: 'http://192.0.2.1/mcp' } })).rejects.toThrow(
-      'refusing to start: serverId "conformance" is bound to a URL whose host is not loopback',
-    );
+    await expect(
+      runRows(factory, { ...env, bindings: { ...env.bindings, conformance: 'http://192.0.2.1/mcp' } }),
+    ).rejects.toThrow('refusing to start: serverId "conformance" is bound to a URL whose host is not loopback');
     expect(built).toBe(false);
   });
 
   it('makes the ctx.mcp rows inapplicable without mcp.client, the v1 leg without mcp, and the catalog rows without toolCatalog', async () => {
-    const report = await runRows(stub({ capabilities: async () => ({}), runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
-    expect(verdicts(report)).toEqual({ ...Object.fromEntries(ROWS.map((r) => [r.id, 'inapplicable'])), 'annotations-schema': 'pass' });
-    expect(report.rows.find((r) => r.id === 'v1-raw-verbatim')!.reason).toBe('the host does not advertise mcp, so it exposes no v1 ctx.mcp.invokeTool');
+    const report = await runRows(
+      stub({ capabilities: async () => ({}), runV1Invoke: async () => ({ status: 'unsupported' }) }),
+      env,
+    );
+    expect(verdicts(report)).toEqual({
+      ...Object.fromEntries(ROWS.map((r) => [r.id, 'inapplicable'])),
+      'annotations-schema': 'pass',
+    });
+    expect(report.rows.find((r) => r.id === 'v1-raw-verbatim')!.reason).toBe(
+      'the host does not advertise mcp, so it exposes no v1 ctx.mcp.invokeTool',
+    );
   });
 
   it('makes the earlier-revision rows inapplicable when mcp.revisions lists only 2026-07-28, blocked when unbound', async () => {
     const rows = ['earlier-revision-unaltered', 'earlier-revision-health'];
-    const modernOnly = await runRows(stub({ capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28'] } }) }), env, ROWS.filter((r) => rows.includes(r.id)));
-    expect(verdicts(modernOnly)).toEqual({ 'earlier-revision-unaltered': 'inapplicable', 'earlier-revision-health': 'inapplicable' });
+    const modernOnly = await runRows(
+      stub({ capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28'] } }) }),
+      env,
+      ROWS.filter((r) => rows.includes(r.id)),
+    );
+    expect(verdicts(modernOnly)).toEqual({
+      'earlier-revision-unaltered': 'inapplicable',
+      'earlier-revision-health': 'inapplicable',
+    });
     const unbound = stub({
       capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28', '2025-11-25'] } }),
       runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }),
     });
-    const report = await runRows(unbound, env, ROWS.filter((r) => rows.includes(r.id)));
+    const report = await runRows(
+      unbound,
+      env,
+      ROWS.filter((r) => rows.includes(r.id)),
+    );
     expect(report.rows.map((r) => [r.verdict, r.reason])).toEqual([
       ['blocked', 'the host has no conformance.earlier binding'],
       ['blocked', 'the host has no conformance.earlier binding'],
@@ -122,21 +148,34 @@ describe('verdicts the reference never earns', () => {
   });
 
   it('blocks the ctx.mcp rows when the host does not run the fixture', async () => {
-    const capabilities = async () => ({ mcp: { client: true as const, revisions: ['2026-07-28', '2025-11-25'] }, toolCatalog: { sources: ['mcp'] } });
+    const capabilities = async () => ({
+      mcp: { client: true as const, revisions: ['2026-07-28', '2025-11-25'] },
+      toolCatalog: { sources: ['mcp'] },
+    });
     const report = await runRows(stub({ capabilities, runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
-    const fixtureRows = ROWS.filter((r) => r.corpus !== true && !['mcp-unclassified-write', 'annotations-derived', 'catalog-order'].includes(r.id));
+    const fixtureRows = ROWS.filter(
+      (r) => r.corpus !== true && !['mcp-unclassified-write', 'annotations-derived', 'catalog-order'].includes(r.id),
+    );
     expect(fixtureRows).toHaveLength(14);
     for (const { id } of fixtureRows) expect(verdicts(report)[id], id).toBe('blocked');
   });
 
   it('blocks the rows whose server id the host has not bound', async () => {
-    const report = await runRows(stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }) }), env);
-    for (const id of ['server-health-incompatible', 'transport-failure-rejects']) expect(verdicts(report)[id], id).toBe('blocked');
+    const report = await runRows(
+      stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }) }),
+      env,
+    );
+    for (const id of ['server-health-incompatible', 'transport-failure-rejects'])
+      expect(verdicts(report)[id], id).toBe('blocked');
     expect(verdicts(report)['reject-unknown-server']).toBe('pass');
   });
 
   it('leaves input-required-never-returned inapplicable for a host that declares no elicitation (the server refused with -32021)', async () => {
-    const refused = { status: 'failed' as const, errorCode: 'mcp_error', details: { error: { code: -32021, message: 'Missing required client capability' } } };
+    const refused = {
+      status: 'failed' as const,
+      errorCode: 'mcp_error',
+      details: { error: { code: -32021, message: 'Missing required client capability' } },
+    };
     const report = await runRows(stub({ runMcpClient: async () => refused }), env);
     expect(verdicts(report)['input-required-never-returned']).toBe('inapplicable');
   });
@@ -149,7 +188,11 @@ describe('verdicts the reference never earns', () => {
   });
 
   it('fails a value the server never sent: a host that answers from a stub instead of calling the fake', async () => {
-    const canned = { resultType: 'complete', content: [{ type: 'text', text: 'ok' }], structuredContent: { n: 7, nonce: 'x' } };
+    const canned = {
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'ok' }],
+      structuredContent: { n: 7, nonce: 'x' },
+    };
     const report = await runRows(stub({ runMcpClient: async () => ({ status: 'completed', result: canned }) }), env);
     const row = report.rows.find((r) => r.id === 'call-tool-verbatim')!;
     expect(row.verdict).toBe('fail');
@@ -175,11 +218,17 @@ describe('verdicts the reference never earns', () => {
     const tools = [{ toolId: 'a', source: 'node-pack', safetyTier: 'pure' }];
     const report = await runRows(stub({ getTools: async () => ({ status: 200, body: { tools } }) }), env);
     const row = report.rows.find((r) => r.id === 'annotations-derived')!;
-    expect(row).toMatchObject({ verdict: 'fail', reason: 'GET /tools did not answer a bare ToolDescriptor[] (tool-catalog.md § The catalog)' });
+    expect(row).toMatchObject({
+      verdict: 'fail',
+      reason: 'GET /tools did not answer a bare ToolDescriptor[] (tool-catalog.md § The catalog)',
+    });
   });
 
   it('reports a catalog miss as advisory-miss, never fail', async () => {
-    const tools = [{ toolId: 'b', source: 'node-pack', safetyTier: 'pure' }, { toolId: 'a', source: 'node-pack', safetyTier: 'pure' }];
+    const tools = [
+      { toolId: 'b', source: 'node-pack', safetyTier: 'pure' },
+      { toolId: 'a', source: 'node-pack', safetyTier: 'pure' },
+    ];
     const report = await runRows(stub({ getTools: async () => ({ status: 200, body: tools }) }), env);
     const row = report.rows.find((r) => r.id === 'catalog-order')!;
     expect(row).toMatchObject({ verdict: 'advisory-miss', advisory: true });

@@ -14,7 +14,8 @@ interface RequirementRecord {
 
 const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
 const records = (JSON.parse(read('../requirements.json')) as { records: RequirementRecord[] }).records;
-const witnessClasses = (JSON.parse(read('../../../spec/v2/declaration.json')) as { witnessClasses: string[] }).witnessClasses;
+const witnessClasses = (JSON.parse(read('../../../spec/v2/declaration.json')) as { witnessClasses: string[] })
+  .witnessClasses;
 
 describe('requirements.json', () => {
   it('has one record per row, in the order the rows run', () => {
@@ -22,7 +23,10 @@ describe('requirements.json', () => {
   });
 
   it('names, for each row, the scenario file that registers it', () => {
-    for (const record of records) expect(registeredRows(read(`../src/scenarios/${record.scenario}`)), record.id).toContain(record.id.slice(REQUIREMENT_PREFIX.length));
+    for (const record of records)
+      expect(registeredRows(read(`../src/scenarios/${record.scenario}`)), record.id).toContain(
+        record.id.slice(REQUIREMENT_PREFIX.length),
+      );
   });
 
   it('gives every host row a declared witness class, and the corpus row none', () => {

@@ -21,7 +21,10 @@ interface Seen {
 /** What the fake host answers, changed per test; every request is recorded. */
 const host = {
   discovery: {} as Record<string, unknown>,
-  runNode: { type: 'node.completed', payload: { nodeId: 'mcp-client', outputs: { result: { state: 'reachable' } } } } as Record<string, unknown>,
+  runNode: {
+    type: 'node.completed',
+    payload: { nodeId: 'mcp-client', outputs: { result: { state: 'reachable' } } },
+  } as Record<string, unknown>,
   knownWorkflows: new Set(['conformance-mcp-client']),
   /** Serve each major's list in the other major's shape. */
   swapToolsShape: false,
@@ -51,7 +54,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return host.knownWorkflows.has(workflowId) ? answer(res, 201, { runId: 'run-1' }) : answer(res, 404);
   }
   if (/^(\/v1)?\/runs\/run-1$/.test(path)) return answer(res, 200, { runId: 'run-1', status: 'completed' });
-  if (/^(\/v1)?\/runs\/run-1\/events\/poll\?timeout=1$/.test(path)) return answer(res, 200, { events: [{ type: 'run.started', payload: {} }, host.runNode] });
+  if (/^(\/v1)?\/runs\/run-1\/events\/poll\?timeout=1$/.test(path))
+    return answer(res, 200, { events: [{ type: 'run.started', payload: {} }, host.runNode] });
   return answer(res, 404);
 }
 
@@ -107,9 +111,19 @@ describe('env', () => {
 
 describe('paths resolve the major', () => {
   it('v2 serves the API at the root, v1 under /v1', () => {
-    expect([apiPath('/runs'), toolsPath(), toolsPath('?view=compact'), toolPath('mcp:conformance.echo')]).toEqual(['/runs', '/tools', '/tools?view=compact', '/tools/mcp%3Aconformance.echo']);
+    expect([apiPath('/runs'), toolsPath(), toolsPath('?view=compact'), toolPath('mcp:conformance.echo')]).toEqual([
+      '/runs',
+      '/tools',
+      '/tools?view=compact',
+      '/tools/mcp%3Aconformance.echo',
+    ]);
     atMajor('1');
-    expect([apiPath('/runs'), toolsPath(), toolsPath('?view=compact'), toolPath('mcp:conformance.echo')]).toEqual(['/v1/runs', '/v1/tools', '/v1/tools?view=compact', '/v1/tools/mcp%3Aconformance.echo']);
+    expect([apiPath('/runs'), toolsPath(), toolsPath('?view=compact'), toolPath('mcp:conformance.echo')]).toEqual([
+      '/v1/runs',
+      '/v1/tools',
+      '/v1/tools?view=compact',
+      '/v1/tools/mcp%3Aconformance.echo',
+    ]);
     expect(() => apiPath('runs')).toThrow('an API path starts with "/"');
   });
 
@@ -147,9 +161,18 @@ describe('the driver', () => {
 
 describe('family gates', () => {
   it('familyAdvertised: presence at major 2, supported: true at major 1', () => {
-    expect([familyAdvertised({}), familyAdvertised({ supported: false }), familyAdvertised(undefined), familyAdvertised(null)]).toEqual([true, true, false, false]);
+    expect([
+      familyAdvertised({}),
+      familyAdvertised({ supported: false }),
+      familyAdvertised(undefined),
+      familyAdvertised(null),
+    ]).toEqual([true, true, false, false]);
     atMajor('1');
-    expect([familyAdvertised({}), familyAdvertised({ supported: false }), familyAdvertised({ supported: true })]).toEqual([false, false, true]);
+    expect([
+      familyAdvertised({}),
+      familyAdvertised({ supported: false }),
+      familyAdvertised({ supported: true }),
+    ]).toEqual([false, false, true]);
   });
 
   it('toolCatalogGate and gateFamily read the discovery root', async () => {
@@ -171,7 +194,7 @@ describe('family gates', () => {
     expect(host.seen.map((s) => s.url)).toEqual(['/tools', '/v1/tools']);
   });
 
-  it('listTools refuses the other major\'s shape: { tools } at major 2, a bare array at major 1', async () => {
+  it("listTools refuses the other major's shape: { tools } at major 2, a bare array at major 1", async () => {
     host.swapToolsShape = true;
     expect(await listTools()).toEqual({ status: 200, tools: null });
     atMajor('1');
@@ -184,11 +207,14 @@ describe('manifest-driven selection', () => {
     const url = (name: string) => new URL(`../src/scenarios/${name}`, import.meta.url).href;
     expect(manifestMajors('v2-mcp-client-results.test.ts')).toEqual([2]);
     expect(majorSkipReason(url('tool-catalog-projection.test.ts'))).toBeUndefined();
-    expect(majorSkipReason(url('a2a-agent-card.test.ts'))).toBe('a2a-agent-card.test.ts targets major 1; OPENWOP_TARGET_MAJOR is 2');
+    expect(majorSkipReason(url('a2a-agent-card.test.ts'))).toBe(
+      'a2a-agent-card.test.ts targets major 1; OPENWOP_TARGET_MAJOR is 2',
+    );
     atMajor('1');
-    expect(majorSkipReason(url('v2-mcp-client-results.test.ts'))).toBe('v2-mcp-client-results.test.ts targets major 2; OPENWOP_TARGET_MAJOR is 1');
+    expect(majorSkipReason(url('v2-mcp-client-results.test.ts'))).toBe(
+      'v2-mcp-client-results.test.ts targets major 2; OPENWOP_TARGET_MAJOR is 1',
+    );
     expect(majorSkipReason(url('a2a-agent-card.test.ts'))).toBeUndefined();
     expect(majorSkipReason(url('unlisted.test.ts'))).toMatch(/^unlisted\.test\.ts is not in scenario-majors\.json/);
   });
 });
-

@@ -58,14 +58,20 @@ describe('suite', () => {
       `suite: the host must bind conformance.incompatible → http://127.0.0.1:${port}/mcp-2024-11-05`,
     ]);
     expect(out.stdout.at(-1)).toBe('17 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
-    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(/inapplicable +the row tests major 1; this run targets major 2/);
+    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(
+      /inapplicable +the row tests major 1; this run targets major 2/,
+    );
   });
 
-  it('reports a mutant\'s failing row as JSON and exits 1', async () => {
+  it("reports a mutant's failing row as JSON and exits 1", async () => {
     const port = await freePort();
     const key = randomUUID();
     front = await liveHost(MUTANTS.find((m) => m.id === 'M-strip-meta')!.wrap(reference()), port, key);
-    const out = io({ OPENWOP_HOST_URL: front.url, OPENWOP_HOST_TOKEN: key, OPENWOP_MCP_FAKE_SERVER_PORT: String(port) });
+    const out = io({
+      OPENWOP_HOST_URL: front.url,
+      OPENWOP_HOST_TOKEN: key,
+      OPENWOP_MCP_FAKE_SERVER_PORT: String(port),
+    });
     expect(await runSuite(['--format', 'json'], out)).toBe(1);
     const report = JSON.parse(out.stdout.join('\n')) as { rows: { id: string; verdict: string }[] };
     expect(report.rows.filter((r) => r.verdict === 'fail').map((r) => r.id)).toEqual(['call-tool-verbatim']);

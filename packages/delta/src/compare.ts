@@ -12,7 +12,14 @@ export interface FigureRow {
 
 /** One difference a change makes to a gate beyond its headline figures, ready to render. */
 export type Change =
-  | { type: 'row'; path: string; change: 'added' | 'removed' | 'changed'; before: number | null; after: number | null; delta: number }
+  | {
+      type: 'row';
+      path: string;
+      change: 'added' | 'removed' | 'changed';
+      before: number | null;
+      after: number | null;
+      delta: number;
+    }
   | { type: 'bucket'; key: string; before: string | null; after: string | null }
   | { type: 'facet'; facet: string; change: 'covered' | 'uncovered' }
   | { type: 'baseline'; field: string; before: unknown; after: unknown; state: 'required' | 'made' }
@@ -32,7 +39,10 @@ const field = (f: Figures, key: string): unknown => (f ? f[key] : undefined);
 function setDiff(before: Iterable<string>, after: Iterable<string>): { added: string[]; removed: string[] } {
   const b = new Set(before);
   const a = new Set(after);
-  return { added: [...a].filter((x) => !b.has(x)).sort(compareCodeUnits), removed: [...b].filter((x) => !a.has(x)).sort(compareCodeUnits) };
+  return {
+    added: [...a].filter((x) => !b.has(x)).sort(compareCodeUnits),
+    removed: [...b].filter((x) => !a.has(x)).sort(compareCodeUnits),
+  };
 }
 
 /** Each gate's headline figures, read from the figures its check reports, in table order. */
@@ -41,11 +51,19 @@ const HEADLINE: Record<string, ReadonlyArray<readonly [string, (f: Figures) => n
     ['total', (f) => num(f, 'total')],
     ['cap', (f) => num(f, 'cap')],
     ['homed', (f) => num(f, 'homed')],
-    ['headroom', (f) => (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null)],
+    [
+      'headroom',
+      (f) => (num(f, 'cap') !== null && num(f, 'total') !== null ? num(f, 'cap')! - num(f, 'total')! : null),
+    ],
   ],
   'normative-home': [
-    ...(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing'] as const).map((n) => [n, (f: Figures) => num(f, 'counts', n)] as const),
-    ['facetsUncovered', (f) => (Array.isArray(field(f, 'facetsUncovered')) ? (field(f, 'facetsUncovered') as unknown[]).length : null)],
+    ...(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing'] as const).map(
+      (n) => [n, (f: Figures) => num(f, 'counts', n)] as const,
+    ),
+    [
+      'facetsUncovered',
+      (f) => (Array.isArray(field(f, 'facetsUncovered')) ? (field(f, 'facetsUncovered') as unknown[]).length : null),
+    ],
   ],
   'scenario-majors': (['files', 'v1', 'v2'] as const).map((n) => [n, (f: Figures) => num(f, 'counts', n)] as const),
   declaration: [
@@ -81,14 +99,23 @@ export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
   const out: Change[] = [];
   // Rows are named by their label (relative to spec/v2/, as the budget table prints them).
   const rows = (f: Figures): Map<string, number> =>
-    new Map(arr<{ path: string; label?: string; words: number }>(field(f, 'rows')).map((r) => [r.label ?? r.path, r.words]));
+    new Map(
+      arr<{ path: string; label?: string; words: number }>(field(f, 'rows')).map((r) => [r.label ?? r.path, r.words]),
+    );
   const b = rows(before);
   const a = rows(after);
   for (const path of [...new Set([...b.keys(), ...a.keys()])].sort(compareCodeUnits)) {
     const wb = b.get(path) ?? null;
     const wa = a.get(path) ?? null;
     if (wb === wa) continue;
-    out.push({ type: 'row', path, change: wb === null ? 'added' : wa === null ? 'removed' : 'changed', before: wb, after: wa, delta: (wa ?? 0) - (wb ?? 0) });
+    out.push({
+      type: 'row',
+      path,
+      change: wb === null ? 'added' : wa === null ? 'removed' : 'changed',
+      before: wb,
+      after: wa,
+      delta: (wa ?? 0) - (wb ?? 0),
+    });
   }
   return out;
 }
@@ -96,13 +123,16 @@ export function coreBudgetChanges(before: Figures, after: Figures): Change[] {
 /** Families whose bucket changed, facets newly covered or uncovered, baseline edits made or required. */
 export function normativeHomeChanges(before: Figures, after: Figures): Change[] {
   const out: Change[] = [];
-  const buckets = (f: Figures): Map<string, string> => new Map(arr<{ key: string; bucket: string }>(field(f, 'families')).map((x) => [x.key, x.bucket]));
+  const buckets = (f: Figures): Map<string, string> =>
+    new Map(arr<{ key: string; bucket: string }>(field(f, 'families')).map((x) => [x.key, x.bucket]));
   const b = buckets(before);
   const a = buckets(after);
   for (const key of new Set([...b.keys(), ...a.keys()])) {
-    if (b.get(key) !== a.get(key)) out.push({ type: 'bucket', key, before: b.get(key) ?? null, after: a.get(key) ?? null });
+    if (b.get(key) !== a.get(key))
+      out.push({ type: 'bucket', key, before: b.get(key) ?? null, after: a.get(key) ?? null });
   }
-  const uncovered = (f: Figures): string[] => arr<string>(field(f, 'facetsUncovered')).filter((x) => typeof x === 'string');
+  const uncovered = (f: Figures): string[] =>
+    arr<string>(field(f, 'facetsUncovered')).filter((x) => typeof x === 'string');
   const facets = setDiff(uncovered(before), uncovered(after));
   for (const facet of facets.removed) out.push({ type: 'facet', facet, change: 'covered' });
   for (const facet of facets.added) out.push({ type: 'facet', facet, change: 'uncovered' });
@@ -123,11 +153,14 @@ function baselineEdits(before: Figures, after: Figures): Change[] {
     for (const counter of BASELINE_COUNTERS) {
       const f = countOf(from[counter]);
       const t = countOf(to[counter]);
-      if (f !== null && t !== null && f !== t) out.push({ type: 'baseline', field: counter, before: f, after: t, state });
+      if (f !== null && t !== null && f !== t)
+        out.push({ type: 'baseline', field: counter, before: f, after: t, state });
     }
     const carried = setDiff(arr<string>(from['v1Carried']), arr<string>(to['v1Carried']));
-    for (const key of carried.removed) out.push({ type: 'baseline', field: 'v1Carried', before: key, after: null, state });
-    for (const key of carried.added) out.push({ type: 'baseline', field: 'v1Carried', before: null, after: key, state });
+    for (const key of carried.removed)
+      out.push({ type: 'baseline', field: 'v1Carried', before: key, after: null, state });
+    for (const key of carried.added)
+      out.push({ type: 'baseline', field: 'v1Carried', before: null, after: key, state });
   };
   compare(obj(before, 'baseline'), obj(after, 'baseline'), 'made');
   compare(obj(after, 'baseline'), obj(after, 'measured'), 'required');
@@ -156,7 +189,9 @@ export function scenarioMajorsChanges(before: Figures, after: Figures): Change[]
 /** Pointers whose value differs between two JSON documents (deepest differing pointer per branch). */
 export function pointerChanges(before: unknown, after: unknown): Change[] {
   // Key order is ignored here, so no difference is 'reordered'.
-  return diffJson(before, after).flatMap((d) => (d.change === 'reordered' ? [] : [{ type: 'pointer' as const, pointer: d.pointer, change: d.change }]));
+  return diffJson(before, after).flatMap((d) =>
+    d.change === 'reordered' ? [] : [{ type: 'pointer' as const, pointer: d.pointer, change: d.change }],
+  );
 }
 
 /** Schema and example files added or removed. */

@@ -61,10 +61,17 @@ export function resolveCommit(top: string, ref: string, env: GitEnv): string {
   const r = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], env);
   if (r.ok) return r.stdout.trim();
   const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.trim() === 'true';
-  if (shallow) throw new InputError(`base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`);
-  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes'], env).stdout.split('\n').filter(Boolean);
+  if (shallow)
+    throw new InputError(
+      `base ${ref} is not in this shallow clone; fetch more history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)`,
+    );
+  const refs = git(top, ['for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/tags', 'refs/remotes'], env)
+    .stdout.split('\n')
+    .filter(Boolean);
   const hint = nearest(ref, refs);
-  throw new InputError(`base ${ref} does not name a commit in this repository${hint ? ` (did you mean ${hint}?)` : ''}`);
+  throw new InputError(
+    `base ${ref} does not name a commit in this repository${hint ? ` (did you mean ${hint}?)` : ''}`,
+  );
 }
 
 /**
@@ -73,13 +80,21 @@ export function resolveCommit(top: string, ref: string, env: GitEnv): string {
  */
 export function defaultBase(top: string, env: GitEnv): string {
   const originHead = git(top, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], env);
-  const candidates = [originHead.ok ? originHead.stdout.trim() : '', 'origin/main', 'main', 'origin/master', 'master'].filter(Boolean);
+  const candidates = [
+    originHead.ok ? originHead.stdout.trim() : '',
+    'origin/main',
+    'main',
+    'origin/master',
+    'master',
+  ].filter(Boolean);
   for (const branch of candidates) {
     if (!git(top, ['rev-parse', '--verify', '--quiet', `${branch}^{commit}`], env).ok) continue;
     const mb = git(top, ['merge-base', 'HEAD', branch], env);
     if (mb.ok) return mb.stdout.trim();
   }
-  throw new InputError('no default branch found to compare with (looked for origin/HEAD, main, master); pass --base <ref>');
+  throw new InputError(
+    'no default branch found to compare with (looked for origin/HEAD, main, master); pass --base <ref>',
+  );
 }
 
 export interface Materialised {
@@ -105,10 +120,18 @@ export function materialise(root: string, sha: string, env: GitEnv, paths?: read
     // A spec root (or a listed path) that did not exist yet at the base is absent there; ls-tree
     // lists what exists, since git archive refuses a path that matches nothing.
     const wanted = paths ? paths.map(under) : prefix ? [prefix] : [];
-    const present = wanted.length === 0 ? [] : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted], env).stdout.split('\0').filter(Boolean);
+    const present =
+      wanted.length === 0
+        ? []
+        : git(top, ['ls-tree', '-z', '--name-only', sha, '--', ...wanted], env)
+            .stdout.split('\0')
+            .filter(Boolean);
     if (wanted.length === 0 || present.length > 0) {
       // The archive goes from git to tar through the pipe, never through this process.
-      const unpack = result(sh(top, env)`git archive --format=tar ${sha} -- ${present} | tar -x -f - -C ${dir}`, 'git archive | tar');
+      const unpack = result(
+        sh(top, env)`git archive --format=tar ${sha} -- ${present} | tar -x -f - -C ${dir}`,
+        'git archive | tar',
+      );
       if (!unpack.ok) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(unpack.stderr)}`);
     }
     mkdirSync(specRoot, { recursive: true });
@@ -131,12 +154,28 @@ export interface Commit {
  * root), newest first, and whether the clone is shallow (so older history may be missing). A
  * repository without commits has none; a folder outside git gives undefined.
  */
-export function commitsTouching(root: string, paths: readonly string[], limit: number, env: GitEnv): { commits: Commit[]; shallow: boolean } | undefined {
+export function commitsTouching(
+  root: string,
+  paths: readonly string[],
+  limit: number,
+  env: GitEnv,
+): { commits: Commit[]; shallow: boolean } | undefined {
   if (!git(root, ['rev-parse', '--show-toplevel'], env).ok) return undefined;
   const { top, prefix } = gitLocation(root, env);
   const shallow = git(top, ['rev-parse', '--is-shallow-repository'], env).stdout.trim() === 'true';
   if (!git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], env).ok) return { commits: [], shallow };
-  const log = git(top, ['log', `-n${limit}`, '--format=%H%x1f%cI%x1f%s', 'HEAD', '--', ...paths.map((p) => (prefix ? `${prefix}/${p}` : p))], env);
+  const log = git(
+    top,
+    [
+      'log',
+      `-n${limit}`,
+      '--format=%H%x1f%cI%x1f%s',
+      'HEAD',
+      '--',
+      ...paths.map((p) => (prefix ? `${prefix}/${p}` : p)),
+    ],
+    env,
+  );
   if (!log.ok) throw new InputError(`cannot read the git history: ${firstLine(log.stderr)}`);
   const commits = log.stdout
     .split('\n')

@@ -1,7 +1,14 @@
 export { delta } from './run.js';
 export type { DeltaReport, GateDelta, GateStatus } from './run.js';
 export type { Change, FigureRow } from './compare.js';
-export { figureTable, coreBudgetChanges, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
+export {
+  figureTable,
+  coreBudgetChanges,
+  normativeHomeChanges,
+  pointerChanges,
+  scenarioMajorsChanges,
+  schemasChanges,
+} from './compare.js';
 export { describe, renderMarkdown, renderText } from './render.js';
 export { commitsTouching, defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
 export type { Commit, GitEnv, Materialised } from './git.js';

@@ -2,7 +2,8 @@ import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { Change, FigureRow } from './compare.js';
 import type { DeltaReport, GateDelta, GateStatus } from './run.js';
 
-const signed = (n: number | null): string => (n === null ? '—' : n > 0 ? `+${formatGrouped(n)}` : n < 0 ? `-${formatGrouped(-n)}` : '0');
+const signed = (n: number | null): string =>
+  n === null ? '—' : n > 0 ? `+${formatGrouped(n)}` : n < 0 ? `-${formatGrouped(-n)}` : '0';
 const value = (n: number | null): string => (n === null ? '—' : formatGrouped(n));
 const majors = (m: number[] | null): string => (m === null ? '' : `[${m.join(', ')}]`);
 
@@ -68,12 +69,18 @@ function statusLines(g: GateDelta): string[] {
   return lines;
 }
 
-const short = (r: DeltaReport): string => `${r.base.ref === r.base.sha ? r.base.sha.slice(0, 12) : `${r.base.ref} (${r.base.sha.slice(0, 12)})`}`;
+const short = (r: DeltaReport): string =>
+  `${r.base.ref === r.base.sha ? r.base.sha.slice(0, 12) : `${r.base.ref} (${r.base.sha.slice(0, 12)})`}`;
 
 /** Right-aligned columns, the first left-aligned. */
 function columns(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** The human rendering: per gate, its status, its figures as a table, then what else changed. */
@@ -82,7 +89,13 @@ export function renderText(report: DeltaReport): string[] {
   for (const [gate, g] of Object.entries(report.gates)) {
     const [head, ...why] = statusLines(g);
     out.push('', `${gate}: ${head}`, ...why.map((l) => `  ${l}`));
-    if (g.table.length > 0) out.push(...columns([['figure', 'before', 'after', 'Δ'], ...g.table.map((r) => [label(r), value(r.before), value(r.after), signed(r.delta)])]).map((l) => `  ${l}`));
+    if (g.table.length > 0)
+      out.push(
+        ...columns([
+          ['figure', 'before', 'after', 'Δ'],
+          ...g.table.map((r) => [label(r), value(r.before), value(r.after), signed(r.delta)]),
+        ]).map((l) => `  ${l}`),
+      );
     out.push(...g.changes.map((c) => `  ${describe(c)}`));
   }
   return out;
@@ -104,12 +117,14 @@ export function renderMarkdown(report: DeltaReport): string[] {
     for (const l of why) out.push('', `> ${cell(l)}`);
     if (g.table.length > 0) {
       out.push('', '| figure | before | after | Δ |', '|---|--:|--:|--:|');
-      for (const r of g.table) out.push(`| ${label(r)} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+      for (const r of g.table)
+        out.push(`| ${label(r)} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
     }
     const rows = g.changes.filter((c) => c.type === 'row');
     if (rows.length > 0) {
       out.push('', '| document | before | after | Δ |', '|---|--:|--:|--:|');
-      for (const r of rows) out.push(`| ${cell(span(r.path))} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+      for (const r of rows)
+        out.push(`| ${cell(span(r.path))} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
     }
     const others = g.changes.filter((c) => c.type !== 'row');
     if (others.length > 0) out.push('', ...others.map((c) => `- ${describe(c, span)}`));

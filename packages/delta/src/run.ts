@@ -2,7 +2,14 @@ import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-s
 import { isRecord } from '@openwop-spec/json';
 import { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
-import { coreBudgetChanges, figureTable, normativeHomeChanges, pointerChanges, scenarioMajorsChanges, schemasChanges } from './compare.js';
+import {
+  coreBudgetChanges,
+  figureTable,
+  normativeHomeChanges,
+  pointerChanges,
+  scenarioMajorsChanges,
+  schemasChanges,
+} from './compare.js';
 import type { Change, FigureRow } from './compare.js';
 import { defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
 import type { GitEnv } from './git.js';
@@ -51,7 +58,9 @@ const COMPARE: Record<string, (b: GateSide, a: GateSide) => Change[]> = {
 
 function withMajors(side: GateSide): Figures {
   if (!side.figures) return null;
-  const manifest = Object.values(side.artifacts).filter(isRecord).find((v) => 'majors' in v);
+  const manifest = Object.values(side.artifacts)
+    .filter(isRecord)
+    .find((v) => 'majors' in v);
   return manifest ? { ...side.figures, majors: manifest['majors'] } : side.figures;
 }
 
@@ -62,7 +71,15 @@ async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promis
     return { figures: result.figures, status: { exitCode: result.exitCode, summary: result.summaryLine }, artifacts };
   } catch (err) {
     // Why it could not run: the input error's line, positioned as `check` prints it.
-    if (err instanceof InputError) return { figures: null, status: { exitCode: 2, summary: err.location ? formatStylishDiagnostic(inputDiagnostic(gate.id, err)) : err.message }, artifacts: {} };
+    if (err instanceof InputError)
+      return {
+        figures: null,
+        status: {
+          exitCode: 2,
+          summary: err.location ? formatStylishDiagnostic(inputDiagnostic(gate.id, err)) : err.message,
+        },
+        artifacts: {},
+      };
     throw err;
   }
 }
@@ -70,7 +87,12 @@ async function runSide(tree: SpecTree, gate: Gate, options: GateOptions): Promis
 /** What changed in each derived document, as JSON pointers into it. */
 function artifactChanges(before: GateSide, after: GateSide): Change[] {
   const paths = [...new Set([...Object.keys(before.artifacts), ...Object.keys(after.artifacts)])].sort();
-  return paths.flatMap((path) => pointerChanges(before.artifacts[path] ?? null, after.artifacts[path] ?? null).map((c) => ({ ...c, document: path })));
+  return paths.flatMap((path) =>
+    pointerChanges(before.artifacts[path] ?? null, after.artifacts[path] ?? null).map((c) => ({
+      ...c,
+      document: path,
+    })),
+  );
 }
 
 /**
@@ -79,7 +101,11 @@ function artifactChanges(before: GateSide, after: GateSide): Change[] {
  * tree is written; the base is read from git's object store into a temporary directory that is
  * removed afterwards.
  */
-export async function delta(root: string, gates: readonly Gate[], options: { base?: string; today: string; env: GitEnv }): Promise<DeltaReport> {
+export async function delta(
+  root: string,
+  gates: readonly Gate[],
+  options: { base?: string; today: string; env: GitEnv },
+): Promise<DeltaReport> {
   const { env } = options;
   const { top } = gitLocation(root, env);
   const ref = options.base ?? defaultBase(top, env);
@@ -94,7 +120,13 @@ export async function delta(root: string, gates: readonly Gate[], options: { bas
       const b = await runSide(beforeTree, gate, gateOptions);
       const a = await runSide(afterTree, gate, gateOptions);
       const changes = (COMPARE[gate.id] ?? artifactChanges)(b, a);
-      report.gates[gate.id] = { before: b.figures, after: a.figures, status: { before: b.status, after: a.status }, table: figureTable(gate.id, b.figures, a.figures), changes };
+      report.gates[gate.id] = {
+        before: b.figures,
+        after: a.figures,
+        status: { before: b.status, after: a.status },
+        table: figureTable(gate.id, b.figures, a.figures),
+        changes,
+      };
       if (a.status.exitCode > report.exitCode) report.exitCode = a.status.exitCode;
     }
     return report;

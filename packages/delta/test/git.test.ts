@@ -10,7 +10,11 @@ import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { commitsTouching, delta, materialise, renderMarkdown, renderText } from '../src/index.js';
 
 const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
 
 /** A gate whose figures count the words of spec/a.md and whose artifact is a small document. */
 const wordsGate: Gate = {
@@ -29,7 +33,11 @@ let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
 
 function repo(): Fixture {
-  fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n', 'spec/a.md': 'one two\n', 'src/code.ts': 'export {};\n' });
+  fx = createFixture({
+    'pnpm-workspace.yaml': 'packages: []\n',
+    'spec/a.md': 'one two\n',
+    'src/code.ts': 'export {};\n',
+  });
   git(fx.root, 'init', '-q');
   git(fx.root, 'add', '-A');
   git(fx.root, 'commit', '-qm', 'base');
@@ -60,7 +68,9 @@ describe('delta over git', () => {
     // A temporary folder of this test's own, so other processes' temporary files do not count.
     const tmp = mkdtempSync(join(tmpdir(), 'openwop-delta-tmp-'));
     vi.stubEnv('TMPDIR', tmp);
-    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22', env: process.env }).finally(() => vi.unstubAllEnvs());
+    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22', env: process.env }).finally(
+      () => vi.unstubAllEnvs(),
+    );
     expect(report.gates['words']).toEqual({
       before: { words: 2 },
       after: { words: 4 },
@@ -102,8 +112,15 @@ describe('delta over git', () => {
     const failing = await delta(f.root, [strict], { base: 'HEAD', today: '2026-09-22', env: process.env });
     expect(failing.gates['words']!.status.after).toEqual({ exitCode: 1, summary: '=== words FAILED — 4 > 3 ===' });
     expect(failing.exitCode).toBe(1);
-    expect(renderText(failing).slice(2, 4)).toEqual(['words: passes → fails', '  fails on the working tree: === words FAILED — 4 > 3 ===']);
-    expect(renderMarkdown(failing).slice(2, 5)).toEqual(['**words**: passes → fails', '', '> fails on the working tree: === words FAILED — 4 > 3 ===']);
+    expect(renderText(failing).slice(2, 4)).toEqual([
+      'words: passes → fails',
+      '  fails on the working tree: === words FAILED — 4 > 3 ===',
+    ]);
+    expect(renderMarkdown(failing).slice(2, 5)).toEqual([
+      '**words**: passes → fails',
+      '',
+      '> fails on the working tree: === words FAILED — 4 > 3 ===',
+    ]);
     // Fixing the tree makes it pass, whatever the base did.
     git(f.root, 'commit', '-qam', 'too long');
     f.write({ 'spec/a.md': 'one\n' });
@@ -117,7 +134,10 @@ describe('delta over git', () => {
     git(f.root, 'commit', '-qm', 'drop');
     f.write({ 'spec/a.md': 'back\n' });
     const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env });
-    expect(report.gates['words']!.status).toEqual({ before: { exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' }, after: { exitCode: 0, summary: 'ok' } });
+    expect(report.gates['words']!.status).toEqual({
+      before: { exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' },
+      after: { exitCode: 0, summary: 'ok' },
+    });
     expect(report.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
     expect(report.exitCode).toBe(0);
   });
@@ -133,15 +153,28 @@ describe('delta over git', () => {
     git(fx.root, 'commit', '-qm', 'spec');
     fx.write({ 'sub/spec/a.md': 'one two\n' });
     const sub = join(fx.root, 'sub');
-    expect((await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env })).gates['words']).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
-    expect((await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22', env: process.env })).gates['words']!.status.before).toEqual({ exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' });
+    expect(
+      (await delta(sub, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env })).gates['words'],
+    ).toMatchObject({ before: { words: 1 }, after: { words: 2 } });
+    expect(
+      (await delta(sub, [wordsGate], { base: 'empty', today: '2026-09-22', env: process.env })).gates['words']!.status
+        .before,
+    ).toEqual({ exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' });
   });
 
   it.each([
     ['a ref that does not exist', 'no-such-ref', /^base no-such-ref does not name a commit in this repository$/],
     ['a misspelled branch', 'mian', /^base mian does not name a commit in this repository \(did you mean main\?\)$/],
-    ['a misspelled tag', 'v2.0.1', /^base v2\.0\.1 does not name a commit in this repository \(did you mean v2\.0\.0\?\)$/],
-    ['a misspelled branch of several', 'rfc-204', /^base rfc-204 does not name a commit in this repository \(did you mean rfc-0204\?\)$/],
+    [
+      'a misspelled tag',
+      'v2.0.1',
+      /^base v2\.0\.1 does not name a commit in this repository \(did you mean v2\.0\.0\?\)$/,
+    ],
+    [
+      'a misspelled branch of several',
+      'rfc-204',
+      /^base rfc-204 does not name a commit in this repository \(did you mean rfc-0204\?\)$/,
+    ],
   ])('%s is one clear input error', async (_n, base, message) => {
     const f = repo();
     git(f.root, 'tag', 'v2.0.0');
@@ -152,7 +185,9 @@ describe('delta over git', () => {
 
   it('a folder that is not a git repository is an input error', async () => {
     fx = createFixture({ 'pnpm-workspace.yaml': '' });
-    await expect(delta(fx.root, [wordsGate], { base: 'main', today: '2026-09-22', env: process.env })).rejects.toBeInstanceOf(InputError);
+    await expect(
+      delta(fx.root, [wordsGate], { base: 'main', today: '2026-09-22', env: process.env }),
+    ).rejects.toBeInstanceOf(InputError);
   });
 
   it('a shallow clone without the base says how to fetch it', async () => {
@@ -163,7 +198,9 @@ describe('delta over git', () => {
     const clone = createFixture({});
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${f.root}`, join(clone.root, 'c')]);
-      await expect(delta(join(clone.root, 'c'), [wordsGate], { base: old, today: '2026-09-22', env: process.env })).rejects.toThrow(/is not in this shallow clone; fetch more history/);
+      await expect(
+        delta(join(clone.root, 'c'), [wordsGate], { base: old, today: '2026-09-22', env: process.env }),
+      ).rejects.toThrow(/is not in this shallow clone; fetch more history/);
     } finally {
       clone.remove();
     }
@@ -174,7 +211,9 @@ describe('git plumbing for reports over history', () => {
   it('runs git in the environment it is given, not the process one', async () => {
     const f = repo();
     const env = { ...process.env, GIT_DIR: join(f.root, 'not-a-git-dir') };
-    await expect(delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env })).rejects.toThrow(/is not inside a git repository/);
+    await expect(delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env })).rejects.toThrow(
+      /is not inside a git repository/,
+    );
     expect(commitsTouching(f.root, ['spec'], 5, env)).toBeUndefined();
   });
 
@@ -193,7 +232,9 @@ describe('git plumbing for reports over history', () => {
     const head = git(f.root, 'rev-parse', 'HEAD').trim();
     const m = materialise(f.root, head, process.env, ["spec/it's $(touch pwned) *.md"]);
     try {
-      expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1))).toEqual(["spec/it's $(touch pwned) *.md"]);
+      expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1))).toEqual([
+        "spec/it's $(touch pwned) *.md",
+      ]);
       expect(readdirSync(f.root)).not.toContain('pwned');
     } finally {
       m.cleanup();
@@ -205,7 +246,11 @@ describe('git plumbing for reports over history', () => {
     const head = git(f.root, 'rev-parse', 'HEAD').trim();
     const m = materialise(f.root, head, process.env, ['spec', 'evidence', 'pnpm-workspace.yaml']);
     try {
-      expect(Object.keys(snapshot(m.root)).map((p) => p.slice(m.root.length + 1)).sort()).toEqual(['pnpm-workspace.yaml', 'spec/a.md']);
+      expect(
+        Object.keys(snapshot(m.root))
+          .map((p) => p.slice(m.root.length + 1))
+          .sort(),
+      ).toEqual(['pnpm-workspace.yaml', 'spec/a.md']);
     } finally {
       m.cleanup();
     }
@@ -237,7 +282,11 @@ describe('git plumbing for reports over history', () => {
       ['spec one', '2026-10-01T10:00:00+02:00'],
     ]);
     expect(commits[0]!.sha).toBe(git(f.root, 'rev-parse', 'HEAD').trim());
-    expect(commitsTouching(f.root, ['spec'], 10, process.env)!.commits.map((c) => c.subject)).toEqual(['spec two', 'spec one', 'base']);
+    expect(commitsTouching(f.root, ['spec'], 10, process.env)!.commits.map((c) => c.subject)).toEqual([
+      'spec two',
+      'spec one',
+      'base',
+    ]);
   });
 
   it('commitsTouching: a repository without commits has none; a folder outside git has no history', () => {

@@ -23,7 +23,11 @@ const options = (...flags: string[]): GateOptions => ({ today: TODAY, flags: new
 const SCENARIO = 'v2-clock-skew-bounded.test.ts';
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
 
 function snapshot(root: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -53,7 +57,10 @@ beforeAll(async () => {
   const capabilities = 'spec/v2/core/capabilities.md';
   const baseTree = fx.tree();
   base = {
-    figures: { budget: (await coreBudget.check(baseTree, options())).figures, home: (await normativeHome.check(baseTree, options())).figures },
+    figures: {
+      budget: (await coreBudget.check(baseTree, options())).figures,
+      home: (await normativeHome.check(baseTree, options())).figures,
+    },
     capabilities: words(read(capabilities)),
   };
   git(fx.root, 'init', '-q');
@@ -63,7 +70,10 @@ beforeAll(async () => {
   // The RFC's edits, then what its author runs: regenerate, and bank the ratchet's gain. Uncommitted.
   moved = moveToV2Home(fx.root);
   added = addFamilyWithFacet(fx.root);
-  writeFileSync(join(fx.root, 'packages/conformance/src/scenarios', SCENARIO), '// A major-2 scenario added by the change.\nexport {};\n');
+  writeFileSync(
+    join(fx.root, 'packages/conformance/src/scenarios', SCENARIO),
+    '// A major-2 scenario added by the change.\nexport {};\n',
+  );
   await scenarioMajors.write!(fx.tree(), options());
   await declaration.write!(fx.tree(), options());
   await normativeHome.commands[0]!.run(fx.tree(), options('--write-baseline'));
@@ -76,7 +86,8 @@ afterAll(() => fx.remove());
 describe('openwop-spec delta on an RFC-style change', () => {
   it('both sides ran every gate', () => {
     expect(Object.keys(report.gates)).toEqual(GATES.map((g) => g.id));
-    for (const g of Object.values(report.gates)) expect([g.status.before.exitCode, g.status.after.exitCode]).toEqual([0, 0]);
+    for (const g of Object.values(report.gates))
+      expect([g.status.before.exitCode, g.status.after.exitCode]).toEqual([0, 0]);
     expect(report.exitCode).toBe(0);
   });
 
@@ -96,7 +107,14 @@ describe('openwop-spec delta on an RFC-style change', () => {
     const label = (path: string): string => path.slice('spec/v2/'.length);
     expect(changes.filter((c) => c.type === 'row')).toEqual(
       [
-        { type: 'row', path: 'core/capabilities.md', change: 'changed', before: base.capabilities, after: base.capabilities + capsDelta, delta: capsDelta },
+        {
+          type: 'row',
+          path: 'core/capabilities.md',
+          change: 'changed',
+          before: base.capabilities,
+          after: base.capabilities + capsDelta,
+          delta: capsDelta,
+        },
         { type: 'row', path: label(moved.home), change: 'added', before: null, after: movedWords, delta: movedWords },
         { type: 'row', path: label(added.home), change: 'added', before: null, after: addedWords, delta: addedWords },
       ].sort((a, b) => (a.path < b.path ? -1 : 1)),
@@ -107,15 +125,33 @@ describe('openwop-spec delta on an RFC-style change', () => {
     const counts = base.figures['home']!['counts'] as { resolved: number; v1Dependent: number };
     const changes = report.gates['normative-home']!.changes;
     const table = report.gates['normative-home']!.table;
-    expect(table.map((r) => r.name)).toEqual(['core', 'resolved', 'v1Dependent', 'undeclared', 'failing', 'facetsUncovered']);
+    expect(table.map((r) => r.name)).toEqual([
+      'core',
+      'resolved',
+      'v1Dependent',
+      'undeclared',
+      'failing',
+      'facetsUncovered',
+    ]);
     expect(table).toContainEqual({ name: 'resolved', before: counts.resolved, after: counts.resolved + 2, delta: 2 });
-    expect(table).toContainEqual({ name: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, delta: -1 });
+    expect(table).toContainEqual({
+      name: 'v1Dependent',
+      before: counts.v1Dependent,
+      after: counts.v1Dependent - 1,
+      delta: -1,
+    });
     expect(changes.filter((c) => c.type === 'bucket')).toEqual([
       { type: 'bucket', key: moved.key, before: 'v1-dependent', after: 'resolved' },
       { type: 'bucket', key: added.key, before: null, after: 'resolved' },
     ]);
     expect(changes.filter((c) => c.type === 'baseline')).toEqual([
-      { type: 'baseline', field: 'v1Dependent', before: counts.v1Dependent, after: counts.v1Dependent - 1, state: 'made' },
+      {
+        type: 'baseline',
+        field: 'v1Dependent',
+        before: counts.v1Dependent,
+        after: counts.v1Dependent - 1,
+        state: 'made',
+      },
       { type: 'baseline', field: 'v1Carried', before: moved.key, after: null, state: 'made' },
     ]);
   });
@@ -126,31 +162,53 @@ describe('openwop-spec delta on an RFC-style change', () => {
       ['v1', 0],
       ['v2', 1],
     ]);
-    expect(report.gates['scenario-majors']!.changes).toEqual([{ type: 'file', file: SCENARIO, before: null, after: [2] }]);
+    expect(report.gates['scenario-majors']!.changes).toEqual([
+      { type: 'file', file: SCENARIO, before: null, after: [2] },
+    ]);
   });
 
   it('declaration: exactly one pointer of the generated schema changes, the new family', () => {
     expect(report.gates['declaration']!.changes).toEqual([
-      { type: 'pointer', pointer: `/properties/${added.key}`, change: 'added', document: 'schemas/v2/capabilities.schema.json' },
+      {
+        type: 'pointer',
+        pointer: `/properties/${added.key}`,
+        change: 'added',
+        document: 'schemas/v2/capabilities.schema.json',
+      },
     ]);
   });
 
   it('schemas: the new facet file is one more schema', () => {
-    expect(report.gates['schemas']!.table).toEqual([expect.objectContaining({ name: 'schemas', delta: 1 }), expect.objectContaining({ name: 'examples', delta: 0 })]);
-    expect(report.gates['schemas']!.changes).toEqual([{ type: 'path', kind: 'schema', path: added.facetFile, change: 'added' }]);
+    expect(report.gates['schemas']!.table).toEqual([
+      expect.objectContaining({ name: 'schemas', delta: 1 }),
+      expect.objectContaining({ name: 'examples', delta: 0 }),
+    ]);
+    expect(report.gates['schemas']!.changes).toEqual([
+      { type: 'path', kind: 'schema', path: added.facetFile, change: 'added' },
+    ]);
   });
 
   it('renders markdown: per gate a before → after table of its figures, the changed documents, the other changes', () => {
     const md = renderMarkdown(report);
     const cap = base.figures['budget']!['cap'] as number;
     const homed = base.figures['budget']!['homed'] as number;
-    const budget = md.slice(md.indexOf('**core-budget**: passes → passes'), md.indexOf('**normative-home**: passes → passes'));
-    expect(budget.slice(0, 4)).toEqual(['**core-budget**: passes → passes', '', '| figure | before | after | Δ |', '|---|--:|--:|--:|']);
+    const budget = md.slice(
+      md.indexOf('**core-budget**: passes → passes'),
+      md.indexOf('**normative-home**: passes → passes'),
+    );
+    expect(budget.slice(0, 4)).toEqual([
+      '**core-budget**: passes → passes',
+      '',
+      '| figure | before | after | Δ |',
+      '|---|--:|--:|--:|',
+    ]);
     expect(budget).toContain(`| cap | ${formatGrouped(cap)} | ${formatGrouped(cap + 400)} | +400 |`);
     expect(budget).toContain(`| homed | ${homed} | ${homed + 2} | +2 |`);
     expect(budget).toContain('| document | before | after | Δ |');
     expect(budget.filter((l) => l.startsWith('| `core/'))).toHaveLength(3);
-    expect(budget).toContain(`| \`${moved.home.slice('spec/v2/'.length)}\` | — | ${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} | +${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} |`);
+    expect(budget).toContain(
+      `| \`${moved.home.slice('spec/v2/'.length)}\` | — | ${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} | +${formatGrouped(words(readFileSync(join(fx.root, moved.home), 'utf8')))} |`,
+    );
     expect(md).toContain(`- \`${moved.key}\`: v1-dependent → resolved`);
     expect(md).toContain(`- baseline edited: \`${moved.key}\` out of v1Carried`);
     // An unchanged figure is still a row (an RFC quotes it), with Δ 0.

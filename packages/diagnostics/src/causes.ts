@@ -14,7 +14,13 @@ export const refOf = (d: Diagnostic): DiagnosticRef => ({
 
 /** Whether `ref` names `d`. */
 export function refersTo(ref: DiagnosticRef, d: Diagnostic): boolean {
-  return ref.gate === d.gate && ref.ruleId === d.ruleId && ref.file === d.file && ref.start?.line === d.start?.line && ref.start?.column === d.start?.column;
+  return (
+    ref.gate === d.gate &&
+    ref.ruleId === d.ruleId &&
+    ref.file === d.file &&
+    ref.start?.line === d.start?.line &&
+    ref.start?.column === d.start?.column
+  );
 }
 
 /**
@@ -44,8 +50,10 @@ export const consequencesOf = (root: Diagnostic, diagnostics: readonly Diagnosti
   sortDiagnostics(diagnostics.filter((d) => d.causedBy && refersTo(d.causedBy, root)));
 
 /** Whether two findings sit at the same place (one finding reported by two rules). */
-export const sameSpot = (a: { file?: string; start?: { line: number; column: number } }, b: { file?: string; start?: { line: number; column: number } }): boolean =>
-  a.file === b.file && a.start?.line === b.start?.line && a.start?.column === b.start?.column;
+export const sameSpot = (
+  a: { file?: string; start?: { line: number; column: number } },
+  b: { file?: string; start?: { line: number; column: number } },
+): boolean => a.file === b.file && a.start?.line === b.start?.line && a.start?.column === b.start?.column;
 
 /** ` — 1 root cause, 7 consequences` when any finding follows from another; else empty. */
 export function causesSuffix(diagnostics: readonly Diagnostic[]): string {

@@ -26,7 +26,8 @@ export const INPUT_RULES = [
   {
     id: 'input/not-a-file',
     severity: 'error',
-    summary: 'A path that must be a regular file (or a folder) is something else: a FIFO, a socket, a device, a folder.',
+    summary:
+      'A path that must be a regular file (or a folder) is something else: a FIFO, a socket, a device, a folder.',
     fail: 'mkfifo spec/v2/declaration.json',
     pass: 'spec/v2/declaration.json a regular file',
     fix: 'Replace the path with a regular file (or a folder, where one is expected).',
@@ -82,7 +83,8 @@ export const INPUT_RULES = [
   {
     id: 'input/nesting-depth',
     severity: 'error',
-    summary: 'A JSON value, a TypeScript source or a Markdown document nests deeper than the documented limit (256 levels), which no real input comes near.',
+    summary:
+      'A JSON value, a TypeScript source or a Markdown document nests deeper than the documented limit (256 levels), which no real input comes near.',
     fail: 'a JSON file of 10,000 nested arrays',
     pass: 'the same data nested a few levels deep',
     fix: 'Flatten the structure at the position given.',
@@ -98,7 +100,8 @@ export const INPUT_RULES = [
   {
     id: 'input/malformed',
     severity: 'error',
-    summary: 'An input breaks its own format: the wrong type where a value is read, an impossible date, a bad configuration.',
+    summary:
+      'An input breaks its own format: the wrong type where a value is read, an impossible date, a bad configuration.',
     fail: '{ "families": {} } where an array is required',
     pass: '{ "families": [] }',
     fix: 'Correct the value at the position given.',
@@ -124,7 +127,12 @@ export class InputError extends Error {
 
 /** Whether the input could not be read at all (as opposed to read and found broken). */
 export function isUnreadable(err: InputError): boolean {
-  return err.rule === 'input/io' || err.rule === 'input/not-a-file' || err.rule === 'input/too-large' || err.rule === 'input/outside-root';
+  return (
+    err.rule === 'input/io' ||
+    err.rule === 'input/not-a-file' ||
+    err.rule === 'input/too-large' ||
+    err.rule === 'input/outside-root'
+  );
 }
 
 /** The diagnostic an input error stands for (its gate is the first gate that met it). */

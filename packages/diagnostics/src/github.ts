@@ -42,8 +42,12 @@ export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnosti
     }
   }
   props.push(`title=${escapeProperty(d.ruleId)}`);
-  const related = (d.related ?? []).map((r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`);
-  const follow = consequences.map((c) => `\n  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`);
+  const related = (d.related ?? []).map(
+    (r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`,
+  );
+  const follow = consequences.map(
+    (c) => `\n  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`,
+  );
   const also = follow.length > 0 ? `\n${plural(follow.length, 'consequence')} of this:${follow.join('')}` : '';
   return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(fullMessage(d) + related.join('') + also)}`;
 }
@@ -58,7 +62,10 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   // A consequence is listed in its root's annotation; a root that explains a failure is annotated even under --quiet.
   const keep = (d: Diagnostic): boolean =>
-    !d.causedBy && (!opts.quiet || failsGate(d.severity, opts.failOn) || consequencesOf(d, everything).some((c) => failsGate(c.severity, opts.failOn)));
+    !d.causedBy &&
+    (!opts.quiet ||
+      failsGate(d.severity, opts.failOn) ||
+      consequencesOf(d, everything).some((c) => failsGate(c.severity, opts.failOn)));
   // A finding several gates met (an input error) is annotated once, with the first of them.
   const seen = new Set<string>();
   const perGate = outcomes.map((o) =>
@@ -74,7 +81,8 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
   );
   const total: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const d of perGate.flat()) total[d.severity] += 1;
-  const overflows = total.error > ANNOTATIONS_PER_KIND || total.warning > ANNOTATIONS_PER_KIND || total.info > ANNOTATIONS_PER_KIND;
+  const overflows =
+    total.error > ANNOTATIONS_PER_KIND || total.warning > ANNOTATIONS_PER_KIND || total.info > ANNOTATIONS_PER_KIND;
   const cap: Record<Severity, number> = {
     error: ANNOTATIONS_PER_KIND,
     warning: ANNOTATIONS_PER_KIND,
@@ -103,7 +111,8 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
     for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d, consequencesOf(d, everything)));
     if (i === lastLosing) sink.stdout(overflowNotice(omitted));
     // A gate that could not run has no finding to annotate; its error line becomes the annotation.
-    if (outcome.exitCode === 2 && outcome.result.diagnostics.length === 0) sink.stdout(cannotRun(outcome.result.gate, outcome.result.summaryLine));
+    if (outcome.exitCode === 2 && outcome.result.diagnostics.length === 0)
+      sink.stdout(cannotRun(outcome.result.gate, outcome.result.summaryLine));
     writeParityLine(outcome, sink);
   });
   if (!opts.quiet) writeRunLine(outcomes, sink);

@@ -47,9 +47,15 @@ export interface JsonReport {
 }
 
 /** The one JSON document of a run; `ok` and `exitCode` are under the run's failOn. */
-export function buildJsonReport(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, root: string, helpUri?: ReportOptions['helpUri']): JsonReport {
+export function buildJsonReport(
+  outcomes: readonly GateOutcome[],
+  code: 0 | 1 | 2,
+  root: string,
+  helpUri?: ReportOptions['helpUri'],
+): JsonReport {
   const run = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
-  const json = (d: Diagnostic): JsonDiagnostic => toJsonDiagnostic(d, consequencesOf(d, run).length, helpUri?.(d.ruleId));
+  const json = (d: Diagnostic): JsonDiagnostic =>
+    toJsonDiagnostic(d, consequencesOf(d, run).length, helpUri?.(d.ruleId));
   const gates: Record<string, JsonGate> = {};
   for (const { result, exitCode } of outcomes) {
     gates[result.gate] = {
@@ -81,7 +87,8 @@ export function toJsonDiagnostic(d: Diagnostic, consequences = 0, helpUri?: stri
   if (d.hint !== undefined) out.hint = d.hint;
   if (d.file !== undefined) out.start = point(d.start);
   if (d.end) out.end = point(d.end);
-  if (d.related && d.related.length > 0) out.related = d.related.map((r) => ({ file: r.file, start: point(r.start), message: r.message }));
+  if (d.related && d.related.length > 0)
+    out.related = d.related.map((r) => ({ file: r.file, start: point(r.start), message: r.message }));
   if (d.expected !== undefined) out.expected = d.expected;
   if (d.actual !== undefined) out.actual = d.actual;
   if (d.url !== undefined) out.url = d.url;
@@ -99,7 +106,8 @@ function point(p: Point | undefined): { line: number; column: number } {
 
 /** stdout: exactly the document (2-space indent; the sink adds the final newline). stderr: parity lines, run line. */
 export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
-  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root, opts.helpUri), null, 2))) sink.stdout(line);
+  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root, opts.helpUri), null, 2)))
+    sink.stdout(line);
   for (const outcome of outcomes) writeParityLine(outcome, sink, 'stderr');
   if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
 }

@@ -66,17 +66,30 @@ export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2,
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name, version, ...(informationUri !== undefined && { informationUri }), rules: ids.map((id) => toRule(id, opts.rules.get(id), opts.helpUri?.(id))) } },
+        tool: {
+          driver: {
+            name,
+            version,
+            ...(informationUri !== undefined && { informationUri }),
+            rules: ids.map((id) => toRule(id, opts.rules.get(id), opts.helpUri?.(id))),
+          },
+        },
         invocations: [
           {
             executionSuccessful: code !== 2,
             exitCode: code,
             ...(broken.length > 0 && {
-              toolExecutionNotifications: broken.map((o) => ({ level: 'error' as const, message: { text: o.result.summaryLine }, properties: { gate: o.result.gate } })),
+              toolExecutionNotifications: broken.map((o) => ({
+                level: 'error' as const,
+                message: { text: o.result.summaryLine },
+                properties: { gate: o.result.gate },
+              })),
             }),
           },
         ],
-        originalUriBaseIds: { SRCROOT: { description: { text: `The repository root the gates ran on (--root ${opts.root}).` } } },
+        originalUriBaseIds: {
+          SRCROOT: { description: { text: `The repository root the gates ran on (--root ${opts.root}).` } },
+        },
         columnKind: 'utf16CodeUnits',
         results: diagnostics.map((d) => toResult(d, index.get(d.ruleId) ?? 0, consequencesOf(d, diagnostics).length)),
       },
@@ -101,20 +114,32 @@ function toRule(id: string, doc: RuleDoc | undefined, helpUri: string | undefine
  * …"); a root cause says how many findings follow from it (`properties.consequences`).
  */
 function toResult(d: Diagnostic, ruleIndex: number, consequences: number): SarifResult {
-  const result: SarifResult = { ruleId: d.ruleId, ruleIndex, level: LEVEL[d.severity], message: { text: fullMessage(d) } };
+  const result: SarifResult = {
+    ruleId: d.ruleId,
+    ruleIndex,
+    level: LEVEL[d.severity],
+    message: { text: fullMessage(d) },
+  };
   if (d.file !== undefined) result.locations = [{ physicalLocation: physical(d.file, d.start, d.end) }];
   const related = (d.related ?? []).map((r) => ({ file: r.file, start: r.start, message: r.message }));
   const root = d.causedBy;
-  if (root?.file !== undefined) related.push({ file: root.file, start: root.start, message: `root cause: ${root.ruleId}` });
+  if (root?.file !== undefined)
+    related.push({ file: root.file, start: root.start, message: `root cause: ${root.ruleId}` });
   if (related.length > 0) {
-    result.relatedLocations = related.map((r, id) => ({ id, physicalLocation: physical(r.file, r.start, undefined), message: { text: r.message } }));
+    result.relatedLocations = related.map((r, id) => ({
+      id,
+      physicalLocation: physical(r.file, r.start, undefined),
+      message: { text: r.message },
+    }));
   }
   result.properties = {
     gate: d.gate,
     ...(d.expected !== undefined && { expected: d.expected }),
     ...(d.actual !== undefined && { actual: d.actual }),
     ...(d.url !== undefined && { url: d.url }),
-    ...(root && { causedBy: `${root.file ?? root.gate}:${root.start?.line ?? 1}:${root.start?.column ?? 1} ${root.ruleId}` }),
+    ...(root && {
+      causedBy: `${root.file ?? root.gate}:${root.start?.line ?? 1}:${root.start?.column ?? 1} ${root.ruleId}`,
+    }),
     ...(consequences > 0 && { consequences }),
   };
   return result;
@@ -123,7 +148,11 @@ function toResult(d: Diagnostic, ruleIndex: number, consequences: number): Sarif
 function physical(file: string, start: Point | undefined, end: Point | undefined): SarifPhysicalLocation {
   const location: SarifPhysicalLocation = { artifactLocation: { uri: toUriReference(file), uriBaseId: 'SRCROOT' } };
   if (start) {
-    location.region = { startLine: start.line, startColumn: start.column, ...(end && { endLine: end.line, endColumn: end.column }) };
+    location.region = {
+      startLine: start.line,
+      startColumn: start.column,
+      ...(end && { endLine: end.line, endColumn: end.column }),
+    };
   }
   return location;
 }

@@ -17,7 +17,8 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   const fails = (d: Diagnostic): boolean => failsGate(d.severity, opts.failOn);
   // Under --quiet a root cause stays when it explains a failure, even if it is only a warning.
-  const explainsFailure = (d: Diagnostic): boolean => everything.some((c) => c.causedBy && fails(c) && refersTo(c.causedBy, d));
+  const explainsFailure = (d: Diagnostic): boolean =>
+    everything.some((c) => c.causedBy && fails(c) && refersTo(c.causedBy, d));
   const printed = new Set<string>();
   const once = (d: Diagnostic): boolean => !printed.has(diagnosticKey(d)) && Boolean(printed.add(diagnosticKey(d)));
   for (const outcome of outcomes) {
@@ -39,8 +40,10 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
         continue;
       }
       sink.stderr(formatStylishDiagnostic(d, opts.color));
-      for (const r of d.related ?? []) sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
-      for (const c of consequencesOf(d, shown)) if (once(c)) sink.stderr(`  ↳ ${formatStylishDiagnostic(c, opts.color)}`);
+      for (const r of d.related ?? [])
+        sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
+      for (const c of consequencesOf(d, shown))
+        if (once(c)) sink.stderr(`  ↳ ${formatStylishDiagnostic(c, opts.color)}`);
     }
     // A gate that could not run says so in its parity line; counting its input error adds nothing.
     if (!opts.quiet && all.length > 0 && outcome.exitCode !== 2) sink.stderr(`  ${countLine(all)}`);

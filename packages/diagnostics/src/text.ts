@@ -17,4 +17,5 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 }
 
 /** What is wrong, then how to fix it: the text every format shows for a finding. */
-export const fullMessage = (d: Pick<Diagnostic, 'message' | 'hint'>): string => (d.hint ? `${d.message}; ${d.hint}` : d.message);
+export const fullMessage = (d: Pick<Diagnostic, 'message' | 'hint'>): string =>
+  d.hint ? `${d.message}; ${d.hint}` : d.message;

@@ -7,12 +7,44 @@ import { capture, diag, options } from './fixtures.js';
 const DECL = 'spec/v2/declaration.json';
 
 /** A misspelled family key: the root in the declaration gate, consequences in it and in normative-home. */
-const typo = diag({ gate: 'declaration', ruleId: 'declaration/key-typo', file: DECL, start: { line: 10, column: 14 }, message: 'did you mean `scheduling`?', explains: ['family:schedulng'] });
-const section = diag({ gate: 'declaration', ruleId: 'declaration/section', file: DECL, start: { line: 13, column: 18 }, message: 'section disagrees', subjects: ['family:schedulng'] });
-const unrelated = diag({ gate: 'declaration', ruleId: 'declaration/peer-id', file: DECL, start: { line: 40, column: 3 }, message: 'other row', subjects: ['family:mcp'] });
-const unnamed = diag({ gate: 'normative-home', ruleId: 'home/unnamed', file: DECL, start: { line: 20, column: 24 }, message: 'no home names it', subjects: ['family:schedulng'] });
+const typo = diag({
+  gate: 'declaration',
+  ruleId: 'declaration/key-typo',
+  file: DECL,
+  start: { line: 10, column: 14 },
+  message: 'did you mean `scheduling`?',
+  explains: ['family:schedulng'],
+});
+const section = diag({
+  gate: 'declaration',
+  ruleId: 'declaration/section',
+  file: DECL,
+  start: { line: 13, column: 18 },
+  message: 'section disagrees',
+  subjects: ['family:schedulng'],
+});
+const unrelated = diag({
+  gate: 'declaration',
+  ruleId: 'declaration/peer-id',
+  file: DECL,
+  start: { line: 40, column: 3 },
+  message: 'other row',
+  subjects: ['family:mcp'],
+});
+const unnamed = diag({
+  gate: 'normative-home',
+  ruleId: 'home/unnamed',
+  file: DECL,
+  start: { line: 20, column: 24 },
+  message: 'no home names it',
+  subjects: ['family:schedulng'],
+});
 
-const result = (gate: string, diagnostics: GateResult['diagnostics'], summaryLine = `=== ${gate} FAILED ===`): GateResult => ({
+const result = (
+  gate: string,
+  diagnostics: GateResult['diagnostics'],
+  summaryLine = `=== ${gate} FAILED ===`,
+): GateResult => ({
   gate,
   ok: false,
   exitCode: 1,
@@ -30,7 +62,10 @@ const run = (results: GateResult[], over: Parameters<typeof options>[0] = {}) =>
 
 describe('linkCauses', () => {
   it('marks every finding about an explained subject, in any gate, with its root cause; roots and unrelated findings stay as they are', () => {
-    const [home, decl] = linkCauses([result('normative-home', [unnamed]), result('declaration', [unrelated, section, typo])]);
+    const [home, decl] = linkCauses([
+      result('normative-home', [unnamed]),
+      result('declaration', [unrelated, section, typo]),
+    ]);
     const ref = { gate: 'declaration', ruleId: 'declaration/key-typo', file: DECL, start: { line: 10, column: 14 } };
     expect(home!.diagnostics[0]!.causedBy).toEqual(ref);
     expect(decl!.diagnostics.map((d) => d.causedBy)).toEqual([undefined, ref, undefined]);
@@ -45,7 +80,12 @@ describe('linkCauses', () => {
   });
 
   it('a root is never a consequence, and the first root in sort order wins', () => {
-    const second = diag({ ...typo, ruleId: 'declaration/z-root', start: { line: 11, column: 1 }, subjects: ['family:schedulng'] });
+    const second = diag({
+      ...typo,
+      ruleId: 'declaration/z-root',
+      start: { line: 11, column: 1 },
+      subjects: ['family:schedulng'],
+    });
     const [decl] = linkCauses([result('declaration', [second, section, typo])]);
     expect(decl!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual([undefined, 'declaration/key-typo', undefined]);
   });
@@ -53,7 +93,10 @@ describe('linkCauses', () => {
 
 describe('stylish', () => {
   it('folds a consequence under its root, marks one whose root is in another gate, and counts root causes and consequences', () => {
-    const r = run([result('normative-home', [unnamed], '=== check-v2-normative-home FAILED — 1 error(s) ==='), result('declaration', [unrelated, section, typo])]);
+    const r = run([
+      result('normative-home', [unnamed], '=== check-v2-normative-home FAILED — 1 error(s) ==='),
+      result('declaration', [unrelated, section, typo]),
+    ]);
     expect(r.stderr).toEqual([
       '  ↳ spec/v2/declaration.json:20:24  error  no home names it  home/unnamed',
       '      follows from spec/v2/declaration.json:10:14  declaration/key-typo',
@@ -69,16 +112,47 @@ describe('stylish', () => {
   });
 
   it('one finding reported by two gates at the same place is shown once, with the other rule named', () => {
-    const missing = diag({ ruleId: 'home/missing', file: DECL, start: { line: 5, column: 9 }, message: 'x.md does not exist', explains: ['path:x.md'] });
-    const path = diag({ gate: 'declaration', ruleId: 'declaration/normative-text-path', file: DECL, start: { line: 5, column: 9 }, message: 'x.md does not exist', subjects: ['path:x.md'] });
+    const missing = diag({
+      ruleId: 'home/missing',
+      file: DECL,
+      start: { line: 5, column: 9 },
+      message: 'x.md does not exist',
+      explains: ['path:x.md'],
+    });
+    const path = diag({
+      gate: 'declaration',
+      ruleId: 'declaration/normative-text-path',
+      file: DECL,
+      start: { line: 5, column: 9 },
+      message: 'x.md does not exist',
+      subjects: ['path:x.md'],
+    });
     const r = run([result('normative-home', [missing]), result('declaration', [path])]);
-    expect(r.stderr.filter((l) => l.includes('does not exist'))).toEqual(['spec/v2/declaration.json:5:9  error  x.md does not exist  home/missing']);
-    expect(r.stderr).toContain('  ↳ also declaration/normative-text-path: the same finding as spec/v2/declaration.json:5:9  home/missing');
+    expect(r.stderr.filter((l) => l.includes('does not exist'))).toEqual([
+      'spec/v2/declaration.json:5:9  error  x.md does not exist  home/missing',
+    ]);
+    expect(r.stderr).toContain(
+      '  ↳ also declaration/normative-text-path: the same finding as spec/v2/declaration.json:5:9  home/missing',
+    );
   });
 
   it('a consequence at its root’s place in the same gate is a finding of its own, printed in full', () => {
-    const root = diag({ gate: 'declaration', ruleId: 'declaration/key-renamed', file: DECL, start: { line: 5, column: 9 }, message: 'did you mean x?', explains: ['family:y'] });
-    const heading = diag({ gate: 'declaration', ruleId: 'declaration/capabilities-heading', file: DECL, start: { line: 5, column: 9 }, message: 'no § heading for y', subjects: ['family:y'] });
+    const root = diag({
+      gate: 'declaration',
+      ruleId: 'declaration/key-renamed',
+      file: DECL,
+      start: { line: 5, column: 9 },
+      message: 'did you mean x?',
+      explains: ['family:y'],
+    });
+    const heading = diag({
+      gate: 'declaration',
+      ruleId: 'declaration/capabilities-heading',
+      file: DECL,
+      start: { line: 5, column: 9 },
+      message: 'no § heading for y',
+      subjects: ['family:y'],
+    });
     expect(run([result('declaration', [heading, root])]).stderr.slice(0, 2)).toEqual([
       'spec/v2/declaration.json:5:9  error  did you mean x?  declaration/key-renamed',
       '  ↳ spec/v2/declaration.json:5:9  error  no § heading for y  declaration/capabilities-heading',
@@ -86,17 +160,41 @@ describe('stylish', () => {
   });
 
   it('--quiet keeps a warning that explains an error, and drops one that explains nothing', () => {
-    const nearMiss = diag({ ruleId: 'home/marker-near-miss', severity: 'warning', file: 'spec/v2/core/x.md', start: { line: 3, column: 3 }, message: 'write **Normative home:**', explains: ['claim:spec/v2/core/x.md'] });
-    const unclaimed = diag({ ruleId: 'home/unclaimed', file: DECL, start: { line: 7, column: 9 }, message: 'x.md does not claim x', subjects: ['claim:spec/v2/core/x.md'] });
-    const lone = diag({ ruleId: 'home/facet-uncovered', severity: 'warning', file: DECL, start: { line: 9, column: 9 }, message: 'x.y uncovered' });
+    const nearMiss = diag({
+      ruleId: 'home/marker-near-miss',
+      severity: 'warning',
+      file: 'spec/v2/core/x.md',
+      start: { line: 3, column: 3 },
+      message: 'write **Normative home:**',
+      explains: ['claim:spec/v2/core/x.md'],
+    });
+    const unclaimed = diag({
+      ruleId: 'home/unclaimed',
+      file: DECL,
+      start: { line: 7, column: 9 },
+      message: 'x.md does not claim x',
+      subjects: ['claim:spec/v2/core/x.md'],
+    });
+    const lone = diag({
+      ruleId: 'home/facet-uncovered',
+      severity: 'warning',
+      file: DECL,
+      start: { line: 9, column: 9 },
+      message: 'x.y uncovered',
+    });
     const quiet = run([result('normative-home', [unclaimed, nearMiss, lone])], { quiet: true });
     expect(quiet.stderr).toEqual([
       'spec/v2/core/x.md:3:3  warning  write **Normative home:**  home/marker-near-miss',
       '  ↳ spec/v2/declaration.json:7:9  error  x.md does not claim x  home/unclaimed',
       '=== normative-home FAILED ===',
     ]);
-    const withoutRoot = run([result('normative-home', [{ ...unclaimed, subjects: [] }, nearMiss, lone])], { quiet: true });
-    expect(withoutRoot.stderr).toEqual(['spec/v2/declaration.json:7:9  error  x.md does not claim x  home/unclaimed', '=== normative-home FAILED ===']);
+    const withoutRoot = run([result('normative-home', [{ ...unclaimed, subjects: [] }, nearMiss, lone])], {
+      quiet: true,
+    });
+    expect(withoutRoot.stderr).toEqual([
+      'spec/v2/declaration.json:7:9  error  x.md does not claim x  home/unclaimed',
+      '=== normative-home FAILED ===',
+    ]);
   });
 });
 
@@ -119,9 +217,18 @@ describe('machine formats mark consequences', () => {
     const r = run(results(), { format: 'sarif' });
     const log = JSON.parse(r.stdout.join('\n')) as { runs: Array<{ results: Array<Record<string, any>> }> };
     const byRule = Object.fromEntries(log.runs[0]!.results.map((x) => [x['ruleId'], x]));
-    expect(byRule['home/unnamed']!['properties']).toMatchObject({ causedBy: 'spec/v2/declaration.json:10:14 declaration/key-typo' });
+    expect(byRule['home/unnamed']!['properties']).toMatchObject({
+      causedBy: 'spec/v2/declaration.json:10:14 declaration/key-typo',
+    });
     expect(byRule['home/unnamed']!['relatedLocations']).toEqual([
-      { id: 0, physicalLocation: { artifactLocation: { uri: 'spec/v2/declaration.json', uriBaseId: 'SRCROOT' }, region: { startLine: 10, startColumn: 14 } }, message: { text: 'root cause: declaration/key-typo' } },
+      {
+        id: 0,
+        physicalLocation: {
+          artifactLocation: { uri: 'spec/v2/declaration.json', uriBaseId: 'SRCROOT' },
+          region: { startLine: 10, startColumn: 14 },
+        },
+        message: { text: 'root cause: declaration/key-typo' },
+      },
     ]);
     expect(byRule['declaration/key-typo']!['properties']).toMatchObject({ consequences: 2 });
   });

@@ -18,7 +18,13 @@ describe('shouldColor', () => {
     { name: '--no-color beats FORCE_COLOR', flag: false, isTTY: true, env: { FORCE_COLOR: '1' }, color: false },
     { name: '--color on a pipe', flag: true, isTTY: false, env: {}, color: true },
     { name: '--color beats FORCE_COLOR=0', flag: true, isTTY: false, env: { FORCE_COLOR: '0' }, color: true },
-    { name: '--color beats NO_COLOR (a per-run option overrides the environment, per no-color.org)', flag: true, isTTY: false, env: { NO_COLOR: '1' }, color: true },
+    {
+      name: '--color beats NO_COLOR (a per-run option overrides the environment, per no-color.org)',
+      flag: true,
+      isTTY: false,
+      env: { NO_COLOR: '1' },
+      color: true,
+    },
   ];
   it.each(cases)('$name → $color', ({ flag, isTTY, env, color }) => {
     expect(shouldColor({ ...(flag !== undefined && { flag }), isTTY, env })).toBe(color);

@@ -6,7 +6,10 @@ describe('formatInputError', () => {
     {
       name: 'file and position',
       gate: 'declaration',
-      err: new InputError("duplicate key 'families'", { file: 'spec/v2/declaration.json', start: { line: 9, column: 3 } }),
+      err: new InputError("duplicate key 'families'", {
+        file: 'spec/v2/declaration.json',
+        start: { line: 9, column: 3 },
+      }),
       line: "openwop-spec declaration: duplicate key 'families' (spec/v2/declaration.json:9:3)",
     },
     {
@@ -24,13 +27,18 @@ describe('formatInputError', () => {
     {
       name: 'no gate (before any gate was chosen)',
       gate: '',
-      err: new InputError('no repository root found above /tmp/x (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root'),
+      err: new InputError(
+        'no repository root found above /tmp/x (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root',
+      ),
       line: 'openwop-spec: no repository root found above /tmp/x (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root',
     },
     {
       name: 'a multi-line message stays one line',
       gate: 'schemas',
-      err: new InputError('bad JSON:\r\nunexpected token\nat end', { file: 'schemas/v2/a.json', start: { line: 1, column: 2 } }),
+      err: new InputError('bad JSON:\r\nunexpected token\nat end', {
+        file: 'schemas/v2/a.json',
+        start: { line: 1, column: 2 },
+      }),
       line: 'openwop-spec schemas: bad JSON: unexpected token at end (schemas/v2/a.json:1:2)',
     },
   ];

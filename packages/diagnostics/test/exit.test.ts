@@ -16,7 +16,12 @@ describe('gateExitCode', () => {
     { name: 'info only', result: gate([info, info]), error: 0, warning: 0 },
     { name: 'a warning', result: gate([warning, info]), error: 0, warning: 1 },
     { name: 'an error', result: gate([error]), error: 1, warning: 1 },
-    { name: 'the gate reports failure without an error diagnostic (stale file)', result: gate([], { ok: false, exitCode: 1 }), error: 1, warning: 1 },
+    {
+      name: 'the gate reports failure without an error diagnostic (stale file)',
+      result: gate([], { ok: false, exitCode: 1 }),
+      error: 1,
+      warning: 1,
+    },
     { name: 'the gate could not run', result: brokenDeclaration, error: 2, warning: 2 },
   ];
   it.each(cases)('$name', ({ result, error: underError, warning: underWarning }) => {
@@ -32,7 +37,12 @@ describe('runExitCode', () => {
     { name: 'a warning under error', results: [gate([]), gate([warning])], failOn: 'error', code: 0 },
     { name: 'a warning under warning', results: [gate([]), gate([warning])], failOn: 'warning', code: 1 },
     { name: 'one failing gate', results: [gate([error]), gate([])], failOn: 'error', code: 1 },
-    { name: 'an exit-2 gate outranks a failing one', results: [gate([error]), brokenDeclaration, gate([])], failOn: 'error', code: 2 },
+    {
+      name: 'an exit-2 gate outranks a failing one',
+      results: [gate([error]), brokenDeclaration, gate([])],
+      failOn: 'error',
+      code: 2,
+    },
   ];
   it.each(cases)('$name', ({ results, failOn, code }) => {
     expect(runExitCode(results, failOn)).toBe(code);

@@ -38,7 +38,10 @@ export const cleanBudget: GateResult = {
   ok: true,
   exitCode: 0,
   summaryLine: '=== check-core-budget OK — 306 / 25,000 words across 1 document(s) ===',
-  report: [{ text: '     306  core/tool-catalog.md' }, { text: '  prose words 250 (mdast text; code, html and front matter excluded; not gated)' }],
+  report: [
+    { text: '     306  core/tool-catalog.md' },
+    { text: '  prose words 250 (mdast text; code, html and front matter excluded; not gated)' },
+  ],
   figures: { rows: [{ label: 'core/tool-catalog.md', words: 306 }], total: 306, cap: 25000 },
   diagnostics: [],
 };
@@ -55,7 +58,13 @@ export const failingHome: GateResult = {
   ],
   figures: { counts: { core: 2, resolved: 1, v1Dependent: 0, undeclared: 0, failing: 1 } },
   diagnostics: [
-    diag({ ruleId: 'home/facet-uncovered', severity: 'warning', file: 'spec/v2/declaration.json', start: { line: 40, column: 9 }, message: 'mcp.client is named by no home' }),
+    diag({
+      ruleId: 'home/facet-uncovered',
+      severity: 'warning',
+      file: 'spec/v2/declaration.json',
+      start: { line: 40, column: 9 },
+      message: 'mcp.client is named by no home',
+    }),
     diag({
       ruleId: 'home/unclaimed',
       file: 'spec/v2/declaration.json',
@@ -66,7 +75,13 @@ export const failingHome: GateResult = {
     }),
     diag({ ruleId: 'home/non-normative', file: 'spec/v2/core/notes.md', message: 'declares itself non-normative' }),
     diag({ ruleId: 'home/eos-unknown', severity: 'info', message: 'no EOS date is known' }),
-    diag({ ruleId: 'home/missing', file: 'spec/v2/declaration.json', start: { line: 12, column: 7 }, end: { line: 14, column: 2 }, message: 'mcp -> spec/v2/core/gone.md' }),
+    diag({
+      ruleId: 'home/missing',
+      file: 'spec/v2/declaration.json',
+      start: { line: 12, column: 7 },
+      end: { line: 14, column: 2 },
+      message: 'mcp -> spec/v2/core/gone.md',
+    }),
   ],
 };
 
@@ -81,7 +96,14 @@ export const brokenDeclaration: GateResult = {
 };
 
 export const rules: ReadonlyMap<string, RuleDoc> = new Map(
-  ['home/unclaimed', 'home/missing', 'home/non-normative', 'home/facet-uncovered', 'home/eos-unknown', 'budget/unused'].map((id): [string, RuleDoc] => [
+  [
+    'home/unclaimed',
+    'home/missing',
+    'home/non-normative',
+    'home/facet-uncovered',
+    'home/eos-unknown',
+    'budget/unused',
+  ].map((id): [string, RuleDoc] => [
     id,
     {
       id,

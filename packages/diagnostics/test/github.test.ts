@@ -11,7 +11,16 @@ function run(results: GateResult[], over: Parameters<typeof options>[0] = {}) {
 
 /** n diagnostics of one severity, one per line of one file. */
 function many(n: number, severity: Severity, gate = 'normative-home'): Diagnostic[] {
-  return Array.from({ length: n }, (_, i) => diag({ gate, ruleId: `home/${severity}`, severity, file: `${gate}.json`, start: { line: i + 1, column: 1 }, message: `${severity} ${i + 1}` }));
+  return Array.from({ length: n }, (_, i) =>
+    diag({
+      gate,
+      ruleId: `home/${severity}`,
+      severity,
+      file: `${gate}.json`,
+      start: { line: i + 1, column: 1 },
+      message: `${severity} ${i + 1}`,
+    }),
+  );
 }
 
 describe('escaping', () => {
@@ -33,12 +42,23 @@ describe('formatAnnotation', () => {
   const cases: Array<{ name: string; d: Diagnostic; line: string }> = [
     {
       name: 'a point: line and col',
-      d: diag({ ruleId: 'home/missing', file: 'spec/v2/declaration.json', start: { line: 12, column: 7 }, message: 'mcp -> gone.md' }),
+      d: diag({
+        ruleId: 'home/missing',
+        file: 'spec/v2/declaration.json',
+        start: { line: 12, column: 7 },
+        message: 'mcp -> gone.md',
+      }),
       line: '::error file=spec/v2/declaration.json,line=12,col=7,title=home/missing::mcp -> gone.md',
     },
     {
       name: 'a range on one line: endLine and endColumn too',
-      d: diag({ ruleId: 'home/unclaimed', severity: 'warning', file: 'a.json', start: { line: 3, column: 5 }, end: { line: 3, column: 9 } }),
+      d: diag({
+        ruleId: 'home/unclaimed',
+        severity: 'warning',
+        file: 'a.json',
+        start: { line: 3, column: 5 },
+        end: { line: 3, column: 9 },
+      }),
       line: '::warning file=a.json,line=3,endLine=3,col=5,endColumn=9,title=home/unclaimed::m',
     },
     {
@@ -58,12 +78,26 @@ describe('formatAnnotation', () => {
     },
     {
       name: 'escaping: % CR LF in the message, : and , in the file name',
-      d: diag({ ruleId: 'budget/x', file: 'spec/v2/core/a:b,c%.md', start: { line: 1, column: 2 }, message: '100% done\r\nnext: line, here' }),
+      d: diag({
+        ruleId: 'budget/x',
+        file: 'spec/v2/core/a:b,c%.md',
+        start: { line: 1, column: 2 },
+        message: '100% done\r\nnext: line, here',
+      }),
       line: '::error file=spec/v2/core/a%3Ab%2Cc%25.md,line=1,col=2,title=budget/x::100%25 done%0D%0Anext: line, here',
     },
     {
       name: 'related locations follow the message on their own lines',
-      d: diag({ ruleId: 'home/unclaimed', file: 'a.json', start: { line: 2, column: 3 }, message: 'unclaimed', related: [{ file: 'b.md', start: { line: 4, column: 1 }, message: 'here' }, { file: 'c.md', message: 'there' }] }),
+      d: diag({
+        ruleId: 'home/unclaimed',
+        file: 'a.json',
+        start: { line: 2, column: 3 },
+        message: 'unclaimed',
+        related: [
+          { file: 'b.md', start: { line: 4, column: 1 }, message: 'here' },
+          { file: 'c.md', message: 'there' },
+        ],
+      }),
       line: '::error file=a.json,line=2,col=3,title=home/unclaimed::unclaimed%0A    b.md:4:1  here%0A    c.md:1:1  there',
     },
   ];
@@ -90,20 +124,35 @@ describe('github', () => {
       ['stdout', '=== check-v2-normative-home — does every core family survive v1 EOS? ==='],
       ['stdout', '  2 core families: 1 resolved, 0 v1-dependent, 0 undeclared, 1 failing.'],
       ['stdout', '::error file=spec/v2/core/notes.md,title=home/non-normative::declares itself non-normative'],
-      ['stdout', '::error file=spec/v2/declaration.json,line=12,endLine=14,title=home/missing::mcp -> spec/v2/core/gone.md'],
+      [
+        'stdout',
+        '::error file=spec/v2/declaration.json,line=12,endLine=14,title=home/missing::mcp -> spec/v2/core/gone.md',
+      ],
       [
         'stdout',
         '::error file=spec/v2/declaration.json,line=12,endLine=12,col=7,endColumn=38,title=home/unclaimed::mcp -> spec/v2/core/interop.md (the document does not claim it)%0A    spec/v2/core/interop.md:1:1  the leading blockquote',
       ],
-      ['stdout', '::warning file=spec/v2/declaration.json,line=40,col=9,title=home/facet-uncovered::mcp.client is named by no home'],
+      [
+        'stdout',
+        '::warning file=spec/v2/declaration.json,line=40,col=9,title=home/facet-uncovered::mcp.client is named by no home',
+      ],
       ['stdout', '::notice title=home/eos-unknown::no EOS date is known'],
       ['stderr', failingHome.summaryLine],
     ]);
   });
 
   it('errors come before warnings even when the warnings sort first by position', () => {
-    const r = run([{ ...failingHome, report: [], diagnostics: [...many(2, 'info'), ...many(2, 'warning'), ...many(2, 'error')] }]);
-    expect(r.stdout.map((l) => l.slice(0, l.indexOf(' ')))).toEqual(['::error', '::error', '::warning', '::warning', '::notice', '::notice']);
+    const r = run([
+      { ...failingHome, report: [], diagnostics: [...many(2, 'info'), ...many(2, 'warning'), ...many(2, 'error')] },
+    ]);
+    expect(r.stdout.map((l) => l.slice(0, l.indexOf(' ')))).toEqual([
+      '::error',
+      '::error',
+      '::warning',
+      '::warning',
+      '::notice',
+      '::notice',
+    ]);
   });
 
   it('overflow: 12 errors and 12 warnings give 10 + 10 annotations, then one notice, then the parity line', () => {
@@ -130,21 +179,38 @@ describe('github', () => {
   });
 
   it('exactly 10 of each kind: everything annotated, no closing notice', () => {
-    const r = run([{ ...failingHome, report: [], diagnostics: [...many(10, 'error'), ...many(10, 'warning'), ...many(10, 'info')] }]);
+    const r = run([
+      { ...failingHome, report: [], diagnostics: [...many(10, 'error'), ...many(10, 'warning'), ...many(10, 'info')] },
+    ]);
     expect(r.stdout).toHaveLength(30);
     expect(r.stdout.some((l) => l.startsWith('::notice::'))).toBe(false);
   });
 
   it('the limit is per run: over several gates, one closing notice in the last gate that lost annotations', () => {
-    const a: GateResult = { ...failingHome, gate: 'a', summaryLine: 'a FAILED', report: [], diagnostics: many(8, 'error', 'a') };
-    const b: GateResult = { ...failingHome, gate: 'b', summaryLine: 'b FAILED', report: [], diagnostics: many(5, 'error', 'b') };
+    const a: GateResult = {
+      ...failingHome,
+      gate: 'a',
+      summaryLine: 'a FAILED',
+      report: [],
+      diagnostics: many(8, 'error', 'a'),
+    };
+    const b: GateResult = {
+      ...failingHome,
+      gate: 'b',
+      summaryLine: 'b FAILED',
+      report: [],
+      diagnostics: many(5, 'error', 'b'),
+    };
     const c: GateResult = { ...cleanBudget, gate: 'c', summaryLine: 'c OK', report: [] };
     const r = run([a, b, c]);
     expect(r.all.map(([s, l]) => [s, l.startsWith('::error ') ? l.slice(0, l.indexOf(',')) : l])).toEqual([
       ...Array.from({ length: 8 }, () => ['stdout', '::error file=a.json']),
       ['stderr', 'a FAILED'],
       ...Array.from({ length: 2 }, () => ['stdout', '::error file=b.json']),
-      ['stdout', '::notice::3 more diagnostics not annotated (3 errors): GitHub shows at most 10 annotations of each kind per step. Run with --format stylish to see them all.'],
+      [
+        'stdout',
+        '::notice::3 more diagnostics not annotated (3 errors): GitHub shows at most 10 annotations of each kind per step. Run with --format stylish to see them all.',
+      ],
       ['stderr', 'b FAILED'],
       ['stdout', 'c OK'],
       ['stderr', 'openwop-spec: 1 of 3 gates passed (failed: a, b)'],
@@ -169,7 +235,10 @@ describe('github', () => {
     const r = run([brokenDeclaration]);
     expect(r.code).toBe(2);
     expect(r.all).toEqual([
-      ['stdout', "::error title=declaration could not run::openwop-spec declaration: duplicate key 'families' (spec/v2/declaration.json:9:3)"],
+      [
+        'stdout',
+        "::error title=declaration could not run::openwop-spec declaration: duplicate key 'families' (spec/v2/declaration.json:9:3)",
+      ],
       ['stderr', brokenDeclaration.summaryLine],
     ]);
   });

@@ -13,7 +13,12 @@ describe('formatGrouped', () => {
 
 describe('compareCodeUnits', () => {
   it('sorts by UTF-16 code unit, not by locale', () => {
-    expect(['a', 'Z', 'agentMetadata.test.ts', 'agent-roster-shape.test.ts'].sort(compareCodeUnits)).toEqual(['Z', 'a', 'agent-roster-shape.test.ts', 'agentMetadata.test.ts']);
+    expect(['a', 'Z', 'agentMetadata.test.ts', 'agent-roster-shape.test.ts'].sort(compareCodeUnits)).toEqual([
+      'Z',
+      'a',
+      'agent-roster-shape.test.ts',
+      'agentMetadata.test.ts',
+    ]);
     // U+FF21 (fullwidth A) is one unit above U+E000; an astral character's high surrogate (U+D83D) is below both.
     expect(['\uFF21', '\uE000', '😀'].sort(compareCodeUnits)).toEqual(['😀', '\uE000', '\uFF21']);
   });

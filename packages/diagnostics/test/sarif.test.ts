@@ -20,7 +20,11 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  */
 function sarifValidator() {
   const path = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
-  const { $schema: _draft04, id, ...schema } = JSON.parse(readFileSync(path, 'utf8')) as { $schema: string; id: string };
+  const {
+    $schema: _draft04,
+    id,
+    ...schema
+  } = JSON.parse(readFileSync(path, 'utf8')) as { $schema: string; id: string };
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }));
   return ajv.compile({ $id: id, ...schema });
 }
@@ -39,7 +43,9 @@ describe('sarif', () => {
     const badLevel = structuredClone(log) as unknown as { runs: Array<{ results: Array<{ level: string }> }> };
     badLevel.runs[0]!.results[0]!.level = 'info';
     expect(validate(badLevel)).toBe(false);
-    const badRegion = structuredClone(log) as unknown as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }> };
+    const badRegion = structuredClone(log) as unknown as {
+      runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }>;
+    };
     badRegion.runs[0]!.results[2]!.locations[0]!.physicalLocation.region.startLine = 0;
     expect(validate(badRegion)).toBe(false);
     expect(validate({ ...log, $schema: 'not a uri' })).toBe(false);
@@ -49,30 +55,53 @@ describe('sarif', () => {
     ['clean', [cleanBudget]],
     ['failing', [failingHome]],
     ['several gates, one could not run', [cleanBudget, failingHome, brokenDeclaration]],
-    ['odd file names', [{ ...failingHome, diagnostics: [diag({ ruleId: 'home/missing', file: 'spec/v2/a b/100%#?.md', start: { line: 1, column: 1 } })] }]],
+    [
+      'odd file names',
+      [
+        {
+          ...failingHome,
+          diagnostics: [diag({ ruleId: 'home/missing', file: 'spec/v2/a b/100%#?.md', start: { line: 1, column: 1 } })],
+        },
+      ],
+    ],
     [
       'a root cause and its consequence',
       [
         {
           ...failingHome,
           diagnostics: [
-            diag({ ruleId: 'home/missing', file: 'spec/v2/declaration.json', start: { line: 3, column: 5 }, explains: ['path:x.md'] }),
-            diag({ gate: 'declaration', ruleId: 'declaration/normative-text-path', file: 'spec/v2/declaration.json', start: { line: 3, column: 5 }, subjects: ['path:x.md'] }),
+            diag({
+              ruleId: 'home/missing',
+              file: 'spec/v2/declaration.json',
+              start: { line: 3, column: 5 },
+              explains: ['path:x.md'],
+            }),
+            diag({
+              gate: 'declaration',
+              ruleId: 'declaration/normative-text-path',
+              file: 'spec/v2/declaration.json',
+              start: { line: 3, column: 5 },
+              subjects: ['path:x.md'],
+            }),
           ],
         },
       ],
     ],
-  ] as Array<[string, GateResult[]]>)('%s: validates against the SARIF 2.1.0 schema; stdout is only the log', (_name, results) => {
-    const r = run(results);
-    const ok = validate(r.log);
-    expect(validate.errors ?? []).toEqual([]);
-    expect(ok).toBe(true);
-    expect(r.stdout[0]).toBe('{');
-    expect(r.stdout.at(-1)).toBe('}');
-  });
+  ] as Array<[string, GateResult[]]>)(
+    '%s: validates against the SARIF 2.1.0 schema; stdout is only the log',
+    (_name, results) => {
+      const r = run(results);
+      const ok = validate(r.log);
+      expect(validate.errors ?? []).toEqual([]);
+      expect(ok).toBe(true);
+      expect(r.stdout[0]).toBe('{');
+      expect(r.stdout.at(-1)).toBe('}');
+    },
+  );
 
   it('with a helpUri, each rule the results use links to its documentation, and the log stays valid', () => {
-    const helpUri = (id: string): string | undefined => (id === 'home/unclaimed' || id === 'home/missing' ? `https://example.org/docs/rules/${id}.md` : undefined);
+    const helpUri = (id: string): string | undefined =>
+      id === 'home/unclaimed' || id === 'home/missing' ? `https://example.org/docs/rules/${id}.md` : undefined;
     const { log } = run([failingHome], { helpUri });
     expect(validate(log)).toBe(true);
     const rules = log.runs[0]!.tool.driver.rules;
@@ -93,33 +122,69 @@ describe('sarif', () => {
       version: '2.1.0',
       runs: [
         {
-          tool: { driver: { name: 'openwop-spec', version: '0.1.0', informationUri: 'https://github.com/openwop/openwop-spec', rules: [] } },
+          tool: {
+            driver: {
+              name: 'openwop-spec',
+              version: '0.1.0',
+              informationUri: 'https://github.com/openwop/openwop-spec',
+              rules: [],
+            },
+          },
           invocations: [{ executionSuccessful: true, exitCode: 0 }],
-          originalUriBaseIds: { SRCROOT: { description: { text: 'The repository root the gates ran on (--root .).' } } },
+          originalUriBaseIds: {
+            SRCROOT: { description: { text: 'The repository root the gates ran on (--root .).' } },
+          },
           columnKind: 'utf16CodeUnits',
           results: [],
         },
       ],
     });
-    expect(r.stderr).toEqual(['     306  core/tool-catalog.md', '  prose words 250 (mdast text; code, html and front matter excluded; not gated)', cleanBudget.summaryLine]);
+    expect(r.stderr).toEqual([
+      '     306  core/tool-catalog.md',
+      '  prose words 250 (mdast text; code, html and front matter excluded; not gated)',
+      cleanBudget.summaryLine,
+    ]);
   });
 
   it('failing run: rules are the referenced catalogue entries; results sorted with 1-based regions', () => {
     const r = run([failingHome]);
     expect(r.code).toBe(1);
     const run0 = r.log.runs[0]!;
-    expect(run0.tool.driver.rules.map((rule) => rule.id)).toEqual(['home/eos-unknown', 'home/facet-uncovered', 'home/missing', 'home/non-normative', 'home/unclaimed']);
+    expect(run0.tool.driver.rules.map((rule) => rule.id)).toEqual([
+      'home/eos-unknown',
+      'home/facet-uncovered',
+      'home/missing',
+      'home/non-normative',
+      'home/unclaimed',
+    ]);
     expect(run0.tool.driver.rules[1]).toEqual({
       id: 'home/facet-uncovered',
       shortDescription: { text: 'What home/facet-uncovered catches.' },
       fullDescription: { text: 'What home/facet-uncovered catches. Fix home/facet-uncovered like this.' },
-      help: { text: 'Fix home/facet-uncovered like this.\n\nFails:\n{ "bad": "home/facet-uncovered" }\n\nPasses:\n{ "good": "home/facet-uncovered" }' },
+      help: {
+        text: 'Fix home/facet-uncovered like this.\n\nFails:\n{ "bad": "home/facet-uncovered" }\n\nPasses:\n{ "good": "home/facet-uncovered" }',
+      },
       defaultConfiguration: { level: 'warning' },
     });
-    const loc = (file: string, region?: object) => [{ physicalLocation: { artifactLocation: { uri: file, uriBaseId: 'SRCROOT' }, ...(region && { region }) } }];
+    const loc = (file: string, region?: object) => [
+      { physicalLocation: { artifactLocation: { uri: file, uriBaseId: 'SRCROOT' }, ...(region && { region }) } },
+    ];
     expect(run0.results).toEqual([
-      { ruleId: 'home/eos-unknown', ruleIndex: 0, level: 'note', message: { text: 'no EOS date is known' }, properties: { gate: 'normative-home' } },
-      { ruleId: 'home/non-normative', ruleIndex: 3, level: 'error', message: { text: 'declares itself non-normative' }, locations: loc('spec/v2/core/notes.md'), properties: { gate: 'normative-home' } },
+      {
+        ruleId: 'home/eos-unknown',
+        ruleIndex: 0,
+        level: 'note',
+        message: { text: 'no EOS date is known' },
+        properties: { gate: 'normative-home' },
+      },
+      {
+        ruleId: 'home/non-normative',
+        ruleIndex: 3,
+        level: 'error',
+        message: { text: 'declares itself non-normative' },
+        locations: loc('spec/v2/core/notes.md'),
+        properties: { gate: 'normative-home' },
+      },
       {
         ruleId: 'home/missing',
         ruleIndex: 2,
@@ -134,7 +199,13 @@ describe('sarif', () => {
         level: 'error',
         message: { text: 'mcp -> spec/v2/core/interop.md (the document does not claim it)' },
         locations: loc('spec/v2/declaration.json', { startLine: 12, startColumn: 7, endLine: 12, endColumn: 38 }),
-        relatedLocations: [{ id: 0, ...loc('spec/v2/core/interop.md', { startLine: 1, startColumn: 1 })[0]!, message: { text: 'the leading blockquote' } }],
+        relatedLocations: [
+          {
+            id: 0,
+            ...loc('spec/v2/core/interop.md', { startLine: 1, startColumn: 1 })[0]!,
+            message: { text: 'the leading blockquote' },
+          },
+        ],
         properties: { gate: 'normative-home' },
       },
       {
@@ -153,22 +224,51 @@ describe('sarif', () => {
     const r = run([cleanBudget, brokenDeclaration]);
     expect(r.code).toBe(2);
     expect(r.log.runs[0]!.invocations).toEqual([
-      { executionSuccessful: false, exitCode: 2, toolExecutionNotifications: [{ level: 'error', message: { text: brokenDeclaration.summaryLine }, properties: { gate: 'declaration' } }] },
+      {
+        executionSuccessful: false,
+        exitCode: 2,
+        toolExecutionNotifications: [
+          { level: 'error', message: { text: brokenDeclaration.summaryLine }, properties: { gate: 'declaration' } },
+        ],
+      },
     ]);
-    expect(r.stderr).toEqual(['     306  core/tool-catalog.md', '  prose words 250 (mdast text; code, html and front matter excluded; not gated)', cleanBudget.summaryLine, brokenDeclaration.summaryLine, 'openwop-spec: 1 of 2 gates passed (could not run: declaration)']);
+    expect(r.stderr).toEqual([
+      '     306  core/tool-catalog.md',
+      '  prose words 250 (mdast text; code, html and front matter excluded; not gated)',
+      cleanBudget.summaryLine,
+      brokenDeclaration.summaryLine,
+      'openwop-spec: 1 of 2 gates passed (could not run: declaration)',
+    ]);
     expect(r.stdout.join('\n')).not.toContain('prose words');
   });
 
   it('a rule missing from the catalogue still gets an entry (its id) so ruleIndex stays valid', () => {
-    const r = run([{ ...failingHome, diagnostics: [diag({ ruleId: 'home/not-catalogued', file: 'a.md', start: { line: 1, column: 1 } })] }]);
+    const r = run([
+      {
+        ...failingHome,
+        diagnostics: [diag({ ruleId: 'home/not-catalogued', file: 'a.md', start: { line: 1, column: 1 } })],
+      },
+    ]);
     expect(r.log.runs[0]!.tool.driver.rules).toEqual([{ id: 'home/not-catalogued' }]);
     expect(validate(r.log)).toBe(true);
   });
 
   it('expected, actual and url travel in the result properties', () => {
-    const d = diag({ ruleId: 'home/missing', file: 'a.json', start: { line: 1, column: 1 }, expected: 'x', actual: 'y', url: 'https://example.org/r' });
+    const d = diag({
+      ruleId: 'home/missing',
+      file: 'a.json',
+      start: { line: 1, column: 1 },
+      expected: 'x',
+      actual: 'y',
+      url: 'https://example.org/r',
+    });
     const r = run([{ ...failingHome, diagnostics: [d] }]);
-    expect(r.log.runs[0]!.results[0]!.properties).toEqual({ gate: 'normative-home', expected: 'x', actual: 'y', url: 'https://example.org/r' });
+    expect(r.log.runs[0]!.results[0]!.properties).toEqual({
+      gate: 'normative-home',
+      expected: 'x',
+      actual: 'y',
+      url: 'https://example.org/r',
+    });
     expect(validate(r.log)).toBe(true);
   });
 

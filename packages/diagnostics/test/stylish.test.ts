@@ -7,7 +7,10 @@ const FAILING_DIAGNOSTICS: Array<['stderr', string]> = [
   ['stderr', 'normative-home  info  no EOS date is known  home/eos-unknown'],
   ['stderr', 'spec/v2/core/notes.md:1:1  error  declares itself non-normative (no position)  home/non-normative'],
   ['stderr', 'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/gone.md  home/missing'],
-  ['stderr', 'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/interop.md (the document does not claim it)  home/unclaimed'],
+  [
+    'stderr',
+    'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/interop.md (the document does not claim it)  home/unclaimed',
+  ],
   ['stderr', '    spec/v2/core/interop.md:1:1  the leading blockquote'],
   ['stderr', 'spec/v2/declaration.json:40:9  warning  mcp.client is named by no home  home/facet-uncovered'],
   ['stderr', '  3 errors, 1 warning, 1 info'],
@@ -64,9 +67,18 @@ describe('stylish', () => {
 
   it('a multi-line parity line (normative-home OK starts with an empty line) is written line by line, last', () => {
     const c = capture();
-    const ok: GateResult = { ...cleanBudget, gate: 'normative-home', report: [{ text: 'report' }], summaryLine: '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===' };
+    const ok: GateResult = {
+      ...cleanBudget,
+      gate: 'normative-home',
+      report: [{ text: 'report' }],
+      summaryLine: '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===',
+    };
     writeReport([ok], options(), c.sink);
-    expect(c.stdout).toEqual(['report', '', '=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===']);
+    expect(c.stdout).toEqual([
+      'report',
+      '',
+      '=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===',
+    ]);
   });
 
   it('report lines marked stderr go to stderr, in order', () => {
@@ -81,7 +93,18 @@ describe('stylish', () => {
   });
 
   it('a warning under --fail-on warning fails the gate: parity line moves to stderr, exit 1', () => {
-    const warned: GateResult = { ...cleanBudget, diagnostics: [diag({ gate: 'core-budget', ruleId: 'budget/ext-home-skipped', severity: 'warning', file: 'spec/v2/ext/x.md', start: { line: 1, column: 1 } })] };
+    const warned: GateResult = {
+      ...cleanBudget,
+      diagnostics: [
+        diag({
+          gate: 'core-budget',
+          ruleId: 'budget/ext-home-skipped',
+          severity: 'warning',
+          file: 'spec/v2/ext/x.md',
+          start: { line: 1, column: 1 },
+        }),
+      ],
+    };
     const underError = capture();
     expect(writeReport([warned], options(), underError.sink)).toBe(0);
     expect(underError.all.at(-1)).toEqual(['stdout', cleanBudget.summaryLine]);
@@ -92,7 +115,24 @@ describe('stylish', () => {
 
   it('a diagnostic message with a line break stays on one line', () => {
     const c = capture();
-    writeReport([{ ...cleanBudget, diagnostics: [diag({ ruleId: 'r/x', severity: 'warning', file: 'a.md', start: { line: 2, column: 3 }, message: 'first\nsecond\r\nthird' })] }], options(), c.sink);
+    writeReport(
+      [
+        {
+          ...cleanBudget,
+          diagnostics: [
+            diag({
+              ruleId: 'r/x',
+              severity: 'warning',
+              file: 'a.md',
+              start: { line: 2, column: 3 },
+              message: 'first\nsecond\r\nthird',
+            }),
+          ],
+        },
+      ],
+      options(),
+      c.sink,
+    );
     expect(c.stderr[0]).toBe('a.md:2:3  warning  first second third  r/x');
   });
 
@@ -103,7 +143,10 @@ describe('stylish', () => {
       ['stdout', '=== check-core-budget OK — 306 / 25,000 words across 1 document(s) ==='],
       ['stderr', 'spec/v2/core/notes.md:1:1  error  declares itself non-normative (no position)  home/non-normative'],
       ['stderr', 'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/gone.md  home/missing'],
-      ['stderr', 'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/interop.md (the document does not claim it)  home/unclaimed'],
+      [
+        'stderr',
+        'spec/v2/declaration.json:12:7  error  mcp -> spec/v2/core/interop.md (the document does not claim it)  home/unclaimed',
+      ],
       ['stderr', '    spec/v2/core/interop.md:1:1  the leading blockquote'],
       ['stderr', '=== check-v2-normative-home FAILED — 3 error(s) ==='],
     ]);
@@ -112,7 +155,9 @@ describe('stylish', () => {
   it('quiet under --fail-on warning also keeps the warnings, since they fail the gate', () => {
     const c = capture();
     writeReport([failingHome], options({ quiet: true, failOn: 'warning' }), c.sink);
-    expect(c.stderr).toContain('spec/v2/declaration.json:40:9  warning  mcp.client is named by no home  home/facet-uncovered');
+    expect(c.stderr).toContain(
+      'spec/v2/declaration.json:40:9  warning  mcp.client is named by no home  home/facet-uncovered',
+    );
     expect(c.stderr.some((l) => l.includes('home/eos-unknown'))).toBe(false);
   });
 
@@ -126,7 +171,9 @@ describe('stylish', () => {
       'spec/v2/core/notes.md:1:1  \u001b[31merror\u001b[39m  declares itself non-normative (no position)  home/non-normative',
       'spec/v2/declaration.json:12:7  \u001b[31merror\u001b[39m  mcp -> spec/v2/core/gone.md  home/missing',
     ]);
-    expect(colored.stderr).toContain('spec/v2/declaration.json:40:9  \u001b[33mwarning\u001b[39m  mcp.client is named by no home  home/facet-uncovered');
+    expect(colored.stderr).toContain(
+      'spec/v2/declaration.json:40:9  \u001b[33mwarning\u001b[39m  mcp.client is named by no home  home/facet-uncovered',
+    );
     const strip = (l: string): string => l.replace(/\u001b\[\d+m/g, '');
     expect(colored.all.map(([s, l]) => [s, strip(l)])).toEqual(plain.all);
     expect(plain.all.some(([, l]) => l.includes('\u001b'))).toBe(false);

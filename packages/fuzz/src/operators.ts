@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { Prng } from '@openwop-spec/bench';
@@ -85,11 +95,27 @@ function withRaw(value: JsonValue, rng: Prng, inner: (old: string) => string): s
   return JSON.stringify(value, null, 2).replace(JSON.stringify(MARK), () => inner(old)) + '\n';
 }
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype', ''];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'prototype',
+  '',
+];
 const VALUES: JsonValue[] = [null, true, 0, -1, 1.5, 1e308, '', 'x', [], {}, [[]], { '': null }];
 
 /** The md-nest variants, by seed modulo their count. */
-export const MD_NEST_VARIANTS = ['blockquotes', 'quoted-lists', 'lists', 'emphasis', 'links', 'indented-lists'] as const;
+export const MD_NEST_VARIANTS = [
+  'blockquotes',
+  'quoted-lists',
+  'lists',
+  'emphasis',
+  'links',
+  'indented-lists',
+] as const;
 
 export const OPERATORS: readonly Operator[] = [
   {
@@ -163,7 +189,9 @@ export const OPERATORS: readonly Operator[] = [
       const rng = new Prng(m.seed);
       const key = PROTO_KEYS[m.param % PROTO_KEYS.length]!;
       editJson(root, m.file, (v) => {
-        const objects = slots(v).map((s) => s.get()).filter((x): x is Record<string, JsonValue> => x !== null && typeof x === 'object' && !Array.isArray(x));
+        const objects = slots(v)
+          .map((s) => s.get())
+          .filter((x): x is Record<string, JsonValue> => x !== null && typeof x === 'object' && !Array.isArray(x));
         if (objects.length === 0) return undefined;
         const o = rng.pick(objects);
         const names = Object.keys(o);
@@ -179,7 +207,9 @@ export const OPERATORS: readonly Operator[] = [
         } else {
           const raw = JSON.stringify(v, null, 2);
           const brace = raw.indexOf('{', rng.int(0, raw.length - 1));
-          return brace < 0 ? undefined : `${raw.slice(0, brace + 1)}${JSON.stringify(key)}: ${JSON.stringify(rng.pick(VALUES))},${raw.slice(brace + 1)}\n`;
+          return brace < 0
+            ? undefined
+            : `${raw.slice(0, brace + 1)}${JSON.stringify(key)}: ${JSON.stringify(rng.pick(VALUES))},${raw.slice(brace + 1)}\n`;
         }
         return undefined;
       });
@@ -214,9 +244,10 @@ export const OPERATORS: readonly Operator[] = [
     scaling: true,
     apply(root, m) {
       const n = m.param;
-      const add = m.seed % 2 === 0
-        ? `export const fuzz = ${'['.repeat(n)}${']'.repeat(n)};\n`
-        : `export function fuzz(x: number): number {\n${'if (x) {'.repeat(n)}return x;${'}'.repeat(n)}\n  return 0;\n}\n`;
+      const add =
+        m.seed % 2 === 0
+          ? `export const fuzz = ${'['.repeat(n)}${']'.repeat(n)};\n`
+          : `export function fuzz(x: number): number {\n${'if (x) {'.repeat(n)}return x;${'}'.repeat(n)}\n  return 0;\n}\n`;
       write(root, m.file, readText(root, m.file) + add);
     },
   },
@@ -227,7 +258,9 @@ export const OPERATORS: readonly Operator[] = [
     params: [1, 2, 100, 1_000],
     scaling: true,
     apply(root, m) {
-      editLines(root, m.file, new Prng(m.seed), (lines, at) => lines.splice(at, 0, ...Array<string>(m.param).fill(lines[at]!)));
+      editLines(root, m.file, new Prng(m.seed), (lines, at) =>
+        lines.splice(at, 0, ...Array<string>(m.param).fill(lines[at]!)),
+      );
     },
   },
   {

@@ -13,8 +13,17 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CLI_BIN = join(REPO_ROOT, 'packages/cli/dist/openwop-spec.js');
 
 /** What a case copies from the repository: every gate input (docs/ holds only one, the baseline). */
-const CORPUS = ['spec', 'schemas', 'docs/normative-home-baseline.json', 'evidence', 'openwop-spec.config.json', 'pnpm-workspace.yaml'];
-const CONFORMANCE = ['src', 'scenario-majors.config.json', 'scenario-majors.json', 'requirements.json'].map((p) => `packages/conformance/${p}`);
+const CORPUS = [
+  'spec',
+  'schemas',
+  'docs/normative-home-baseline.json',
+  'evidence',
+  'openwop-spec.config.json',
+  'pnpm-workspace.yaml',
+];
+const CONFORMANCE = ['src', 'scenario-majors.config.json', 'scenario-majors.json', 'requirements.json'].map(
+  (p) => `packages/conformance/${p}`,
+);
 
 const GATES = ['core-budget', 'normative-home', 'scenario-majors', 'declaration', 'schemas'];
 /** The command lines a case draws from; those starting with `check` must never write. */
@@ -146,12 +155,20 @@ const STACK = /^\s+at .+:\d+:\d+\)?$|internal error|Maximum call stack|Cannot fi
  * A diagnostic naming file:line:col (a stylish line, a JSON location), or the file where no line
  * applies (a GitHub annotation, a SARIF artifact location), or the one line of an output that could not be written.
  */
-const POSITIONED = /^\S[^:]*:\d+:\d+ {2}(error|warning)|^::error file=|"(line|startLine)": \d+|"uri": "|^openwop-spec: cannot write to stdout/m;
+const POSITIONED =
+  /^\S[^:]*:\d+:\d+ {2}(error|warning)|^::error file=|"(line|startLine)": \d+|"uri": "|^openwop-spec: cannot write to stdout/m;
 
 /** What went wrong in a run, if anything (the issue's list: crash, hang, stack trace, check-mode write, no JSON document, exit 2 without a positioned line). */
 export function classify(
   command: readonly string[],
-  r: { code: number | null; signal: string | null; stdout: string; stderr: string; changed: readonly string[]; timedOut: boolean },
+  r: {
+    code: number | null;
+    signal: string | null;
+    stdout: string;
+    stderr: string;
+    changed: readonly string[];
+    timedOut: boolean;
+  },
 ): Failure[] {
   const out: Failure[] = [];
   if (r.timedOut) out.push('hang');
@@ -171,18 +188,41 @@ export function classify(
 }
 
 /** Runs one case on a fresh copy of the corpus and says what happened. */
-export async function runCase(c: Pick<Case, 'command' | 'mutations'>, options: RunOptions = {}): Promise<Outcome & { root?: string }> {
+export async function runCase(
+  c: Pick<Case, 'command' | 'mutations'>,
+  options: RunOptions = {},
+): Promise<Outcome & { root?: string }> {
   const root = copyCorpus();
   try {
     applyMutations(root, c.mutations);
     const user = options.user === undefined ? unprivileged() : options.user;
     user?.own(root);
     const before = snapshot(root);
-    const args = [...c.command, '--root', root, '--today', '2026-09-22', ...(options.cacheDir ? ['--cache-location', options.cacheDir] : ['--no-cache'])];
-    const r = await spawnTimed([process.execPath, options.cli ?? CLI_BIN, ...args], user ?? undefined, options.timeoutMs ?? 60_000);
+    const args = [
+      ...c.command,
+      '--root',
+      root,
+      '--today',
+      '2026-09-22',
+      ...(options.cacheDir ? ['--cache-location', options.cacheDir] : ['--no-cache']),
+    ];
+    const r = await spawnTimed(
+      [process.execPath, options.cli ?? CLI_BIN, ...args],
+      user ?? undefined,
+      options.timeoutMs ?? 60_000,
+    );
     const changed = changedPaths(before, snapshot(root));
     const outcome = { ...r, changed };
-    return { code: r.code, signal: r.signal, cpuMs: r.cpuMs, stdout: r.stdout, stderr: r.stderr, changed, failures: classify(c.command, outcome), ...(options.keep ? { root } : {}) };
+    return {
+      code: r.code,
+      signal: r.signal,
+      cpuMs: r.cpuMs,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      changed,
+      failures: classify(c.command, outcome),
+      ...(options.keep ? { root } : {}),
+    };
   } finally {
     if (!options.keep) removeTree(root);
   }
@@ -242,7 +282,10 @@ function spawnTimed(argv: readonly string[], user: Unprivileged | undefined, tim
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       // bash reports a child killed by a signal as 128 + its number.
-      const sig = code !== null && code > 128 ? (Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] ?? null) : null;
+      const sig =
+        code !== null && code > 128
+          ? (Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] ?? null)
+          : null;
       const times = Buffer.concat(chunks[2]).toString().split('\n')[1] ?? '';
       const cpuMs = times
         .split(/\s+/)
@@ -279,7 +322,10 @@ export async function minimise(c: Case, failure: Failure, options: RunOptions = 
     for (;;) {
       const m = best.mutations[i]!;
       if (m.param <= 1) break;
-      const smaller = { ...best, mutations: best.mutations.map((x, j) => (j === i ? { ...x, param: m.param >> 1 } : x)) };
+      const smaller = {
+        ...best,
+        mutations: best.mutations.map((x, j) => (j === i ? { ...x, param: m.param >> 1 } : x)),
+      };
       if (!(await fails(smaller))) break;
       best = smaller;
     }

@@ -33,7 +33,9 @@ export function formatSummary(results: readonly CaseResult[]): string[] {
   for (const op of ops) {
     const mine = results.filter((r) => r.case.mutations.some((m) => m.op === op));
     const n = (f: (r: CaseResult) => boolean): number => mine.filter(f).length;
-    lines.push(`| ${op} | ${mine.length} | ${n((r) => r.outcome.code === 0)} | ${n((r) => r.outcome.code === 1)} | ${n((r) => r.outcome.code === 2)} | ${n((r) => r.outcome.failures.length > 0)} |`);
+    lines.push(
+      `| ${op} | ${mine.length} | ${n((r) => r.outcome.code === 0)} | ${n((r) => r.outcome.code === 1)} | ${n((r) => r.outcome.code === 2)} | ${n((r) => r.outcome.failures.length > 0)} |`,
+    );
   }
   return lines;
 }
@@ -55,11 +57,16 @@ const LABELS: Record<Failure, string> = {
  * linear; without the unmutated time, the start-up of the process would flatten it).
  */
 export function formatScaling(rows: readonly ScalingRow[]): string[] {
-  const lines = ['| operator | gate (unmutated CPU ms) | CPU ms at each size | growth exponent |', '|---|---|---|---:|'];
+  const lines = [
+    '| operator | gate (unmutated CPU ms) | CPU ms at each size | growth exponent |',
+    '|---|---|---|---:|',
+  ];
   for (const r of rows) {
     const extra = r.cpuMs.map((t) => Math.max(1, t - r.baseMs));
     const k = Math.log(extra.at(-1)! / extra[0]!) / Math.log(r.sizes.at(-1)! / r.sizes[0]!);
-    lines.push(`| ${r.op} | ${r.gate} (${r.baseMs}) | ${r.sizes.map((s, i) => `${s}: ${r.cpuMs[i]}`).join(', ')} | ${k.toFixed(2)} |`);
+    lines.push(
+      `| ${r.op} | ${r.gate} (${r.baseMs}) | ${r.sizes.map((s, i) => `${s}: ${r.cpuMs[i]}`).join(', ')} | ${k.toFixed(2)} |`,
+    );
   }
   return lines;
 }

@@ -2,7 +2,17 @@ import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
-import { OPERATORS, applyMutations, classify, copyCorpus, corpusFiles, minimise, planCase, removeTree, runCase } from '../src/index.js';
+import {
+  OPERATORS,
+  applyMutations,
+  classify,
+  copyCorpus,
+  corpusFiles,
+  minimise,
+  planCase,
+  removeTree,
+  runCase,
+} from '../src/index.js';
 import type { Case } from '../src/index.js';
 
 let roots: string[] = [];
@@ -21,7 +31,8 @@ const tree = (): string => {
   return root;
 };
 /** Every file's path and bytes (file types and modes are compared by the operators that change them). */
-const bytes = (root: string): string[] => corpusFiles(root).map((p) => `${p}:${readFileSync(join(root, p)).toString('base64')}`);
+const bytes = (root: string): string[] =>
+  corpusFiles(root).map((p) => `${p}:${readFileSync(join(root, p)).toString('base64')}`);
 const BYTE_OPERATORS = OPERATORS.filter((o) => !['path', 'file-type', 'chmod'].includes(o.name));
 
 describe('seeded and reproducible', () => {
@@ -30,21 +41,25 @@ describe('seeded and reproducible', () => {
     const cases = (seed: number): Case[] => Array.from({ length: 20 }, (_, i) => planCase(seed, i, files));
     expect(cases(7)).toEqual(cases(7));
     expect(cases(8)).not.toEqual(cases(7));
-    for (const c of cases(7)) for (const m of c.mutations) expect(OPERATORS.find((o) => o.name === m.op)!.accepts(m.file)).toBe(true);
+    for (const c of cases(7))
+      for (const m of c.mutations) expect(OPERATORS.find((o) => o.name === m.op)!.accepts(m.file)).toBe(true);
   });
 
-  it.each(BYTE_OPERATORS.map((o) => o.name))('%s writes the same bytes twice for one mutation, and changes the file', (name) => {
-    const op = OPERATORS.find((o) => o.name === name)!;
-    const file = Object.keys(FILES).find(op.accepts)!;
-    for (const param of op.params) {
-      const mutation = { op: name, file, param, seed: 12_345 };
-      const [one, two] = [tree(), tree()];
-      applyMutations(one, [mutation]);
-      applyMutations(two, [mutation]);
-      expect(bytes(one)).toEqual(bytes(two));
-      expect(bytes(one), `${name} ${param}`).not.toEqual(bytes(tree()));
-    }
-  });
+  it.each(BYTE_OPERATORS.map((o) => o.name))(
+    '%s writes the same bytes twice for one mutation, and changes the file',
+    (name) => {
+      const op = OPERATORS.find((o) => o.name === name)!;
+      const file = Object.keys(FILES).find(op.accepts)!;
+      for (const param of op.params) {
+        const mutation = { op: name, file, param, seed: 12_345 };
+        const [one, two] = [tree(), tree()];
+        applyMutations(one, [mutation]);
+        applyMutations(two, [mutation]);
+        expect(bytes(one)).toEqual(bytes(two));
+        expect(bytes(one), `${name} ${param}`).not.toEqual(bytes(tree()));
+      }
+    },
+  );
   it('a mutation whose file an earlier one replaced by a FIFO does nothing (reading it would block)', () => {
     const root = tree();
     applyMutations(root, [
@@ -61,15 +76,40 @@ describe('what counts as a failure', () => {
     ['a signal', ['check'], { signal: 'SIGSEGV', code: null }, ['crash']],
     ['an exit code above 2', ['check'], { code: 134 }, ['crash']],
     ['a timeout', ['check'], { timedOut: true, code: null }, ['hang']],
-    ['a stack trace', ['check'], { code: 2, stderr: 'a.md:1:1  error  x  input/io\n    at walk (/x/y.js:3:9)\n' }, ['stack']],
-    ['"internal error"', ['check'], { code: 2, stderr: 'openwop-spec: internal error (this is a bug)\n' }, ['stack', 'unpositioned']],
+    [
+      'a stack trace',
+      ['check'],
+      { code: 2, stderr: 'a.md:1:1  error  x  input/io\n    at walk (/x/y.js:3:9)\n' },
+      ['stack'],
+    ],
+    [
+      '"internal error"',
+      ['check'],
+      { code: 2, stderr: 'openwop-spec: internal error (this is a bug)\n' },
+      ['stack', 'unpositioned'],
+    ],
     ['a write in check mode', ['check'], { code: 1, changed: ['docs/x.json'] }, ['write']],
     ['a write by a writer', ['gen'], { code: 0, changed: ['schemas/x.json'] }, []],
     ['no JSON document', ['check', '--format', 'json'], { code: 1, stdout: 'oops' }, ['no-document']],
     ['exit 2 with no position', ['check'], { code: 2, stderr: 'openwop-spec: something failed\n' }, ['unpositioned']],
-    ['exit 2 with a positioned line', ['check'], { code: 2, stderr: 'a.md:3:1  error  a.md: bad  input/invalid-utf8\n' }, []],
-    ['exit 2 positioned in SARIF', ['check', '--format', 'sarif'], { code: 2, stdout: '{ "region": { "startLine": 3 } }' }, []],
-    ['exit 2 naming a file without a line in SARIF', ['check', '--format', 'sarif'], { code: 2, stdout: '{ "artifactLocation": { "uri": "a.md" } }' }, []],
+    [
+      'exit 2 with a positioned line',
+      ['check'],
+      { code: 2, stderr: 'a.md:3:1  error  a.md: bad  input/invalid-utf8\n' },
+      [],
+    ],
+    [
+      'exit 2 positioned in SARIF',
+      ['check', '--format', 'sarif'],
+      { code: 2, stdout: '{ "region": { "startLine": 3 } }' },
+      [],
+    ],
+    [
+      'exit 2 naming a file without a line in SARIF',
+      ['check', '--format', 'sarif'],
+      { code: 2, stdout: '{ "artifactLocation": { "uri": "a.md" } }' },
+      [],
+    ],
   ] as const)('%s', (_, command, outcome, failures) => {
     expect(classify(command, { ...run, ...outcome })).toEqual(failures);
   });
@@ -115,7 +155,11 @@ describe('runs the CLI and shrinks what fails', () => {
     for (let i = 0; i < 3; i++) {
       const c = planCase(20_261_202, i, files);
       const out = await runCase(c, { timeoutMs: 60_000 });
-      expect({ case: c, failures: out.failures, stderr: out.failures.length > 0 ? out.stderr : '' }).toEqual({ case: c, failures: [], stderr: '' });
+      expect({ case: c, failures: out.failures, stderr: out.failures.length > 0 ? out.stderr : '' }).toEqual({
+        case: c,
+        failures: [],
+        stderr: '',
+      });
       expect([0, 1, 2]).toContain(out.code);
     }
   }, 180_000);

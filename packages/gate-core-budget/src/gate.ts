@@ -16,9 +16,11 @@ export const capFor = (homed: number): number => BASE + PER_FAMILY * Math.max(0,
 /** A per-document table row: two spaces, the count right-aligned in 6 columns, two spaces, the label. */
 export const tableRow = (words: number, label: string): string => `  ${String(words).padStart(6)}  ${label}`;
 
-export const proseLine = (prose: number): string => `  prose words ${formatGrouped(prose)} (mdast text; code, html and front matter excluded; not gated)`;
+export const proseLine = (prose: number): string =>
+  `  prose words ${formatGrouped(prose)} (mdast text; code, html and front matter excluded; not gated)`;
 
-export const capLine = (cap: number, homed: number): string => `  cap ${formatGrouped(cap)} = 25,000 + 200 x (${homed} homed - 9 at RFC 0190)`;
+export const capLine = (cap: number, homed: number): string =>
+  `  cap ${formatGrouped(cap)} = 25,000 + 200 x (${homed} homed - 9 at RFC 0190)`;
 
 export const okLine = (total: number, cap: number, rows: number, ext: number): string =>
   `=== check-core-budget OK — ${formatGrouped(total)} / ${formatGrouped(cap)} words across ${rows} document(s)` +
@@ -52,7 +54,11 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   const total = m.rows.reduce((n, r) => n + r.words, 0);
   const proseTotal = m.rows.reduce((n, r) => n + r.proseWords, 0);
   const cap = capFor(m.homed);
-  const report: ReportLine[] = [...m.rows.map((r) => ({ text: tableRow(r.words, r.label) })), { text: proseLine(proseTotal) }, { text: capLine(cap, m.homed) }];
+  const report: ReportLine[] = [
+    ...m.rows.map((r) => ({ text: tableRow(r.words, r.label) })),
+    { text: proseLine(proseTotal) },
+    { text: capLine(cap, m.homed) },
+  ];
   const diagnostics = [...m.diagnostics];
   if (m.rows.length === 0) diagnostics.push(nothingToCheck(coreDir, 'holds no .md document'));
   const over = total > cap;
@@ -61,7 +67,9 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
     gate: GATE_ID,
     ok: !over,
     exitCode: over ? 1 : 0,
-    summaryLine: over ? failedLine(total, cap, m.extHomes.length) : okLine(total, cap, m.rows.length, m.extHomes.length),
+    summaryLine: over
+      ? failedLine(total, cap, m.extHomes.length)
+      : okLine(total, cap, m.rows.length, m.extHomes.length),
     report,
     figures: {
       rows: m.rows.map((r) => ({ path: r.path, label: r.label, words: r.words, proseWords: r.proseWords })),
@@ -75,15 +83,24 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   };
 }
 
-const nothingToCheck = (coreDir: string, why: string) => rules.diagnostic('budget/nothing-to-check', { dir: coreDir, why }, { file: `${coreDir}/` });
+const nothingToCheck = (coreDir: string, why: string) =>
+  rules.diagnostic('budget/nothing-to-check', { dir: coreDir, why }, { file: `${coreDir}/` });
 
 /** Over the cap: at the largest document (line 1), where cutting words helps most, naming the next largest. */
 function overCap(total: number, cap: number, rows: readonly BudgetRow[]) {
-  const largest = [...rows].sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)).slice(0, LARGEST);
+  const largest = [...rows]
+    .sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+    .slice(0, LARGEST);
   return rules.diagnostic(
     'budget/over-cap',
     { total, cap, largest },
-    { file: largest[0]!.path, start: { line: 1, column: 1 }, related: largest.slice(1).map((r) => ({ file: r.path, start: { line: 1, column: 1 }, message: `${formatGrouped(r.words)} words` })) },
+    {
+      file: largest[0]!.path,
+      start: { line: 1, column: 1 },
+      related: largest
+        .slice(1)
+        .map((r) => ({ file: r.path, start: { line: 1, column: 1 }, message: `${formatGrouped(r.words)} words` })),
+    },
   );
 }
 
@@ -97,7 +114,12 @@ export const gate: Gate = {
       name: 'core-budget',
       summary: 'measure spec/v2/core/ against the word cap (scripts/check-core-budget.mjs)',
       flags: {},
-      examples: [{ command: 'openwop-spec core-budget', does: 'print the words of every core document, the cap and its formula, and fail when the kernel is over the cap' }],
+      examples: [
+        {
+          command: 'openwop-spec core-budget',
+          does: 'print the words of every core document, the cap and its formula, and fail when the kernel is over the cap',
+        },
+      ],
       run: (tree) => checkCoreBudget(tree),
     },
   ],

@@ -52,13 +52,26 @@ export async function measure(tree: SpecTree, coreDir: string): Promise<Measurem
     if (home.status === 'counted') extHomes.push(home.path);
     else {
       const data = { key: home.key, path: home.path, reason: home.status };
-      diagnostics.push(rules.diagnostic('budget/ext-home-skipped', data, { file: classification.file, start: home.at.start, end: home.at.end }, { subjects: [`path:${home.path}`] }));
+      diagnostics.push(
+        rules.diagnostic(
+          'budget/ext-home-skipped',
+          data,
+          { file: classification.file, start: home.at.start, end: home.at.end },
+          { subjects: [`path:${home.path}`] },
+        ),
+      );
     }
   }
   const specV2 = `${tree.paths.spec}/v2/`;
   const rows: BudgetRow[] = [];
   for (const { p, ext } of [...paths.map((p) => ({ p, ext: false })), ...extHomes.map((p) => ({ p, ext: true }))]) {
-    rows.push({ path: p, label: p.slice(specV2.length), words: countWords(tree.text(p)), proseWords: await tree.factsOf(p, proseWordsFact), ext });
+    rows.push({
+      path: p,
+      label: p.slice(specV2.length),
+      words: countWords(tree.text(p)),
+      proseWords: await tree.factsOf(p, proseWordsFact),
+      ext,
+    });
   }
   rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   return { rows, homed: classification.counts.resolved, extHomes, diagnostics };

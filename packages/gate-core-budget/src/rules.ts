@@ -17,7 +17,8 @@ export type SkipReason = keyof typeof SKIP_REASON;
 export const rules = ruleCatalog(GATE_ID, {
   'budget/nothing-to-check': {
     severity: 'warning',
-    summary: 'The gate found no core document to measure: spec/v2/core/ is missing or holds no .md file, so 0 words pass a cap nothing was measured against.',
+    summary:
+      'The gate found no core document to measure: spec/v2/core/ is missing or holds no .md file, so 0 words pass a cap nothing was measured against.',
     fail: 'a tree whose spec/v2/core/ is absent (or the run pointed at the wrong root)',
     pass: 'spec/v2/core/ holds the kernel documents, e.g. spec/v2/core/overview.md',
     fix: 'Run from the spec repository (or pass --root), or set paths.spec in openwop-spec.config.json to the folder that holds v2/core/.',
@@ -25,7 +26,8 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'budget/over-cap': {
     severity: 'error',
-    summary: 'The measured v2 kernel (spec/v2/core/**/*.md plus ext homes cited by core families) has more words than the cap 25,000 + 200 × (homed − 9).',
+    summary:
+      'The measured v2 kernel (spec/v2/core/**/*.md plus ext homes cited by core families) has more words than the cap 25,000 + 200 × (homed − 9).',
     fail: 'spec/v2/core/ holds 25,001 words while 9 or fewer core families are homed.',
     pass: 'The same tree at 25,000 words (equality passes), or with a tenth family given a real v2 home.',
     fix: 'Cut words from the largest documents the message names, or give another core family a v2 home that passes the normative-home gate (each adds 200 words).',
@@ -45,10 +47,12 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'budget/ext-home-skipped': {
     severity: 'warning',
-    summary: 'A core family cites an ext home that cannot be measured (not canonical, not .md, missing, a folder, or outside the repository); it is not counted.',
+    summary:
+      'A core family cites an ext home that cannot be measured (not canonical, not .md, missing, a folder, or outside the repository); it is not counted.',
     fail: '"normativeText": ["spec/v2/core/a.md", "spec/v2/ext/packs/"] (a folder)',
     pass: '"normativeText": ["spec/v2/core/a.md", "spec/v2/ext/packs/README.md"]',
     fix: 'Point normativeText at an existing .md file (openwop-spec normative-home reports the exact error).',
-    message: (d: { key: string; path: string; reason: SkipReason }) => `${d.key}: ext home ${d.path} is not measured because ${SKIP_REASON[d.reason]}`,
+    message: (d: { key: string; path: string; reason: SkipReason }) =>
+      `${d.key}: ext home ${d.path} is not measured because ${SKIP_REASON[d.reason]}`,
   },
 });

@@ -14,7 +14,10 @@ describe('upstream formatted with toLocaleString, so LC_ALL=de_DE.UTF-8 printed 
   it('the grouping function is pure: 25,828 under a German process locale', () => {
     const diagnostics = fileURLToPath(new URL('../../diagnostics/dist/index.js', import.meta.url));
     const script = `import { formatGrouped } from ${JSON.stringify(diagnostics)}; console.log((25828).toLocaleString() + ' ' + formatGrouped(25828));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LC_ALL: 'de_DE.UTF-8' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, LC_ALL: 'de_DE.UTF-8' },
+      encoding: 'utf8',
+    });
     expect(out.trim()).toBe('25.828 25,828');
   });
 

@@ -34,7 +34,23 @@ describe('the gated word rule', () => {
   });
 
   it('equals split(/\\s+/) with empty strings dropped, for every JavaScript whitespace code unit', () => {
-    const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00A0', '\u1680', ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)), '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF'];
+    const spaces = [
+      '\t',
+      '\n',
+      '\v',
+      '\f',
+      '\r',
+      ' ',
+      '\u00A0',
+      '\u1680',
+      ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
+      '\u2028',
+      '\u2029',
+      '\u202F',
+      '\u205F',
+      '\u3000',
+      '\uFEFF',
+    ];
     const others = ['a', 'é', '\u200B', '\u180E', '|', '`', '\u{1F600}', '-', 'ー'];
     expect(spaces.every((s) => /\s/.test(s))).toBe(true);
     expect(others.every((s) => !/^\s+$/.test(s))).toBe(true);
@@ -66,6 +82,10 @@ describe('the prose-word metric', () => {
   });
 
   it('ignores front matter, URLs and definitions', async () => {
-    expect(proseWords(await parseMarkdown('---\ntitle: a b c\n---\n\nSee [the spec](https://x.y/ab).\n\n[ref]: https://x.y\n'))).toBe(4);
+    expect(
+      proseWords(
+        await parseMarkdown('---\ntitle: a b c\n---\n\nSee [the spec](https://x.y/ab).\n\n[ref]: https://x.y\n'),
+      ),
+    ).toBe(4);
   });
 });

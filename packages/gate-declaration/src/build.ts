@@ -85,7 +85,11 @@ export function buildCapabilities(input: BuildInput): BuildOutput {
     const shape = metadataShape(input, row.key, row.pointer, row.row, findings, origins);
     if (shape !== undefined) emit(row.key, shape);
   }
-  orphanMetadata(input, kept.map((m) => m.key), findings);
+  orphanMetadata(
+    input,
+    kept.map((m) => m.key),
+    findings,
+  );
 
   for (const row of decl.core) {
     if (Object.hasOwn(properties, row.key)) continue;
@@ -147,17 +151,38 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   if (typeof from === 'string') {
     marker = [FACETS_FROM, from];
     if (from !== expected) {
-      findings.push({ id: 'declaration/facets-from-path', data: { key: f.key, value: from, expected }, file: declFile, pointer: `${f.pointer}/facetsFrom`, subjects: [`family:${f.key}`] });
+      findings.push({
+        id: 'declaration/facets-from-path',
+        data: { key: f.key, value: from, expected },
+        file: declFile,
+        pointer: `${f.pointer}/facetsFrom`,
+        subjects: [`family:${f.key}`],
+      });
     }
     // A non-canonical path is never looked up (it could leave the repository): facets-from-path says it all.
     const exists = input.facetListing.has(from) || input.existing.has(from) || pathProblem(from) !== undefined;
-    if (!exists) findings.push({ id: 'declaration/facets-from-missing', data: { key: f.key, value: from }, file: declFile, pointer: `${f.pointer}/facetsFrom`, explains: [`facets:${f.key}`], subjects: [`family:${f.key}`] });
+    if (!exists)
+      findings.push({
+        id: 'declaration/facets-from-missing',
+        data: { key: f.key, value: from },
+        file: declFile,
+        pointer: `${f.pointer}/facetsFrom`,
+        explains: [`facets:${f.key}`],
+        subjects: [`family:${f.key}`],
+      });
     const file = input.facetFiles.get(from);
     if (file) source = facetFileSource(from, file, findings);
     else comparable = false;
   } else {
     if (input.facetListing.has(expected)) {
-      findings.push({ id: 'declaration/facets-from-absent', data: { key: f.key, file: expected }, file: declFile, pointer: `${f.pointer}/key`, explains: [`facets:${f.key}`, `file:${expected}`], addMember: `"facetsFrom": ${JSON.stringify(expected)}` });
+      findings.push({
+        id: 'declaration/facets-from-absent',
+        data: { key: f.key, file: expected },
+        file: declFile,
+        pointer: `${f.pointer}/key`,
+        explains: [`facets:${f.key}`, `file:${expected}`],
+        addMember: `"facetsFrom": ${JSON.stringify(expected)}`,
+      });
     }
     const v1Node = own(input.v1.value.properties, f.key);
     if (v1Node !== undefined) {
@@ -167,10 +192,13 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   }
 
   const facets = source?.properties ?? {};
-  if (comparable) compareFacets(f, source, findings, declFile, { facetFile: expected, hasFile: input.facetListing.has(expected) });
+  if (comparable)
+    compareFacets(f, source, findings, declFile, { facetFile: expected, hasFile: input.facetListing.has(expected) });
 
   const base = input.base.value;
-  const witnessClasses = Array.isArray(input.declaration.value['witnessClasses']) ? clone(input.declaration.value['witnessClasses']) : [];
+  const witnessClasses = Array.isArray(input.declaration.value['witnessClasses'])
+    ? clone(input.declaration.value['witnessClasses'])
+    : [];
   const properties: JsonObject = {
     status: clone(base.status),
     since: clone(base.since),
@@ -178,12 +206,18 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
     witness: { enum: witnessClasses },
   };
   origins.push({ at, file: declFile, pointer: f.pointer });
-  for (const name of ['status', 'since', 'until']) origins.push({ at: `${at}/properties/${name}`, file: input.base.file, pointer: `/properties/${name}` });
+  for (const name of ['status', 'since', 'until'])
+    origins.push({ at: `${at}/properties/${name}`, file: input.base.file, pointer: `/properties/${name}` });
   origins.push({ at: `${at}/properties/witness`, file: declFile, pointer: '/witnessClasses' });
   for (const [name, schema] of Object.entries(facets)) {
     if (RESERVED_FACETS.includes(name)) continue;
     setOwn(properties, name, clone(schema));
-    if (source?.file) origins.push({ at: `${at}/properties/${tok(name)}`, file: source.file, pointer: `${source.pointer}/${tok(name)}` });
+    if (source?.file)
+      origins.push({
+        at: `${at}/properties/${tok(name)}`,
+        file: source.file,
+        pointer: `${source.pointer}/${tok(name)}`,
+      });
   }
   if (source?.file) {
     for (const m of source.moves) origins.push({ at: at + m.to, file: source.file, pointer: source.root + m.from });
@@ -220,16 +254,35 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined
 /** A facet file folded into the record: only folded and tolerated keys may appear (§4.3). */
 function facetFileSource(file: string, value: JsonObject, findings: Finding[]): FacetSource {
   for (const [kw, v] of Object.entries(value)) {
-    const tolerated = FOLDED.has(kw) || TOLERATED.has(kw) || (kw === 'type' && v === 'object') || (kw === 'additionalProperties' && v === false);
-    if (!tolerated) findings.push({ id: 'declaration/facet-file-keyword', data: { file, keyword: kw }, file, pointer: `/${tok(kw)}`, key: true });
+    const tolerated =
+      FOLDED.has(kw) ||
+      TOLERATED.has(kw) ||
+      (kw === 'type' && v === 'object') ||
+      (kw === 'additionalProperties' && v === false);
+    if (!tolerated)
+      findings.push({
+        id: 'declaration/facet-file-keyword',
+        data: { file, keyword: kw },
+        file,
+        pointer: `/${tok(kw)}`,
+        key: true,
+      });
   }
   const properties = value['properties'] as JsonObject;
   const required = isStringArray(value['required']) ? value['required'] : [];
   required.forEach((name, i) => {
-    if (!Object.hasOwn(properties, name)) findings.push({ id: 'declaration/facet-required-unknown', data: { file, name }, file, pointer: `/required/${i}` });
+    if (!Object.hasOwn(properties, name))
+      findings.push({
+        id: 'declaration/facet-required-unknown',
+        data: { file, name },
+        file,
+        pointer: `/required/${i}`,
+      });
   });
   reserved(file, '/properties', properties, findings);
-  const allOf = Array.isArray(value['allOf']) ? value['allOf'].map((schema: unknown, i) => ({ schema, from: `/allOf/${i}` })) : [];
+  const allOf = Array.isArray(value['allOf'])
+    ? value['allOf'].map((schema: unknown, i) => ({ schema, from: `/allOf/${i}` }))
+    : [];
   return { label: file, file, pointer: '/properties', properties, required, allOf, moves: [], root: '' };
 }
 
@@ -253,16 +306,35 @@ function v1Source(input: BuildInput, key: string, node: unknown, findings: Findi
 
 function reserved(file: string, pointer: string, properties: JsonObject, findings: Finding[]): void {
   for (const name of Object.keys(properties)) {
-    if (RESERVED_FACETS.includes(name)) findings.push({ id: 'declaration/reserved-facet-name', data: { file, name }, file, pointer: `${pointer}/${tok(name)}`, key: true });
+    if (RESERVED_FACETS.includes(name))
+      findings.push({
+        id: 'declaration/reserved-facet-name',
+        data: { file, name },
+        file,
+        pointer: `${pointer}/${tok(name)}`,
+        key: true,
+      });
   }
 }
 
 function dropsToFindings(key: string, drops: readonly SeedDrop[], file: string, findings: Finding[]): void {
-  for (const d of drops) findings.push({ id: 'declaration/seed-dropped', data: { key, pointer: d.pointer, why: d.why }, file, pointer: d.pointer });
+  for (const d of drops)
+    findings.push({
+      id: 'declaration/seed-dropped',
+      data: { key, pointer: d.pointer, why: d.why },
+      file,
+      pointer: d.pointer,
+    });
 }
 
 /** facets[] is authoritative against the emitted facet keys, in both directions (§4.3). */
-function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: Finding[], declFile: string, file: { facetFile: string; hasFile: boolean }): void {
+function compareFacets(
+  f: FamilyRow,
+  source: FacetSource | undefined,
+  findings: Finding[],
+  declFile: string,
+  file: { facetFile: string; hasFile: boolean },
+): void {
   const declared = isStringArray(f.row['facets']) ? [...new Set(f.row['facets'])] : [];
   const emitted = Object.keys(source?.properties ?? {});
   const label = source?.label ?? NO_SOURCE;
@@ -271,19 +343,47 @@ function compareFacets(f: FamilyRow, source: FacetSource | undefined, findings: 
   const onlyFacets = declared.filter((x) => !inSource.has(x));
   const onlySource = emitted.filter((x) => !inFacets.has(x));
   const pointer = `${f.pointer}/facets`;
-  const related = source?.file ? [{ file: source.file, pointer: source.pointer ?? '', message: `the facets of ${label}` }] : [];
+  const related = source?.file
+    ? [{ file: source.file, pointer: source.pointer ?? '', message: `the facets of ${label}` }]
+    : [];
   if (onlyFacets.length > 0 || onlySource.length > 0) {
-    findings.push({ id: 'declaration/facets-mismatch', data: { key: f.key, source: label, onlyFacets, onlySource, ...file }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
+    findings.push({
+      id: 'declaration/facets-mismatch',
+      data: { key: f.key, source: label, onlyFacets, onlySource, ...file },
+      file: declFile,
+      pointer,
+      related,
+      subjects: [`family:${f.key}`, `facets:${f.key}`],
+    });
   } else if (declared.some((x, i) => emitted[i] !== x)) {
-    findings.push({ id: 'declaration/facets-order', data: { key: f.key, source: label }, file: declFile, pointer, related, subjects: [`family:${f.key}`, `facets:${f.key}`] });
+    findings.push({
+      id: 'declaration/facets-order',
+      data: { key: f.key, source: label },
+      file: declFile,
+      pointer,
+      related,
+      subjects: [`family:${f.key}`, `facets:${f.key}`],
+    });
   }
 }
 
 /** A kept metadata row's shape: its data file, else its seeded v1 property (§4.5). */
-function metadataShape(input: BuildInput, key: string, rowPointer: string, row: Readonly<JsonObject>, findings: Finding[], origins: Origin[]): unknown {
+function metadataShape(
+  input: BuildInput,
+  key: string,
+  rowPointer: string,
+  row: Readonly<JsonObject>,
+  findings: Finding[],
+  origins: Origin[],
+): unknown {
   const declFile = input.declaration.file;
   if (row['schema'] !== `metadata/${key}`) {
-    findings.push({ id: 'declaration/metadata-schema-ref', data: { key, value: str(row['schema']) }, file: declFile, pointer: `${rowPointer}/schema` });
+    findings.push({
+      id: 'declaration/metadata-schema-ref',
+      data: { key, value: str(row['schema']) },
+      file: declFile,
+      pointer: `${rowPointer}/schema`,
+    });
   }
   const at = `/properties/${tok(key)}`;
   const path = `${input.layout.metadataDir}/${key}.schema.json`;
@@ -291,7 +391,11 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
   let shape: unknown;
   let origin: { file: string; pointer: string };
   if (file) {
-    shape = Object.fromEntries(Object.entries(file).filter(([k]) => k !== '$schema' && k !== '$id' && k !== '$comment').map(([k, v]) => [k, clone(v)]));
+    shape = Object.fromEntries(
+      Object.entries(file)
+        .filter(([k]) => k !== '$schema' && k !== '$id' && k !== '$comment')
+        .map(([k, v]) => [k, clone(v)]),
+    );
     origin = { file: path, pointer: '' };
   } else if (own(input.v1.value.properties, key) !== undefined) {
     const pointer = `/properties/${tok(key)}`;
@@ -301,7 +405,12 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
     origin = { file: input.v1.file, pointer };
     for (const m of seeded.moves) origins.push({ at: at + m.to, file: input.v1.file, pointer: pointer + m.from });
   } else {
-    findings.push({ id: 'declaration/unseeded-metadata', data: { key, file: path }, file: declFile, pointer: `${rowPointer}/key` });
+    findings.push({
+      id: 'declaration/unseeded-metadata',
+      data: { key, file: path },
+      file: declFile,
+      pointer: `${rowPointer}/key`,
+    });
     return undefined;
   }
   origins.push({ at, ...origin });
@@ -310,24 +419,44 @@ function metadataShape(input: BuildInput, key: string, rowPointer: string, row: 
 }
 
 /** The extensions shape: a closed object whose one patternProperties key is extensionsKeyPattern (§4.5). */
-function extensionsShape(input: BuildInput, shape: unknown, origin: { file: string; pointer: string }, findings: Finding[]): void {
+function extensionsShape(
+  input: BuildInput,
+  shape: unknown,
+  origin: { file: string; pointer: string },
+  findings: Finding[],
+): void {
   const problem = (text: string, pointer: string, key = false): void => {
-    findings.push({ id: 'declaration/extensions-pattern', data: { problem: text }, file: origin.file, pointer: origin.pointer + pointer, key });
+    findings.push({
+      id: 'declaration/extensions-pattern',
+      data: { problem: text },
+      file: origin.file,
+      pointer: origin.pointer + pointer,
+      key,
+    });
   };
   if (!isRecord(shape)) return problem('the shape must be an object schema', '');
   if (shape['type'] !== 'object') problem('type must be "object"', Object.hasOwn(shape, 'type') ? '/type' : '');
-  if (shape['additionalProperties'] !== false) problem('additionalProperties must be false', Object.hasOwn(shape, 'additionalProperties') ? '/additionalProperties' : '');
+  if (shape['additionalProperties'] !== false)
+    problem(
+      'additionalProperties must be false',
+      Object.hasOwn(shape, 'additionalProperties') ? '/additionalProperties' : '',
+    );
   const pp = shape['patternProperties'];
   const keys = isRecord(pp) ? Object.keys(pp) : [];
   if (!isRecord(pp) || keys.length !== 1) {
-    return problem(`patternProperties must have exactly one key (found ${keys.length})`, isRecord(pp) ? '/patternProperties' : '');
+    return problem(
+      `patternProperties must have exactly one key (found ${keys.length})`,
+      isRecord(pp) ? '/patternProperties' : '',
+    );
   }
   const pattern = keys[0]!;
   const want = input.declaration.value['extensionsKeyPattern'];
   if (pattern !== want) {
     findings.push({
       id: 'declaration/extensions-pattern',
-      data: { problem: `the patternProperties key ${JSON.stringify(pattern)} ≠ declaration.extensionsKeyPattern ${JSON.stringify(want)}` },
+      data: {
+        problem: `the patternProperties key ${JSON.stringify(pattern)} ≠ declaration.extensionsKeyPattern ${JSON.stringify(want)}`,
+      },
       file: origin.file,
       pointer: `${origin.pointer}/patternProperties/${tok(pattern)}`,
       key: true,
@@ -335,8 +464,16 @@ function extensionsShape(input: BuildInput, shape: unknown, origin: { file: stri
     });
   }
   const value = own(pp, pattern);
-  const open = isRecord(value) && value['type'] === 'object' && value['additionalProperties'] !== false && value['unevaluatedProperties'] !== false;
-  if (!open) problem('the patternProperties value must be an open object schema ({"type": "object"})', `/patternProperties/${tok(pattern)}`);
+  const open =
+    isRecord(value) &&
+    value['type'] === 'object' &&
+    value['additionalProperties'] !== false &&
+    value['unevaluatedProperties'] !== false;
+  if (!open)
+    problem(
+      'the patternProperties value must be an open object schema ({"type": "object"})',
+      `/patternProperties/${tok(pattern)}`,
+    );
 }
 
 function orphanMetadata(input: BuildInput, keptKeys: readonly string[], findings: Finding[]): void {
@@ -355,7 +492,14 @@ function orphanFacets(input: BuildInput, findings: Finding[]): void {
     else cited.add(`${input.layout.facetsDir}/${f.key}.schema.json`);
   }
   for (const file of input.facetListing) {
-    if (!cited.has(file)) findings.push({ id: 'declaration/orphan-facet-file', data: { file }, file, pointer: '', subjects: [`file:${file}`] });
+    if (!cited.has(file))
+      findings.push({
+        id: 'declaration/orphan-facet-file',
+        data: { file },
+        file,
+        pointer: '',
+        subjects: [`file:${file}`],
+      });
   }
 }
 
@@ -369,7 +513,13 @@ function applyDeprecations(input: BuildInput, doc: JsonObject, findings: Finding
       target['deprecated'] = true;
       target[REMOVE_IN] = version;
     } else {
-      findings.push({ id: 'declaration/deprecation-target-missing', data: { pointer, output: input.layout.output }, file: dep.file, pointer: `/${tok(pointer)}`, key: true });
+      findings.push({
+        id: 'declaration/deprecation-target-missing',
+        data: { pointer, output: input.layout.output },
+        file: dep.file,
+        pointer: `/${tok(pointer)}`,
+        key: true,
+      });
     }
   }
 }
@@ -390,7 +540,11 @@ function ghostGuard(doc: JsonObject, origins: readonly Origin[], declFile: strin
       const from = originOf(origins, at) ?? { file: declFile, pointer: '' };
       findings.push({
         id: 'declaration/supported-ghost',
-        data: { pointer: at, file: from.file + (from.pointer ? `#${from.pointer}` : ''), text: text.length > 90 ? text.slice(0, 89) + '…' : text },
+        data: {
+          pointer: at,
+          file: from.file + (from.pointer ? `#${from.pointer}` : ''),
+          text: text.length > 90 ? text.slice(0, 89) + '…' : text,
+        },
         file: from.file,
         pointer: from.pointer,
       });

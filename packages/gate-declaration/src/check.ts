@@ -1,7 +1,14 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
-import { headerRegion, loadDeclaration, nameOf, pathProblem, shape, validateDeclaration } from '@openwop-spec/spec-tree';
+import {
+  headerRegion,
+  loadDeclaration,
+  nameOf,
+  pathProblem,
+  shape,
+  validateDeclaration,
+} from '@openwop-spec/spec-tree';
 import type { DeclarationModel, FactKind, FamilyRow, SpecTree } from '@openwop-spec/spec-tree';
 import type { Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
@@ -15,8 +22,22 @@ import type { Section } from './summary.js';
 
 /** Fields the gates read from a live family row and from a profile row. */
 export const FAMILY_FIELDS: readonly string[] = [
-  'key', 'kind', 'anchor', 'section', 'peerDependencyId', 'witness', 'maturity', 'facets', 'floorScenarios',
-  'requirementIds', 'owningRfc', 'normativeText', 'facetsFrom', 'note', 'reason', 'disposition',
+  'key',
+  'kind',
+  'anchor',
+  'section',
+  'peerDependencyId',
+  'witness',
+  'maturity',
+  'facets',
+  'floorScenarios',
+  'requirementIds',
+  'owningRfc',
+  'normativeText',
+  'facetsFrom',
+  'note',
+  'reason',
+  'disposition',
 ];
 export const PROFILE_FIELDS: readonly string[] = ['summary'];
 
@@ -48,9 +69,17 @@ export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[
 }
 
 /** A diagnostic at a JSON pointer of declaration.json, about the subjects given (see linkCauses). */
-function atDecl(ctx: Ctx, id: Parameters<typeof rules.diagnostic>[0], data: object, pointer: string, extra: Partial<Diagnostic> = {}): void {
+function atDecl(
+  ctx: Ctx,
+  id: Parameters<typeof rules.diagnostic>[0],
+  data: object,
+  pointer: string,
+  extra: Partial<Diagnostic> = {},
+): void {
   const range = ctx.model.doc.locate(pointer);
-  ctx.out.push(rules.diagnostic(id, data as never, { file: ctx.model.file, start: range.start, end: range.end }, extra));
+  ctx.out.push(
+    rules.diagnostic(id, data as never, { file: ctx.model.file, start: range.start, end: range.end }, extra),
+  );
 }
 
 const family = (key: string): string => `family:${key}`;
@@ -66,7 +95,14 @@ function schemaFields(ctx: Ctx): void {
     const found = schemaRowFields(doc.value, path, isRow);
     const range = doc.locate(found?.pointer ?? '/' + path.map(escapePointerToken).join('/'));
     for (const field of fields) {
-      if (!found?.fields.has(field)) ctx.out.push(rules.diagnostic('declaration/schema-field-undeclared', { field, row }, { file, start: range.start, end: range.end }));
+      if (!found?.fields.has(field))
+        ctx.out.push(
+          rules.diagnostic(
+            'declaration/schema-field-undeclared',
+            { field, row },
+            { file, start: range.start, end: range.end },
+          ),
+        );
     }
   }
 }
@@ -97,17 +133,33 @@ function keys(ctx: Ctx): void {
   const v1File = ctx.layout.v1Schema;
   const v1 = ctx.tree.json(v1File);
   const props = valueAt(v1.value, ['properties']);
-  if (!isRecord(props)) throw new InputError(`${v1File}: the v1 capabilities schema must have a properties object`, { file: v1File, start: v1.locate('').start });
+  if (!isRecord(props))
+    throw new InputError(`${v1File}: the v1 capabilities schema must have a properties object`, {
+      file: v1File,
+      start: v1.locate('').start,
+    });
   for (const key of Object.keys(props)) {
     if (seen.has(key)) continue;
     const range = v1.locateKey(`/properties/${escapePointerToken(key)}`);
-    ctx.out.push(rules.diagnostic('declaration/v1-key-unanchored', { key }, { file: v1File, start: range.start, end: range.end }, { subjects: [family(key)] }));
+    ctx.out.push(
+      rules.diagnostic(
+        'declaration/v1-key-unanchored',
+        { key },
+        { file: v1File, start: range.start, end: range.end },
+        { subjects: [family(key)] },
+      ),
+    );
   }
 }
 
 /** The family name a section names: `core/capabilities.md#<name>` or `ext/<name>/`. */
 const sectionName = (section: unknown): string | undefined =>
-  typeof section === 'string' ? /^core\/capabilities\.md#([A-Za-z][A-Za-z0-9]*)$|^ext\/([A-Za-z][A-Za-z0-9]*)\/$/.exec(section)?.slice(1).find(Boolean) : undefined;
+  typeof section === 'string'
+    ? /^core\/capabilities\.md#([A-Za-z][A-Za-z0-9]*)$|^ext\/([A-Za-z][A-Za-z0-9]*)\/$/
+        .exec(section)
+        ?.slice(1)
+        .find(Boolean)
+    : undefined;
 
 function rows(ctx: Ctx): void {
   const classes = ctx.model.value['witnessClasses'];
@@ -118,18 +170,35 @@ function rows(ctx: Ctx): void {
     // The key alone changed (a typo, or a rename half done): its own row still names the old family.
     if (typeof other === 'string' && other !== f.key && sectionName(r['section']) === other) {
       ctx.renamed.set(f.key, other);
-      atDecl(ctx, 'declaration/key-renamed', { key: f.key, name: other }, `${f.pointer}/key`, { explains: [family(f.key), family(other)] });
+      atDecl(ctx, 'declaration/key-renamed', { key: f.key, name: other }, `${f.pointer}/key`, {
+        explains: [family(f.key), family(other)],
+      });
       continue;
     }
-    if (r['peerDependencyId'] !== f.key) atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`, about);
-    if (!Array.isArray(classes) || !classes.includes(r['witness'])) atDecl(ctx, 'declaration/witness-class', { key: f.key, witness: String(r['witness']) }, `${f.pointer}/witness`, about);
+    if (r['peerDependencyId'] !== f.key)
+      atDecl(ctx, 'declaration/peer-id', { key: f.key }, `${f.pointer}/peerDependencyId`, about);
+    if (!Array.isArray(classes) || !classes.includes(r['witness']))
+      atDecl(
+        ctx,
+        'declaration/witness-class',
+        { key: f.key, witness: String(r['witness']) },
+        `${f.pointer}/witness`,
+        about,
+      );
     const maturity = isRecord(r['maturity']) ? r['maturity'] : {};
     if (r['disposition'] === 'externally-gated' && maturity['technical'] === 'stable') {
       atDecl(ctx, 'declaration/externally-gated-stable', { key: f.key }, `${f.pointer}/maturity/technical`, about);
     }
-    const expected = f.anchor === 'core' ? `core/capabilities.md#${f.key}` : f.anchor === 'ext' ? `ext/${f.key}/` : undefined;
+    const expected =
+      f.anchor === 'core' ? `core/capabilities.md#${f.key}` : f.anchor === 'ext' ? `ext/${f.key}/` : undefined;
     if (expected !== undefined && r['section'] !== expected) {
-      atDecl(ctx, 'declaration/section', { key: f.key, section: String(r['section']), expected }, `${f.pointer}/section`, about);
+      atDecl(
+        ctx,
+        'declaration/section',
+        { key: f.key, section: String(r['section']), expected },
+        `${f.pointer}/section`,
+        about,
+      );
     }
   }
   for (const f of ctx.model.live) {
@@ -139,15 +208,23 @@ function rows(ctx: Ctx): void {
       if (typeof entry !== 'string') return;
       const reason = pathProblem(entry);
       const at = `${f.pointer}/normativeText/${i}`;
-      if (reason !== undefined) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry, reason }, at, { subjects: [family(f.key)] });
-      else if (!ctx.tree.exists(entry)) atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry }, at, { subjects: [family(f.key), `path:${entry}`] });
+      if (reason !== undefined)
+        atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry, reason }, at, {
+          subjects: [family(f.key)],
+        });
+      else if (!ctx.tree.exists(entry))
+        atDecl(ctx, 'declaration/normative-text-path', { key: f.key, entry }, at, {
+          subjects: [family(f.key), `path:${entry}`],
+        });
     });
   }
 }
 
 // Cached facts are rebuilt field by field, so nothing but what was written reaches a diagnostic.
 const pointOf = (v: unknown): Point | undefined =>
-  isRecord(v) && shape.isCount(v['line']) && shape.isCount(v['column']) ? { line: v['line'], column: v['column'] } : undefined;
+  isRecord(v) && shape.isCount(v['line']) && shape.isCount(v['column'])
+    ? { line: v['line'], column: v['column'] }
+    : undefined;
 
 /** The § headings (depth 2–4) of a document and the keys they name, as capabilities.md is read. */
 const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
@@ -159,7 +236,8 @@ const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
       if (node.type === 'heading') {
         const h = node;
         const m = h.depth >= 2 && h.depth <= 4 ? HEADING.exec(nameOf(h).trim()) : null;
-        if (m && h.position) headings.push({ key: m[1]!, start: { line: h.position.start.line, column: h.position.start.column } });
+        if (m && h.position)
+          headings.push({ key: m[1]!, start: { line: h.position.start.line, column: h.position.start.column } });
         return;
       }
       if ('children' in node) for (const c of node.children as Nodes[]) walk(c);
@@ -187,7 +265,10 @@ const headerText: FactKind<{ text: string; start?: Point }> = {
   async derive(source) {
     const region = headerRegion(await source.markdown());
     const start = region[0]?.position?.start;
-    return { text: region.map((n) => nameOf(n)).join('\n'), ...(start ? { start: { line: start.line, column: start.column } } : {}) };
+    return {
+      text: region.map((n) => nameOf(n)).join('\n'),
+      ...(start ? { start: { line: start.line, column: start.column } } : {}),
+    };
   },
   toJson: (header) => header,
   fromJson(json) {
@@ -211,13 +292,23 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
     const problem = !core.has(h.key) ? 'extra' : seen.has(h.key) ? 'repeated' : undefined;
     seen.add(h.key);
     if (!problem) continue;
-    const meant = problem === 'extra' && ![...ctx.renamed.values()].includes(h.key) ? nearest(h.key, unheaded) : undefined;
+    const meant =
+      problem === 'extra' && ![...ctx.renamed.values()].includes(h.key) ? nearest(h.key, unheaded) : undefined;
     ctx.out.push(
-      rules.diagnostic('declaration/capabilities-heading', { key: h.key, problem, ...(meant && { meant }) }, { file, start: h.start }, meant ? { explains: [family(meant)] } : { subjects: [family(h.key)] }),
+      rules.diagnostic(
+        'declaration/capabilities-heading',
+        { key: h.key, problem, ...(meant && { meant }) },
+        { file, start: h.start },
+        meant ? { explains: [family(meant)] } : { subjects: [family(h.key)] },
+      ),
     );
   }
   for (const f of ctx.model.core) {
-    if (!seen.has(f.key)) atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, { subjects: [family(f.key)], ...stubFix(ctx, f) });
+    if (!seen.has(f.key))
+      atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, {
+        subjects: [family(f.key)],
+        ...stubFix(ctx, f),
+      });
   }
 }
 
@@ -233,9 +324,13 @@ function stubFix(ctx: Ctx, f: FamilyRow): Pick<Diagnostic, 'fix'> {
   const text = ctx.tree.text(file);
   const all = sections(text);
   const keys = ctx.model.core.map((r) => r.key);
-  const next = keys.slice(keys.indexOf(f.key) + 1).map((k) => all.find((s) => s.key === k)).find((s) => s !== undefined);
+  const next = keys
+    .slice(keys.indexOf(f.key) + 1)
+    .map((k) => all.find((s) => s.key === k))
+    .find((s) => s !== undefined);
   const at = next?.start ?? all[all.length - 1]?.end ?? text.length;
-  const lead = at === text.length ? (text.endsWith('\n\n') || text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
+  const lead =
+    at === text.length ? (text.endsWith('\n\n') || text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
   const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`\n\n${summaryLine(f, dirsOf(ctx))}\n`;
   return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : '\n'}` }] };
 }
@@ -251,9 +346,22 @@ function capabilitiesSummaries(ctx: Ctx): void {
     const summary = byKey.get(f.key)?.summary;
     const expected = summaryLine(f, dirsOf(ctx));
     if (!summary || summary.decided === expected) continue;
-    const fix = [{ file, start: summary.offset, end: summary.offset + summary.decided.length, before: summary.decided, text: expected }];
+    const fix = [
+      {
+        file,
+        start: summary.offset,
+        end: summary.offset + summary.decided.length,
+        before: summary.decided,
+        text: expected,
+      },
+    ];
     ctx.out.push(
-      rules.diagnostic('declaration/capabilities-summary', { key: f.key, actual: summary.decided, expected }, { file, start: { line: summary.line, column: 1, offset: summary.offset } }, { subjects: [family(f.key)], fix }),
+      rules.diagnostic(
+        'declaration/capabilities-summary',
+        { key: f.key, actual: summary.decided, expected },
+        { file, start: { line: summary.line, column: 1, offset: summary.offset } },
+        { subjects: [family(f.key)], fix },
+      ),
     );
   }
 }
@@ -269,7 +377,13 @@ async function extReadmes(ctx: Ctx): Promise<void> {
     const { text, start } = await ctx.tree.factsOf(file, headerText);
     for (const field of README_FIELDS) {
       if (!text.includes(field)) {
-        ctx.out.push(rules.diagnostic('declaration/ext-readme', { key: f.key, file, field }, { file, start: start ?? { line: 1, column: 1 } }));
+        ctx.out.push(
+          rules.diagnostic(
+            'declaration/ext-readme',
+            { key: f.key, file, field },
+            { file, start: start ?? { line: 1, column: 1 } },
+          ),
+        );
       }
     }
   }
@@ -285,7 +399,8 @@ function requirementIds(ctx: Ctx): void {
     if (ctx.tree.info(file).kind === 'missing') return known;
     const doc = ctx.tree.json(file);
     const records = valueAt(doc.value, ['records']);
-    if (!Array.isArray(records)) throw new InputError(`${file}: records must be an array`, { file, start: doc.locate('/records').start });
+    if (!Array.isArray(records))
+      throw new InputError(`${file}: records must be an array`, { file, start: doc.locate('/records').start });
     for (const r of records) if (isRecord(r) && typeof r['id'] === 'string') known.add(r['id']);
     return known;
   };
@@ -298,7 +413,9 @@ function requirementIds(ctx: Ctx): void {
     if (!Array.isArray(list)) continue;
     list.forEach((id, i) => {
       if (typeof id !== 'string' || id.startsWith('planned:') || ids().has(id)) return;
-      atDecl(ctx, 'declaration/requirement-id', { owner, id, file }, `${pointer}/requirementIds/${i}`, { subjects: [family(owner)] });
+      atDecl(ctx, 'declaration/requirement-id', { owner, id, file }, `${pointer}/requirementIds/${i}`, {
+        subjects: [family(owner)],
+      });
     });
   }
 }
@@ -312,7 +429,11 @@ interface ProfileRow {
 function profileRows(ctx: Ctx): ProfileRow[] {
   const list = ctx.model.value['profiles'];
   if (!Array.isArray(list)) return [];
-  return list.flatMap((row: unknown, i) => (isRecord(row) ? [{ id: typeof row['id'] === 'string' ? row['id'] : `profiles[${i}]`, pointer: `/profiles/${i}`, row }] : []));
+  return list.flatMap((row: unknown, i) =>
+    isRecord(row)
+      ? [{ id: typeof row['id'] === 'string' ? row['id'] : `profiles[${i}]`, pointer: `/profiles/${i}`, row }]
+      : [],
+  );
 }
 
 function profiles(ctx: Ctx): void {
@@ -323,11 +444,16 @@ function profiles(ctx: Ctx): void {
     if (majors) return majors;
     const file = ctx.layout.scenarioMajors;
     if (ctx.tree.info(file).kind === 'missing') {
-      throw new InputError(`${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`, { file }, 'input/missing');
+      throw new InputError(
+        `${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`,
+        { file },
+        'input/missing',
+      );
     }
     const doc = ctx.tree.json(file);
     const m = valueAt(doc.value, ['majors']);
-    if (!isRecord(m)) throw new InputError(`${file}: majors must be an object`, { file, start: doc.locate('/majors').start });
+    if (!isRecord(m))
+      throw new InputError(`${file}: majors must be an object`, { file, start: doc.locate('/majors').start });
     return (majors = m);
   };
   for (const p of profileRows(ctx)) {
@@ -336,20 +462,44 @@ function profiles(ctx: Ctx): void {
     const metadata = isStringArray(predicate['metadata']) ? predicate['metadata'] : [];
     const facets = isStringArray(predicate['facets']) ? predicate['facets'] : [];
     families.forEach((name, i) => {
-      if (!core.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'family' }, `${p.pointer}/predicate/families/${i}`);
+      if (!core.has(name))
+        atDecl(
+          ctx,
+          'declaration/profile-ref',
+          { profile: p.id, name, what: 'family' },
+          `${p.pointer}/predicate/families/${i}`,
+        );
     });
     facets.forEach((name, i) => {
       const [family = '', facet] = name.split('.', 2);
       const row = ctx.model.core.find((f) => f.key === family)?.row;
-      const declared = row !== undefined && isStringArray(row['facets']) && facet !== undefined && row['facets'].includes(facet);
-      if (!declared) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'facet' }, `${p.pointer}/predicate/facets/${i}`);
+      const declared =
+        row !== undefined && isStringArray(row['facets']) && facet !== undefined && row['facets'].includes(facet);
+      if (!declared)
+        atDecl(
+          ctx,
+          'declaration/profile-ref',
+          { profile: p.id, name, what: 'facet' },
+          `${p.pointer}/predicate/facets/${i}`,
+        );
     });
     metadata.forEach((name, i) => {
-      if (!kept.has(name)) atDecl(ctx, 'declaration/profile-ref', { profile: p.id, name, what: 'metadata' }, `${p.pointer}/predicate/metadata/${i}`);
+      if (!kept.has(name))
+        atDecl(
+          ctx,
+          'declaration/profile-ref',
+          { profile: p.id, name, what: 'metadata' },
+          `${p.pointer}/predicate/metadata/${i}`,
+        );
     });
     const floor = Array.isArray(p.row['floorScenarios']) ? p.row['floorScenarios'] : [];
     if (families.length + metadata.length > 0 && floor.length === 0) {
-      atDecl(ctx, 'declaration/floor-empty', { profile: p.id, families: families.length, metadata: metadata.length }, `${p.pointer}/floorScenarios`);
+      atDecl(
+        ctx,
+        'declaration/floor-empty',
+        { profile: p.id, families: families.length, metadata: metadata.length },
+        `${p.pointer}/floorScenarios`,
+      );
     }
     floor.forEach((entry, i) => {
       if (typeof entry !== 'string') return;
@@ -363,7 +513,12 @@ function profiles(ctx: Ctx): void {
       }
       const targets = majorsOf()[name];
       if (!Array.isArray(targets) || !targets.includes(2)) {
-        atDecl(ctx, 'declaration/floor-not-major-2', { profile: p.id, file: name, manifest: ctx.layout.scenarioMajors }, pointer);
+        atDecl(
+          ctx,
+          'declaration/floor-not-major-2',
+          { profile: p.id, file: name, manifest: ctx.layout.scenarioMajors },
+          pointer,
+        );
       }
     });
   }

@@ -9,7 +9,13 @@ import { GATE_ID, rules } from './rules.js';
 
 const hasErrors = (ds: readonly Diagnostic[]): boolean => ds.some((d) => d.severity === 'error');
 
-function result(ok: boolean, summaryLine: string, report: ReportLine[], figures: Record<string, unknown>, diagnostics: Diagnostic[]): GateResult {
+function result(
+  ok: boolean,
+  summaryLine: string,
+  report: ReportLine[],
+  figures: Record<string, unknown>,
+  diagnostics: Diagnostic[],
+): GateResult {
   return { gate: GATE_ID, ok, exitCode: ok ? 0 : 1, summaryLine, report, figures, diagnostics };
 }
 
@@ -35,8 +41,17 @@ async function writeChecked(tree: SpecTree): Promise<GateResult> {
   if (refusals.length === 0) return runGenerator(tree, { today: '', flags: new Set(['--write']) });
   const gen = checkGenerated(tree);
   const diagnostics = [...gen.diagnostics.filter((d) => d.ruleId !== 'declaration/stale'), ...refusals];
-  const refused = { text: '  --write refused: nothing was written; fix the errors above first.', stream: 'stderr' as const };
-  return result(false, `=== generate-from-declaration FAILED — ${diagnostics.filter((d) => d.severity === 'error').length} error(s) ===`, [refused], figuresOf(gen), diagnostics);
+  const refused = {
+    text: '  --write refused: nothing was written; fix the errors above first.',
+    stream: 'stderr' as const,
+  };
+  return result(
+    false,
+    `=== generate-from-declaration FAILED — ${diagnostics.filter((d) => d.severity === 'error').length} error(s) ===`,
+    [refused],
+    figuresOf(gen),
+    diagnostics,
+  );
 }
 
 /**
@@ -72,16 +87,28 @@ const commands: GateCommand[] = [
     },
     exclusive: [['--check', '--write']],
     examples: [
-      { command: 'openwop-spec declaration', does: 'say whether the committed capabilities schema is what the declaration generates' },
-      { command: 'openwop-spec declaration --write', does: 'regenerate the capabilities schema after editing spec/v2/declaration.json or a facet file' },
+      {
+        command: 'openwop-spec declaration',
+        does: 'say whether the committed capabilities schema is what the declaration generates',
+      },
+      {
+        command: 'openwop-spec declaration --write',
+        does: 'regenerate the capabilities schema after editing spec/v2/declaration.json or a facet file',
+      },
     ],
-    run: (tree, options) => (options.flags.has('--write') ? writeChecked(tree) : Promise.resolve(runGenerator(tree, options))),
+    run: (tree, options) =>
+      options.flags.has('--write') ? writeChecked(tree) : Promise.resolve(runGenerator(tree, options)),
   },
   {
     name: 'check-declaration',
     summary: 'check spec/v2/declaration.json against its schema, the v1 root, the spec tree and the generated schema',
     flags: {},
-    examples: [{ command: 'openwop-spec check-declaration', does: 'run every declaration check and the generator in check mode; writes nothing' }],
+    examples: [
+      {
+        command: 'openwop-spec check-declaration',
+        does: 'run every declaration check and the generator in check mode; writes nothing',
+      },
+    ],
     run: (tree) => runCheckDeclaration(tree, 'on-failure'),
   },
 ];

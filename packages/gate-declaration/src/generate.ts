@@ -44,7 +44,11 @@ export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Dia
         ...(range.end ? { end: range.end } : {}),
         related: (f.related ?? []).map((r) => ({ file: r.file, start: locate(tree, r).start, message: r.message })),
       },
-      { ...(f.subjects && { subjects: f.subjects }), ...(f.explains && { explains: f.explains }), ...(f.addMember !== undefined && addMember(tree, f.file, range, f.addMember)) },
+      {
+        ...(f.subjects && { subjects: f.subjects }),
+        ...(f.explains && { explains: f.explains }),
+        ...(f.addMember !== undefined && addMember(tree, f.file, range, f.addMember)),
+      },
     );
   });
 }
@@ -53,14 +57,21 @@ export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Dia
  * The edit that adds `member` after the value at `at`: on a line of its own, indented as the line
  * that value is on, when its member starts that line; else on the same line.
  */
-function addMember(tree: SpecTree, file: string, at: { start: Point; end?: Point }, member: string): Pick<Diagnostic, 'fix'> {
+function addMember(
+  tree: SpecTree,
+  file: string,
+  at: { start: Point; end?: Point },
+  member: string,
+): Pick<Diagnostic, 'fix'> {
   const start = at.start.offset;
   const end = at.end?.offset;
   if (start === undefined || end === undefined) return {};
   const text = tree.text(file);
   const indent = /^[ \t]*(?=")/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))?.[0];
   const before = text.slice(start, end);
-  return { fix: [{ file, start, end, before, text: `${before}${indent === undefined ? ', ' : `,\n${indent}`}${member}` }] };
+  return {
+    fix: [{ file, start, end, before, text: `${before}${indent === undefined ? ', ' : `,\n${indent}`}${member}` }],
+  };
 }
 
 /** A whole-file finding (pointer '') sits at 1:1 without parsing the file: it may not be JSON at all. */
@@ -86,7 +97,14 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
   const differences: Difference[] = [];
   const stale: Diagnostic[] = [];
   const staleAt = (what: string, start = { line: 1, column: 1 }, end?: Point, family?: string): void => {
-    stale.push(rules.diagnostic('declaration/stale', { what }, { file: output, start, ...(end && { end }) }, family ? { subjects: [`family:${family}`] } : {}));
+    stale.push(
+      rules.diagnostic(
+        'declaration/stale',
+        { what },
+        { file: output, start, ...(end && { end }) },
+        family ? { subjects: [`family:${family}`] } : {},
+      ),
+    );
   };
   const failed = errors(diagnostics) > 0;
 
@@ -111,10 +129,18 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
       }
       for (const d of differences.slice(0, MAX_STALE_FINDINGS)) {
         const range = d.at === 'key' ? committed.locateKey(d.pointer) : committed.locate(d.pointer);
-        staleAt(`${d.pointer || '(root)'}: ${d.kind}`, range.start, range.end, /^\/properties\/([^/]+)/.exec(d.pointer)?.[1]);
+        staleAt(
+          `${d.pointer || '(root)'}: ${d.kind}`,
+          range.start,
+          range.end,
+          /^\/properties\/([^/]+)/.exec(d.pointer)?.[1],
+        );
       }
       if (differences.length > MAX_STALE_FINDINGS) {
-        report.push({ text: `  … and ${differences.length - MAX_STALE_FINDINGS} more difference(s)`, stream: 'stderr' });
+        report.push({
+          text: `  … and ${differences.length - MAX_STALE_FINDINGS} more difference(s)`,
+          stream: 'stderr',
+        });
       }
     }
   }
@@ -133,7 +159,8 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
 }
 
 /** `=== generate-from-declaration FAILED — n error(s) ===`, or without the count where other errors follow it. */
-export const failedLine = (n?: number): string => `=== generate-from-declaration FAILED${n === undefined ? '' : ` — ${n} error(s)`} ===`;
+export const failedLine = (n?: number): string =>
+  `=== generate-from-declaration FAILED${n === undefined ? '' : ` — ${n} error(s)`} ===`;
 
 const okLine = (c: Counts): string =>
   `=== generate-from-declaration OK — ${c.core} core families, ${c.ext} ext, ${c.deleted} deleted, ${c.metadata} metadata keys ===`;

@@ -1,5 +1,15 @@
 export { gate, runCheckDeclaration, runGenerator } from './gate.js';
-export { ANNOTATION_KEYWORDS, buildCapabilities, render, originOf, OUTPUT_DESCRIPTION, OUTPUT_ID, OUTPUT_TITLE, RESERVED_FACETS, SEEDED_FROM } from './build.js';
+export {
+  ANNOTATION_KEYWORDS,
+  buildCapabilities,
+  render,
+  originOf,
+  OUTPUT_DESCRIPTION,
+  OUTPUT_ID,
+  OUTPUT_TITLE,
+  RESERVED_FACETS,
+  SEEDED_FROM,
+} from './build.js';
 export type { BuildOutput, Counts, Origin } from './build.js';
 export { checkGenerated, writeGenerated, built, FIX_COMMAND, MAX_STALE_FINDINGS } from './generate.js';
 export type { GeneratorOutcome } from './generate.js';

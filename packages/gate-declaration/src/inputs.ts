@@ -22,7 +22,10 @@ export interface RecordBase {
 
 /** Everything the builder reads, already parsed and format-checked: the builder itself is pure. */
 export interface BuildInput {
-  layout: Pick<Layout, 'declaration' | 'recordBase' | 'facetsDir' | 'metadataDir' | 'v1Schema' | 'deprecations' | 'output'>;
+  layout: Pick<
+    Layout,
+    'declaration' | 'recordBase' | 'facetsDir' | 'metadataDir' | 'v1Schema' | 'deprecations' | 'output'
+  >;
   declaration: Pick<DeclarationModel, 'file' | 'value' | 'rows' | 'core' | 'ext' | 'metadata'>;
   base: Source<RecordBase>;
   v1: Source<JsonObject & { properties: JsonObject }>;
@@ -65,7 +68,13 @@ export function loadInputs(tree: SpecTree): BuildInput {
     const v1 = v1Doc.value as JsonObject;
     if (!isRecord(v1['properties'])) fail(v1Doc, '', 'the v1 capabilities schema must have a properties object');
 
-    const files = (dir: string): Set<string> => new Set(tree.list(dir).filter((e) => e.kind === 'file').map((e) => e.path));
+    const files = (dir: string): Set<string> =>
+      new Set(
+        tree
+          .list(dir)
+          .filter((e) => e.kind === 'file')
+          .map((e) => e.path),
+      );
     const facetListing = files(layout.facetsDir);
     const metadataListing = files(layout.metadataDir);
 
@@ -90,7 +99,8 @@ export function loadInputs(tree: SpecTree): BuildInput {
       metadataFiles.set(path, doc.value as JsonObject);
     }
 
-    const deprecations = tree.info(layout.deprecations).kind === 'missing' ? undefined : loadDeprecations(tree.json(layout.deprecations));
+    const deprecations =
+      tree.info(layout.deprecations).kind === 'missing' ? undefined : loadDeprecations(tree.json(layout.deprecations));
     return {
       layout,
       declaration,
@@ -120,7 +130,13 @@ function loadBase(doc: JsonDoc): RecordBase {
   if (!isRecord(props)) return fail(doc, '', 'the record base must have a properties object');
   const names = Object.keys(props);
   const expected = ['status', 'since', 'until'];
-  for (const name of names) if (!expected.includes(name)) fail(doc, `/properties/${escapePointerToken(name)}`, `the record base's properties are exactly status, since and until (found ${name})`);
+  for (const name of names)
+    if (!expected.includes(name))
+      fail(
+        doc,
+        `/properties/${escapePointerToken(name)}`,
+        `the record base's properties are exactly status, since and until (found ${name})`,
+      );
   for (const name of expected) {
     if (!Object.hasOwn(props, name)) fail(doc, '/properties', `the record base's properties lack ${name}`);
     if (!isRecord(props[name])) fail(doc, `/properties/${name}`, `properties.${name} must be a schema object`);
@@ -130,7 +146,12 @@ function loadBase(doc: JsonDoc): RecordBase {
   allOf.forEach((el, i) => {
     if (!isRecord(el) && typeof el !== 'boolean') fail(doc, `/allOf/${i}`, 'every allOf entry must be a schema');
   });
-  return { status: props['status'] as JsonObject, since: props['since'] as JsonObject, until: props['until'] as JsonObject, allOf };
+  return {
+    status: props['status'] as JsonObject,
+    since: props['since'] as JsonObject,
+    until: props['until'] as JsonObject,
+    allOf,
+  };
 }
 
 /**
@@ -141,11 +162,18 @@ function checkFacetFile(doc: JsonDoc): JsonObject {
   const v = doc.value;
   if (!isRecord(v)) return fail(doc, '', 'a facet file must be a JSON Schema object');
   const props = v['properties'];
-  if (!isRecord(props)) fail(doc, Object.hasOwn(v, 'properties') ? '/properties' : '', 'a facet file must have a properties object (its facets)');
+  if (!isRecord(props))
+    fail(
+      doc,
+      Object.hasOwn(v, 'properties') ? '/properties' : '',
+      'a facet file must have a properties object (its facets)',
+    );
   for (const [name, sub] of Object.entries(props as JsonObject)) {
-    if (!isRecord(sub) && typeof sub !== 'boolean') fail(doc, `/properties/${escapePointerToken(name)}`, `facet ${name} must be a schema`);
+    if (!isRecord(sub) && typeof sub !== 'boolean')
+      fail(doc, `/properties/${escapePointerToken(name)}`, `facet ${name} must be a schema`);
   }
-  if (Object.hasOwn(v, 'required') && !isStringArray(v['required'])) fail(doc, '/required', 'required must be an array of strings');
+  if (Object.hasOwn(v, 'required') && !isStringArray(v['required']))
+    fail(doc, '/required', 'required must be an array of strings');
   for (const kw of FACET_ARRAY_KEYWORDS) {
     if (!Object.hasOwn(v, kw)) continue;
     const arr = v[kw];
@@ -170,7 +198,8 @@ function loadDeprecations(doc: JsonDoc): Array<[string, string]> {
     } catch {
       fail(doc, at, `${JSON.stringify(pointer)} is not a JSON Pointer (it must start with /)`);
     }
-    if (typeof version !== 'string' || !VERSION.test(version)) fail(doc, at, `the removal version of ${pointer} must be "major.minor"`);
+    if (typeof version !== 'string' || !VERSION.test(version))
+      fail(doc, at, `the removal version of ${pointer} must be "major.minor"`);
     out.push([pointer, version as string]);
   }
   return out;

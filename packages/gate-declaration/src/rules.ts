@@ -17,7 +17,8 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: '{"key": "mcp", "facetsFrom": "spec/v2/facets/mcp.schema.json", …}',
     fix: 'Point facetsFrom at spec/v2/facets/<key>.schema.json (rename the file if needed).',
     message: (d: { key: string; value: string; expected: string }) => `${d.key}: facetsFrom ${d.value} ≠ ${d.expected}`,
-    hint: (d: { key: string; value: string; expected: string }) => `point facetsFrom at ${d.expected} (rename the file if needed)`,
+    hint: (d: { key: string; value: string; expected: string }) =>
+      `point facetsFrom at ${d.expected} (rename the file if needed)`,
   },
   'declaration/facets-from-missing': {
     severity: 'error',
@@ -33,8 +34,10 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'spec/v2/facets/mcp.schema.json exists; the mcp row has no facetsFrom',
     pass: 'the mcp row has "facetsFrom": "spec/v2/facets/mcp.schema.json"',
     fix: 'Add facetsFrom to the family row (openwop-spec check --fix does), or delete the facet file.',
-    message: (d: { key: string; file: string }) => `${d.key}: ${d.file} exists but the family does not declare facetsFrom`,
-    hint: (d: { key: string; file: string }) => `add "facetsFrom": "${d.file}" to the row (openwop-spec check --fix does), or delete the file`,
+    message: (d: { key: string; file: string }) =>
+      `${d.key}: ${d.file} exists but the family does not declare facetsFrom`,
+    hint: (d: { key: string; file: string }) =>
+      `add "facetsFrom": "${d.file}" to the row (openwop-spec check --fix does), or delete the file`,
   },
   'declaration/orphan-facet-file': {
     severity: 'error',
@@ -59,11 +62,13 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{"properties": {"a": {}}, "required": ["b"]}',
     pass: '{"properties": {"a": {}, "b": {}}, "required": ["b"]}',
     fix: 'Declare the property, or remove the name from required.',
-    message: (d: { file: string; name: string }) => `${d.file}: required names ${d.name}, which is not a facet property`,
+    message: (d: { file: string; name: string }) =>
+      `${d.file}: required names ${d.name}, which is not a facet property`,
   },
   'declaration/reserved-facet-name': {
     severity: 'error',
-    summary: 'No facet is named like a record field (status, since, until, witness) or a v1-only field (supported, tier, experimentalUntil).',
+    summary:
+      'No facet is named like a record field (status, since, until, witness) or a v1-only field (supported, tier, experimentalUntil).',
     fail: '{"properties": {"status": {…}}}',
     pass: '{"properties": {"state": {…}}}',
     fix: 'Rename the facet.',
@@ -71,16 +76,31 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/facets-mismatch': {
     severity: 'error',
-    summary: "A family's facets[] is exactly the set of facet keys the record emits (from its facet file, its seeded v1 node, or none).",
+    summary:
+      "A family's facets[] is exactly the set of facet keys the record emits (from its facet file, its seeded v1 node, or none).",
     fail: 'mcp.facets has "client"; spec/v2/facets/mcp.schema.json does not',
     pass: '"client" in both places',
     fix: 'Make facets[] and the facet source agree: add or remove the facet where the message says; a family with neither a facet file nor a v1 node needs spec/v2/facets/<key>.schema.json, cited with facetsFrom.',
-    message: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[]; facetFile: string; hasFile: boolean }) =>
+    message: (d: {
+      key: string;
+      source: string;
+      onlyFacets: string[];
+      onlySource: string[];
+      facetFile: string;
+      hasFile: boolean;
+    }) =>
       `${d.key}: facets[] and ${d.source} disagree — ${[
         ...(d.onlyFacets.length ? [`only in facets[]: ${d.onlyFacets.join(', ')}`] : []),
         ...(d.onlySource.length ? [`only in ${d.source}: ${d.onlySource.join(', ')}`] : []),
       ].join('; ')}`,
-    hint: (d: { key: string; source: string; onlyFacets: string[]; onlySource: string[]; facetFile: string; hasFile: boolean }) =>
+    hint: (d: {
+      key: string;
+      source: string;
+      onlyFacets: string[];
+      onlySource: string[];
+      facetFile: string;
+      hasFile: boolean;
+    }) =>
       d.source === NO_SOURCE && d.onlyFacets.length > 0
         ? `${d.hasFile ? '' : `create ${d.facetFile} declaring ${d.onlyFacets.join(', ')} under "properties", and `}set "facetsFrom": "${d.facetFile}" on the row`
         : `add or remove the facet in facets[] or in ${d.source}, so both name the same facets`,
@@ -95,11 +115,13 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/seed-dropped': {
     severity: 'warning',
-    summary: 'v1 seeding dropped a constraint: a combinator that references a removed v1-only field, or a node-level keyword the record cannot carry.',
+    summary:
+      'v1 seeding dropped a constraint: a combinator that references a removed v1-only field, or a node-level keyword the record cannot carry.',
     fail: 'a v1 node with allOf [{"if": {"properties": {"supported": {"const": true}}}, …}]',
     pass: 'a v1 node whose combinators never mention supported, tier or experimentalUntil',
     fix: 'Write a facet file (spec/v2/facets/<key>.schema.json) that states the v2 constraint, and cite it with facetsFrom.',
-    message: (d: { key: string; pointer: string; why: string }) => `seeding ${d.key} from v1 drops ${d.pointer}: ${d.why}`,
+    message: (d: { key: string; pointer: string; why: string }) =>
+      `seeding ${d.key} from v1 drops ${d.pointer}: ${d.why}`,
   },
   'declaration/metadata-schema-ref': {
     severity: 'error',
@@ -115,7 +137,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a kept row newKey with no metadata file and no v1 property',
     pass: 'spec/v2/metadata/newKey.schema.json committed',
     fix: 'Write spec/v2/metadata/<key>.schema.json.',
-    message: (d: { key: string; file: string }) => `metadata key ${d.key} has neither ${d.file} nor a v1 property to seed from`,
+    message: (d: { key: string; file: string }) =>
+      `metadata key ${d.key} has neither ${d.file} nor a v1 property to seed from`,
   },
   'declaration/orphan-metadata-file': {
     severity: 'error',
@@ -140,15 +163,18 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{"/properties/nope": "2.3"}',
     pass: '{"/properties/mcp/properties/mrtr": "2.3"}',
     fix: 'Correct the pointer, or remove the entry once the field is gone.',
-    message: (d: { pointer: string; output: string }) => `deprecation pointer ${d.pointer} names no object in ${d.output}`,
+    message: (d: { pointer: string; output: string }) =>
+      `deprecation pointer ${d.pointer} names no object in ${d.output}`,
   },
   'declaration/supported-ghost': {
     severity: 'error',
-    summary: 'No emitted description (apart from the root one) still conditions on a supported field, which v2 records do not have.',
+    summary:
+      'No emitted description (apart from the root one) still conditions on a supported field, which v2 records do not have.',
     fail: '"description": "Only when supported is true."',
     pass: '"description": "Present ⇒ the host offers it."',
     fix: 'Reword the description in the input file the message names.',
-    message: (d: { pointer: string; file: string; text: string }) => `${d.pointer}: description conditions on a supported field (from ${d.file}): ${d.text}`,
+    message: (d: { pointer: string; file: string; text: string }) =>
+      `${d.pointer}: description conditions on a supported field (from ${d.file}): ${d.text}`,
   },
   'declaration/stale': {
     severity: 'error',
@@ -172,7 +198,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a live family row schema without normativeText',
     pass: 'normativeText declared on the live family row',
     fix: 'Declare the field in spec/v2/declaration.schema.json.',
-    message: (d: { field: string; row: string }) => `declaration.schema.json does not declare ${d.field} on the ${d.row} row, which the gates read`,
+    message: (d: { field: string; row: string }) =>
+      `declaration.schema.json does not declare ${d.field} on the ${d.row} row, which the gates read`,
   },
   'declaration/v1-key-unanchored': {
     severity: 'error',
@@ -193,13 +220,15 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/key-renamed': {
     severity: 'error',
-    summary: "A family's key differs from the name its own peerDependencyId and section agree on: a misspelled key, or a rename done in one place only.",
+    summary:
+      "A family's key differs from the name its own peerDependencyId and section agree on: a misspelled key, or a rename done in one place only.",
     fail: '{"key": "schedulng", "peerDependencyId": "scheduling", "section": "core/capabilities.md#scheduling", …}',
     pass: '{"key": "scheduling", "peerDependencyId": "scheduling", "section": "core/capabilities.md#scheduling", …}',
     fix: 'Correct the key; for a deliberate rename, also rename peerDependencyId, section, the § heading in core/capabilities.md, the facet file and every Normative home marker.',
     message: (d: { key: string; name: string }) =>
       `family key \`${d.key}\` is not the name its row gives elsewhere: peerDependencyId and section say \`${d.name}\` — did you mean \`${d.name}\`?`,
-    hint: () => 'correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)',
+    hint: () =>
+      'correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)',
   },
   'declaration/peer-id': {
     severity: 'error',
@@ -231,7 +260,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{"key": "mcp", "anchor": "core", "section": "core/interop.md#mcp"}',
     pass: '{"key": "mcp", "anchor": "core", "section": "core/capabilities.md#mcp"}',
     fix: 'Set section to the expected value.',
-    message: (d: { key: string; section: string; expected: string }) => `${d.key}: section ${d.section} ≠ ${d.expected}`,
+    message: (d: { key: string; section: string; expected: string }) =>
+      `${d.key}: section ${d.section} ≠ ${d.expected}`,
   },
   'declaration/capabilities-heading': {
     severity: 'error',
@@ -247,32 +277,41 @@ export const rules = ruleCatalog(GATE_ID, {
             ? `core/capabilities.md § ${d.key} names no core family — did you mean \`${d.meant}\`, which has no heading?`
             : `core/capabilities.md § ${d.key} names a family the declaration does not anchor in core`
           : `core/capabilities.md § ${d.key} repeats an earlier heading for the same family`,
-  },  'declaration/capabilities-summary': {
+  },
+  'declaration/capabilities-summary': {
     severity: 'error',
-    summary: 'The summary line under a core family’s § heading in spec/v2/core/capabilities.md says what the declaration says: witness class, maturity, owning RFC, facets (and whether a facet file defines them), homes and whether the family is v1-dependent.',
+    summary:
+      'The summary line under a core family’s § heading in spec/v2/core/capabilities.md says what the declaration says: witness class, maturity, owning RFC, facets (and whether a facet file defines them), homes and whether the family is v1-dependent.',
     fail: '### § `scheduling` / Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `spec/v1/scheduling.md` (v1-dependent). — after scheduling moved to spec/v2/core/scheduling.md',
     pass: 'Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `scheduling.md`.',
     fix: 'Rewrite the line as the message gives it (openwop-spec check --fix does); text after it is kept.',
-    message: (d: { key: string; actual: string; expected: string }) => `core/capabilities.md § ${d.key} says "${d.actual}" but the declaration says "${d.expected}"`,
+    message: (d: { key: string; actual: string; expected: string }) =>
+      `core/capabilities.md § ${d.key} says "${d.actual}" but the declaration says "${d.expected}"`,
   },
 
   'declaration/ext-readme': {
     severity: 'error',
-    summary: 'Every ext family has spec/v2/ext/<key>/README.md whose header region states witness:, technical: and adoption:.',
+    summary:
+      'Every ext family has spec/v2/ext/<key>/README.md whose header region states witness:, technical: and adoption:.',
     fail: 'spec/v2/ext/canvas/README.md without "technical:" before its first ## heading',
     pass: 'a header table with **witness:**, **technical:** and **adoption:** rows',
     fix: 'Add the README or the missing header field.',
     message: (d: { key: string; file: string; field?: string }) =>
-      d.field === undefined ? `ext family ${d.key} has no ${d.file}` : `${d.file} header lacks \`${d.field}\` (RFC 0169 §C.2)`,
+      d.field === undefined
+        ? `ext family ${d.key} has no ${d.file}`
+        : `${d.file} header lacks \`${d.field}\` (RFC 0169 §C.2)`,
   },
   'declaration/normative-text-path': {
     severity: 'error',
-    summary: 'Every normativeText entry is a canonical repository path that exists (the full home predicate stays with normative-home).',
+    summary:
+      'Every normativeText entry is a canonical repository path that exists (the full home predicate stays with normative-home).',
     fail: '"normativeText": ["spec/v2/core/../core/x.md"]',
     pass: '"normativeText": ["spec/v2/core/x.md"]',
     fix: 'Write the canonical path of an existing file, or create the document.',
     message: (d: { key: string; entry: string; reason?: string }) =>
-      d.reason === undefined ? `${d.key}: normativeText entry ${d.entry} does not exist` : `${d.key}: normativeText entry ${d.entry} is not canonical (${d.reason})`,
+      d.reason === undefined
+        ? `${d.key}: normativeText entry ${d.entry} does not exist`
+        : `${d.key}: normativeText entry ${d.entry} is not canonical (${d.reason})`,
   },
   'declaration/requirement-id': {
     severity: 'error',
@@ -280,14 +319,16 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '"requirementIds": ["REQ-NOPE"]',
     pass: '"requirementIds": ["planned:mcp-client"]',
     fix: 'Use an existing requirement id, or mark it planned:.',
-    message: (d: { owner: string; id: string; file: string }) => `${d.owner}: requirement id ${d.id} is neither planned: nor in ${d.file}`,
+    message: (d: { owner: string; id: string; file: string }) =>
+      `${d.owner}: requirement id ${d.id} is neither planned: nor in ${d.file}`,
   },
   'declaration/profile-ref': {
     severity: 'error',
-    summary: 'A profile predicate names only core families, facets those families declare (<family>.<facet>) and kept metadata keys.',
+    summary:
+      'A profile predicate names only core families, facets those families declare (<family>.<facet>) and kept metadata keys.',
     fail: '"predicate": {"families": ["canvas"]} where canvas is an ext family',
     pass: '"predicate": {"families": ["mcp"], "facets": ["mcp.client"]}',
-    fix: 'Name a core family, a facet in that family\'s facets list, or a kept metadata key.',
+    fix: "Name a core family, a facet in that family's facets list, or a kept metadata key.",
     message: (d: { profile: string; name: string; what: 'family' | 'facet' | 'metadata' }) =>
       d.what === 'family'
         ? `${d.profile}: predicate names ${d.name}, which is not a core family`

@@ -14,7 +14,11 @@ const BRANCHES = ['oneOf', 'anyOf', 'allOf'] as const;
  * following local `$ref`s) for which `isRow` holds, and lists the properties it declares, including
  * those of its own allOf members.
  */
-export function schemaRowFields(schema: unknown, path: readonly string[], isRow: (s: JsonObject) => boolean): RowFields | undefined {
+export function schemaRowFields(
+  schema: unknown,
+  path: readonly string[],
+  isRow: (s: JsonObject) => boolean,
+): RowFields | undefined {
   const deref = (node: unknown, pointer: string, depth = 0): [unknown, string] => {
     if (depth < 16 && isRecord(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#')) {
       const target = node['$ref'].slice(1);
@@ -44,7 +48,8 @@ export function schemaRowFields(schema: unknown, path: readonly string[], isRow:
     if (Array.isArray(allOf)) {
       allOf.forEach((m, i) => {
         const [member] = deref(m, `${pointer}/allOf/${i}`);
-        if (isRecord(member) && isRecord(member['properties'])) for (const k of Object.keys(member['properties'])) fields.add(k);
+        if (isRecord(member) && isRecord(member['properties']))
+          for (const k of Object.keys(member['properties'])) fields.add(k);
       });
     }
     return { pointer: `${pointer}/properties`, fields };

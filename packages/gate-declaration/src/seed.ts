@@ -58,7 +58,8 @@ function visit(schema: unknown, abs: string, rel: string, drops: SeedDrop[], mov
   }
   dropDependent(schema, abs, rel, drops, moves);
   // Appended last, so the closing keyword sits after every key the v1 node had.
-  if (schema['type'] === 'object' && !Object.hasOwn(schema, 'additionalProperties')) schema['additionalProperties'] = false;
+  if (schema['type'] === 'object' && !Object.hasOwn(schema, 'additionalProperties'))
+    schema['additionalProperties'] = false;
 }
 
 function dropDependent(schema: JsonObject, abs: string, rel: string, drops: SeedDrop[], moves: SeedMove[]): void {
@@ -172,7 +173,9 @@ export function seedFamily(node: unknown, pointer: string): SeededFacets {
   for (const [kw, value] of Object.entries(n)) {
     if (RECORD_KEYWORDS.has(kw)) continue;
     if (kw === 'allOf' && Array.isArray(value)) {
-      value.forEach((el, i) => out.allOf.push({ schema: el, from: pointer + (movedFrom.get(`/allOf/${i}`) ?? `/allOf/${i}`) }));
+      value.forEach((el, i) =>
+        out.allOf.push({ schema: el, from: pointer + (movedFrom.get(`/allOf/${i}`) ?? `/allOf/${i}`) }),
+      );
     } else if (kw === 'anyOf' || kw === 'oneOf') {
       out.allOf.push({ schema: { [kw]: value }, from: pointer });
     } else if ((CONDITIONAL as readonly string[]).includes(kw)) {

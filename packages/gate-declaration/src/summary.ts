@@ -40,7 +40,8 @@ export function sections(text: string): Section[] {
       } else expectSummary = false;
     } else if (expectSummary && line.trim() !== '') {
       expectSummary = false;
-      if (open && line.startsWith('Witness ')) open.summary = { line: i + 1, offset, decided: DECIDED.exec(line)?.[0] ?? line };
+      if (open && line.startsWith('Witness '))
+        open.summary = { line: i + 1, offset, decided: DECIDED.exec(line)?.[0] ?? line };
     }
     offset += raw.length + 1;
   });
@@ -54,13 +55,22 @@ export function sections(text: string): Section[] {
  */
 export function summaryLine(f: FamilyRow, dirs: { core: string; v1: string }): string {
   const r = f.row;
-  const maturity = isRecord(r['maturity']) && typeof r['maturity']['technical'] === 'string' ? r['maturity']['technical'] : 'experimental';
+  const maturity =
+    isRecord(r['maturity']) && typeof r['maturity']['technical'] === 'string'
+      ? r['maturity']['technical']
+      : 'experimental';
   const disposition = typeof r['disposition'] === 'string' ? `, ${r['disposition']}` : '';
   const rfc = typeof r['owningRfc'] === 'string' ? `RFC ${r['owningRfc']}` : 'no owning RFC';
   const facets = isStringArray(r['facets']) ? r['facets'] : [];
-  const facetText = facets.length === 0 ? 'no facets' : `facets ${facets.map((x) => `\`${x}\``).join(', ')}${typeof r['facetsFrom'] === 'string' ? ' (facet file)' : ''}`;
+  const facetText =
+    facets.length === 0
+      ? 'no facets'
+      : `facets ${facets.map((x) => `\`${x}\``).join(', ')}${typeof r['facetsFrom'] === 'string' ? ' (facet file)' : ''}`;
   const homes = isStringArray(r['normativeText']) ? r['normativeText'] : [];
-  const homeText = homes.length === 0 ? 'none' : homes.map((h) => `\`${h.startsWith(`${dirs.core}/`) ? h.slice(dirs.core.length + 1) : h}\``).join(', ');
+  const homeText =
+    homes.length === 0
+      ? 'none'
+      : homes.map((h) => `\`${h.startsWith(`${dirs.core}/`) ? h.slice(dirs.core.length + 1) : h}\``).join(', ');
   const bucket = homes.some((h) => h.startsWith(`${dirs.v1}/`)) ? ' (v1-dependent)' : '';
   return `Witness \`${String(r['witness'])}\`, ${maturity}${disposition}; ${rfc}; ${facetText}. Home: ${homeText}${bucket}.`;
 }

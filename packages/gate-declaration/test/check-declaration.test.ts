@@ -69,8 +69,16 @@ describe('declaration/schema-field-undeclared', () => {
     const text = json(schema);
     const r = await check({ [SCHEMA]: text });
     expect(only(r, 'declaration/schema-field-undeclared')).toEqual([
-      { ruleId: 'declaration/schema-field-undeclared', file: SCHEMA, start: at(text, '/properties/families/items/oneOf/1/properties') },
-      { ruleId: 'declaration/schema-field-undeclared', file: SCHEMA, start: at(text, '/properties/profiles/items/properties') },
+      {
+        ruleId: 'declaration/schema-field-undeclared',
+        file: SCHEMA,
+        start: at(text, '/properties/families/items/oneOf/1/properties'),
+      },
+      {
+        ruleId: 'declaration/schema-field-undeclared',
+        file: SCHEMA,
+        start: at(text, '/properties/profiles/items/properties'),
+      },
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'declaration.schema.json does not declare normativeText on the live family row, which the gates read',
@@ -81,9 +89,16 @@ describe('declaration/schema-field-undeclared', () => {
     const schema = structuredClone(DECLARATION_SCHEMA) as any;
     const live = schema.properties.families.items.oneOf[1];
     const { normativeText, facetsFrom, ...rest } = live.properties;
-    schema.$defs = { live: { ...live, properties: rest, allOf: [{ properties: { normativeText, facetsFrom } }], additionalProperties: true } };
+    schema.$defs = {
+      live: {
+        ...live,
+        properties: rest,
+        allOf: [{ properties: { normativeText, facetsFrom } }],
+        additionalProperties: true,
+      },
+    };
     schema.properties.families.items.oneOf[1] = { $ref: '#/$defs/live' };
-    expect(only((await check({ [SCHEMA]: json(schema) })), 'declaration/schema-field-undeclared')).toEqual([]);
+    expect(only(await check({ [SCHEMA]: json(schema) }), 'declaration/schema-field-undeclared')).toEqual([]);
   });
 });
 
@@ -92,8 +107,16 @@ describe('declaration/v1-key-unanchored', () => {
     const v1 = { ...V1_SCHEMA, properties: { ...V1_SCHEMA.properties, legacyThing: { type: 'object' } } };
     const text = json(v1);
     const r = await check({ 'schemas/capabilities.schema.json': text });
-    expect(found(r)).toEqual([{ ruleId: 'declaration/v1-key-unanchored', file: 'schemas/capabilities.schema.json', start: pos(text, '"legacyThing"') }]);
-    expect(r.diagnostics[0]!.message).toBe('v1 root key `legacyThing` has no row — a reserved-undefined slot is unrepresentable under a closed root (RFC 0169 §B.3)');
+    expect(found(r)).toEqual([
+      {
+        ruleId: 'declaration/v1-key-unanchored',
+        file: 'schemas/capabilities.schema.json',
+        start: pos(text, '"legacyThing"'),
+      },
+    ]);
+    expect(r.diagnostics[0]!.message).toBe(
+      'v1 root key `legacyThing` has no row — a reserved-undefined slot is unrepresentable under a closed root (RFC 0169 §B.3)',
+    );
   });
 });
 
@@ -102,30 +125,50 @@ describe('declaration/duplicate-key', () => {
     const d = declaration();
     d.metadata.push(metaRow('mcp', { disposition: 'deleted' }));
     const r = await check(withDecl(d));
-    expect(only(r, 'declaration/duplicate-key')).toEqual([{ ruleId: 'declaration/duplicate-key', file: DECL, start: pos(json(d), '"mcp"', '"families"') }]);
-    expect(r.diagnostics.find((x) => x.ruleId === 'declaration/duplicate-key')!.message).toBe('key `mcp` appears 2 times');
+    expect(only(r, 'declaration/duplicate-key')).toEqual([
+      { ruleId: 'declaration/duplicate-key', file: DECL, start: pos(json(d), '"mcp"', '"families"') },
+    ]);
+    expect(r.diagnostics.find((x) => x.ruleId === 'declaration/duplicate-key')!.message).toBe(
+      'key `mcp` appears 2 times',
+    );
   });
 });
 
 describe('row rules', () => {
   it('declaration/peer-id: peerDependencyId differs from the key', async () => {
     const d = families(mcpRow({ peerDependencyId: 'host.mcp' }), toolCatalogRow(), canvasRow(), DELETED_ROW);
-    expect(found((await check(withDecl(d))))).toEqual([{ ruleId: 'declaration/peer-id', file: DECL, start: pos(json(d), '"host.mcp"') }]);
+    expect(found(await check(withDecl(d)))).toEqual([
+      { ruleId: 'declaration/peer-id', file: DECL, start: pos(json(d), '"host.mcp"') },
+    ]);
   });
   it('declaration/witness-class: a witness that is not a wire class', async () => {
     const d = families(mcpRow(), toolCatalogRow(), canvasRow({ witness: 'unwitnessable' }), DELETED_ROW);
     const r = await check(withDecl(d));
-    expect(found(r)).toEqual([{ ruleId: 'declaration/witness-class', file: DECL, start: pos(json(d), '"unwitnessable"') }]);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/witness-class', file: DECL, start: pos(json(d), '"unwitnessable"') },
+    ]);
     expect(r.diagnostics[0]!.message).toBe('canvas: witness unwitnessable is not a wire class');
   });
   it('declaration/externally-gated-stable: externally gated and stable', async () => {
-    const d = families(mcpRow(), toolCatalogRow(), canvasRow({ disposition: 'externally-gated', maturity: { technical: 'stable', adoption: 'none' } }), DELETED_ROW);
-    expect(found((await check(withDecl(d))))).toEqual([{ ruleId: 'declaration/externally-gated-stable', file: DECL, start: pos(json(d), '"stable"', '"canvas"') }]);
+    const d = families(
+      mcpRow(),
+      toolCatalogRow(),
+      canvasRow({ disposition: 'externally-gated', maturity: { technical: 'stable', adoption: 'none' } }),
+      DELETED_ROW,
+    );
+    expect(found(await check(withDecl(d)))).toEqual([
+      { ruleId: 'declaration/externally-gated-stable', file: DECL, start: pos(json(d), '"stable"', '"canvas"') },
+    ]);
     const ok = families(mcpRow(), toolCatalogRow(), canvasRow({ disposition: 'externally-gated' }), DELETED_ROW);
-    expect(found((await check(withDecl(ok))))).toEqual([]);
+    expect(found(await check(withDecl(ok)))).toEqual([]);
   });
   it('declaration/section: core and ext sections', async () => {
-    const d = families(mcpRow({ section: 'core/interop.md#mcp' }), toolCatalogRow(), canvasRow({ section: 'ext/canvas' }), DELETED_ROW);
+    const d = families(
+      mcpRow({ section: 'core/interop.md#mcp' }),
+      toolCatalogRow(),
+      canvasRow({ section: 'ext/canvas' }),
+      DELETED_ROW,
+    );
     const r = await check(withDecl(d));
     // The record description carries the section, so the generated schema is stale as well.
     expect(only(r, 'declaration/section')).toEqual([
@@ -138,7 +181,12 @@ describe('row rules', () => {
     ]);
   });
   it('declaration/normative-text-path: not canonical, and missing', async () => {
-    const d = families(mcpRow({ normativeText: ['spec/v2/core/../core/interop.md', 'spec/v2/core/nope.md'] }), toolCatalogRow(), canvasRow(), DELETED_ROW);
+    const d = families(
+      mcpRow({ normativeText: ['spec/v2/core/../core/interop.md', 'spec/v2/core/nope.md'] }),
+      toolCatalogRow(),
+      canvasRow(),
+      DELETED_ROW,
+    );
     const r = await check(withDecl(d));
     expect(found(r)).toEqual([
       { ruleId: 'declaration/normative-text-path', file: DECL, start: pos(json(d), '"spec/v2/core/../') },
@@ -156,9 +204,9 @@ describe('declaration/key-renamed', () => {
     const d = families(mcpRow(), toolCatalogRow({ key: 'toolCatalg' }), canvasRow(), DELETED_ROW);
     const [linked] = linkCauses([await check(withDecl(d))]);
     const roots = linked!.diagnostics.filter((x) => !x.causedBy);
-    expect(roots.map(({ ruleId, file, start }) => ({ ruleId, file, start: { line: start!.line, column: start!.column } }))).toEqual([
-      { ruleId: 'declaration/key-renamed', file: DECL, start: pos(json(d), '"toolCatalg"') },
-    ]);
+    expect(
+      roots.map(({ ruleId, file, start }) => ({ ruleId, file, start: { line: start!.line, column: start!.column } })),
+    ).toEqual([{ ruleId: 'declaration/key-renamed', file: DECL, start: pos(json(d), '"toolCatalg"') }]);
     expect(roots[0]!.message).toContain('peerDependencyId and section say `toolCatalog` — did you mean `toolCatalog`?');
     expect(linked!.diagnostics.map((x) => x.ruleId).sort()).toEqual([
       'declaration/capabilities-heading',
@@ -169,7 +217,12 @@ describe('declaration/key-renamed', () => {
     ]);
   });
   it('green: a rename done in the key, peerDependencyId and section together', async () => {
-    const d = families(mcpRow(), toolCatalogRow({ key: 'toolCatalg', peerDependencyId: 'toolCatalg', section: 'core/capabilities.md#toolCatalg' }), canvasRow(), DELETED_ROW);
+    const d = families(
+      mcpRow(),
+      toolCatalogRow({ key: 'toolCatalg', peerDependencyId: 'toolCatalg', section: 'core/capabilities.md#toolCatalg' }),
+      canvasRow(),
+      DELETED_ROW,
+    );
     expect(found(await check(withDecl(d)), 'declaration/key-renamed')).toEqual([]);
   });
 });
@@ -182,16 +235,23 @@ describe('declaration/capabilities-heading', () => {
       ['declaration/capabilities-heading', CAPS, undefined],
       ['declaration/capabilities-heading', DECL, CAPS],
     ]);
-    expect(linked!.diagnostics[0]!.message).toBe('core/capabilities.md § toolCatalg names no core family — did you mean `toolCatalog`, which has no heading?');
+    expect(linked!.diagnostics[0]!.message).toBe(
+      'core/capabilities.md § toolCatalg names no core family — did you mean `toolCatalog`, which has no heading?',
+    );
   });
 
   it('red: a core family without a heading (at its row), an extra and a repeated heading (at the heading)', async () => {
-    const md = '# Capabilities\n\n## § `mcp`\n\n## §`canvas`\n\n#### § mcp again\n\n##### § toolCatalog (too deep)\n\n    ## § toolCatalog (code)\n';
+    const md =
+      '# Capabilities\n\n## § `mcp`\n\n## §`canvas`\n\n#### § mcp again\n\n##### § toolCatalog (too deep)\n\n    ## § toolCatalog (code)\n';
     const r = await check({ [CAPS]: md });
     expect(found(r)).toEqual([
       { ruleId: 'declaration/capabilities-heading', file: CAPS, start: { line: 5, column: 1 } },
       { ruleId: 'declaration/capabilities-heading', file: CAPS, start: { line: 7, column: 1 } },
-      { ruleId: 'declaration/capabilities-heading', file: DECL, start: pos(json(declaration()), '"toolCatalog"', '"families"') },
+      {
+        ruleId: 'declaration/capabilities-heading',
+        file: DECL,
+        start: pos(json(declaration()), '"toolCatalog"', '"families"'),
+      },
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
       'core/capabilities.md § canvas names a family the declaration does not anchor in core',
@@ -200,15 +260,23 @@ describe('declaration/capabilities-heading', () => {
     ]);
   });
   it('red: no capabilities.md at all leaves every core family without a heading', async () => {
-    expect(found((await check({ [CAPS]: null }))).map((d) => d.ruleId)).toEqual(['declaration/capabilities-heading', 'declaration/capabilities-heading']);
+    expect(found(await check({ [CAPS]: null })).map((d) => d.ruleId)).toEqual([
+      'declaration/capabilities-heading',
+      'declaration/capabilities-heading',
+    ]);
   });
   it('green: headings of depth 2–4, with or without backticks', async () => {
-    expect(found((await check({ [CAPS]: CAPABILITIES_MD.replace('### § `toolCatalog`', '#### §toolCatalog') })))).toEqual([]);
+    expect(found(await check({ [CAPS]: CAPABILITIES_MD.replace('### § `toolCatalog`', '#### §toolCatalog') }))).toEqual(
+      [],
+    );
   });
 });
 
 /** `text` with every edit of a finding's fix applied (what `check --fix` writes). */
-function applyFix(text: string, d: { fix?: ReadonlyArray<{ start: number; end: number; before: string; text: string }> }): string {
+function applyFix(
+  text: string,
+  d: { fix?: ReadonlyArray<{ start: number; end: number; before: string; text: string }> },
+): string {
   let out = text;
   for (const e of [...(d.fix ?? [])].sort((a, b) => b.start - a.start)) {
     expect(out.slice(e.start, e.end)).toBe(e.before);
@@ -219,8 +287,11 @@ function applyFix(text: string, d: { fix?: ReadonlyArray<{ start: number; end: n
 
 describe('declaration/capabilities-summary', () => {
   const MCP_LINE =
-    'Witness `seam-gated`, experimental; RFC 0153; facets ' + (mcpRow()['facets'] as string[]).map((f) => `\`${f}\``).join(', ') + ' (facet file). Home: `interop.md`, `host-services.md`.';
-  const withSummary = (line: string) => CAPABILITIES_MD.replace('## § `mcp`\n\nStub.', `## § \`mcp\`\n\n${line} More prose stays.`);
+    'Witness `seam-gated`, experimental; RFC 0153; facets ' +
+    (mcpRow()['facets'] as string[]).map((f) => `\`${f}\``).join(', ') +
+    ' (facet file). Home: `interop.md`, `host-services.md`.';
+  const withSummary = (line: string) =>
+    CAPABILITIES_MD.replace('## § `mcp`\n\nStub.', `## § \`mcp\`\n\n${line} More prose stays.`);
 
   it('green: the summary line says what the declaration says (core homes by name); a section without a Witness line is not read', async () => {
     expect(found(await check({ [CAPS]: withSummary(MCP_LINE) }))).toEqual([]);
@@ -230,15 +301,21 @@ describe('declaration/capabilities-summary', () => {
     const stale = MCP_LINE.replace('Home: `interop.md`, `host-services.md`.', 'Home: `spec/v1/mcp.md` (v1-dependent).');
     const md = withSummary(stale);
     const r = await check({ [CAPS]: md });
-    expect(found(r)).toEqual([{ ruleId: 'declaration/capabilities-summary', file: CAPS, start: { line: 7, column: 1 } }]);
-    expect(r.diagnostics[0]!.message).toBe(`core/capabilities.md § mcp says "${stale}" but the declaration says "${MCP_LINE}"`);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/capabilities-summary', file: CAPS, start: { line: 7, column: 1 } },
+    ]);
+    expect(r.diagnostics[0]!.message).toBe(
+      `core/capabilities.md § mcp says "${stale}" but the declaration says "${MCP_LINE}"`,
+    );
     const fixed = applyFix(md, r.diagnostics[0]!);
     expect(fixed).toBe(withSummary(MCP_LINE));
     expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
   });
 
   it('red: a facet added to the declaration makes the facet list stale', async () => {
-    const r = await check({ [CAPS]: withSummary(MCP_LINE.replace('`client` (facet file)', '`client`, `extra` (facet file)')) });
+    const r = await check({
+      [CAPS]: withSummary(MCP_LINE.replace('`client` (facet file)', '`client`, `extra` (facet file)')),
+    });
     expect(found(r).map((d) => d.ruleId)).toEqual(['declaration/capabilities-summary']);
   });
 });
@@ -249,7 +326,9 @@ describe('declaration/capabilities-heading --fix', () => {
     const r = await check({ [CAPS]: md });
     const d = r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-heading')!;
     const fixed = applyFix(md, d);
-    expect(fixed).toContain('Intro.\n\n### § `mcp`\n\nWitness `seam-gated`, experimental; RFC 0153; facets `revisions`');
+    expect(fixed).toContain(
+      'Intro.\n\n### § `mcp`\n\nWitness `seam-gated`, experimental; RFC 0153; facets `revisions`',
+    );
     expect(fixed).toContain('Home: `interop.md`, `host-services.md`.\n\n### § `toolCatalog`');
     expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
   });
@@ -258,7 +337,9 @@ describe('declaration/capabilities-heading --fix', () => {
     const md = CAPABILITIES_MD.replace('### § `toolCatalog`\n\nStub.\n\n', '');
     const r = await check({ [CAPS]: md });
     const fixed = applyFix(md, r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-heading')!);
-    expect(fixed).toMatch(/## § `mcp`\n\nStub\.\n\n## § `toolCatalog`\n\nWitness `witnessable-gated`, experimental; RFC 0078; facets `sources`, `sessionLifecycle`, `compactView`\. Home: `tool-catalog\.md`\.\n\n## Extensions\n$/);
+    expect(fixed).toMatch(
+      /## § `mcp`\n\nStub\.\n\n## § `toolCatalog`\n\nWitness `witnessable-gated`, experimental; RFC 0078; facets `sources`, `sessionLifecycle`, `compactView`\. Home: `tool-catalog\.md`\.\n\n## Extensions\n$/,
+    );
     expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
   });
 });
@@ -266,11 +347,17 @@ describe('declaration/capabilities-heading --fix', () => {
 describe('declaration/ext-readme', () => {
   it('red: an ext family without a README, at its row', async () => {
     const r = await check({ [README]: null });
-    expect(found(r)).toEqual([{ ruleId: 'declaration/ext-readme', file: DECL, start: pos(json(declaration()), '"canvas"', '"families"') }]);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/ext-readme', file: DECL, start: pos(json(declaration()), '"canvas"', '"families"') },
+    ]);
     expect(r.diagnostics[0]!.message).toBe('ext family canvas has no spec/v2/ext/canvas/README.md');
   });
   it('red: a field only after the first ## heading or inside an HTML comment does not count', async () => {
-    const md = CANVAS_README.replace('| **technical:** | `experimental` |\n', '').replace('| **adoption:** | `none` |\n', '<!-- adoption: none -->\n') + '\ntechnical: experimental\n';
+    const md =
+      CANVAS_README.replace('| **technical:** | `experimental` |\n', '').replace(
+        '| **adoption:** | `none` |\n',
+        '<!-- adoption: none -->\n',
+      ) + '\ntechnical: experimental\n';
     const r = await check({ [README]: md });
     expect(found(r)).toEqual([
       { ruleId: 'declaration/ext-readme', file: README, start: { line: 1, column: 1 } },
@@ -285,15 +372,26 @@ describe('declaration/ext-readme', () => {
 
 describe('declaration/requirement-id', () => {
   it('red: an id that is neither planned: nor in the conformance requirements', async () => {
-    const d = families(mcpRow(), toolCatalogRow({ requirementIds: ['planned:x', 'REQ-NOPE'] }), canvasRow(), DELETED_ROW);
+    const d = families(
+      mcpRow(),
+      toolCatalogRow({ requirementIds: ['planned:x', 'REQ-NOPE'] }),
+      canvasRow(),
+      DELETED_ROW,
+    );
     const r = await check(withDecl(d));
     expect(found(r)).toEqual([{ ruleId: 'declaration/requirement-id', file: DECL, start: pos(json(d), '"REQ-NOPE"') }]);
-    expect(r.diagnostics[0]!.message).toBe('toolCatalog: requirement id REQ-NOPE is neither planned: nor in packages/conformance/requirements.json');
+    expect(r.diagnostics[0]!.message).toBe(
+      'toolCatalog: requirement id REQ-NOPE is neither planned: nor in packages/conformance/requirements.json',
+    );
   });
   it('red: with no requirements file, a profile id is unknown too', async () => {
     const r = await check({ 'packages/conformance/requirements.json': null });
-    expect(found(r)).toEqual([{ ruleId: 'declaration/requirement-id', file: DECL, start: pos(json(declaration()), '"REQ-MCP-1"') }]);
-    expect(r.diagnostics[0]!.message).toBe('openwop-mcp-client-v2: requirement id REQ-MCP-1 is neither planned: nor in packages/conformance/requirements.json');
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/requirement-id', file: DECL, start: pos(json(declaration()), '"REQ-MCP-1"') },
+    ]);
+    expect(r.diagnostics[0]!.message).toBe(
+      'openwop-mcp-client-v2: requirement id REQ-MCP-1 is neither planned: nor in packages/conformance/requirements.json',
+    );
   });
 });
 
@@ -332,17 +430,27 @@ describe('profiles', () => {
   it('declaration/floor-empty: a predicate with no floor', async () => {
     const d = withProfile({ floorScenarios: [] });
     const r = await check(withDecl(d));
-    expect(found(r)).toEqual([{ ruleId: 'declaration/floor-empty', file: DECL, start: pos(json(d), '[]', '"profiles": [', '"floorScenarios"') }]);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/floor-empty', file: DECL, start: pos(json(d), '[]', '"profiles": [', '"floorScenarios"') },
+    ]);
     expect(r.diagnostics[0]!.message).toBe(
       'openwop-mcp-client-v2: predicate names 1 family(ies) and 1 metadata key(s) but floorScenarios is empty — a profile with no floor certifies on no evidence',
     );
-    expect(found((await check(withDecl(withProfile({ predicate: {}, floorScenarios: [] })))))).toEqual([]);
+    expect(found(await check(withDecl(withProfile({ predicate: {}, floorScenarios: [] }))))).toEqual([]);
   });
   it('declaration/floor-missing: planned and named entries that resolve to no scenario file', async () => {
     const d = withProfile({ floorScenarios: ['planned:nope', 'gone.test.ts', '../escape'] });
     const r = await check(withDecl(d));
-    expect(found(r).map((x) => x.ruleId)).toEqual(['declaration/floor-missing', 'declaration/floor-missing', 'declaration/floor-missing']);
-    expect(found(r)[0]).toEqual({ ruleId: 'declaration/floor-missing', file: DECL, start: pos(json(d), '"planned:nope"') });
+    expect(found(r).map((x) => x.ruleId)).toEqual([
+      'declaration/floor-missing',
+      'declaration/floor-missing',
+      'declaration/floor-missing',
+    ]);
+    expect(found(r)[0]).toEqual({
+      ruleId: 'declaration/floor-missing',
+      file: DECL,
+      start: pos(json(d), '"planned:nope"'),
+    });
     expect(r.diagnostics[0]!.message).toBe(
       'openwop-mcp-client-v2: floorScenarios entry `planned:nope` resolves to packages/conformance/src/scenarios/v2-nope.test.ts, which does not exist — a declared floor with no scenario certifies nothing',
     );
@@ -352,9 +460,18 @@ describe('profiles', () => {
     const r = await check({
       ...withDecl(d),
       'packages/conformance/src/scenarios/legacy.test.ts': 'export {};\n',
-      'packages/conformance/scenario-majors.json': json({ counts: {}, majors: { 'legacy.test.ts': [1], 'tool-catalog-projection.test.ts': [1, 2], 'v2-mcp-client-results.test.ts': [2] } }),
+      'packages/conformance/scenario-majors.json': json({
+        counts: {},
+        majors: {
+          'legacy.test.ts': [1],
+          'tool-catalog-projection.test.ts': [1, 2],
+          'v2-mcp-client-results.test.ts': [2],
+        },
+      }),
     });
-    expect(found(r)).toEqual([{ ruleId: 'declaration/floor-not-major-2', file: DECL, start: pos(json(d), '"legacy"') }]);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/floor-not-major-2', file: DECL, start: pos(json(d), '"legacy"') },
+    ]);
     expect(r.diagnostics[0]!.message).toBe(
       'openwop-mcp-client-v2: floor file legacy.test.ts does not target major 2 in packages/conformance/scenario-majors.json — it never runs in a v2 certification',
     );
@@ -362,7 +479,9 @@ describe('profiles', () => {
   it('a missing scenario manifest is an input error when a floor needs it', async () => {
     const f = generatedFixture();
     f.write({ 'packages/conformance/scenario-majors.json': null });
-    await expect(checkDecl(f.tree())).rejects.toThrowError(expect.objectContaining({ name: 'InputError', location: { file: 'packages/conformance/scenario-majors.json' } }));
+    await expect(checkDecl(f.tree())).rejects.toThrowError(
+      expect.objectContaining({ name: 'InputError', location: { file: 'packages/conformance/scenario-majors.json' } }),
+    );
   });
   it('floor entries resolve as upstream: planned:<stem> → v2-<stem>.test.ts, else one .test.ts suffix', () => {
     expect(floorFile('planned:mcp-client-results')).toBe('v2-mcp-client-results.test.ts');

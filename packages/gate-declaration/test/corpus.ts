@@ -10,11 +10,23 @@ import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
 export const VERSION = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$';
-export const WITNESS_CLASSES = ['witnessable-unaided', 'witnessable-gated', 'seam-gated', 'claims-check', 'negative-existence'];
+export const WITNESS_CLASSES = [
+  'witnessable-unaided',
+  'witnessable-gated',
+  'seam-gated',
+  'claims-check',
+  'negative-existence',
+];
 export const EXT_PATTERN = '^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][A-Za-z0-9]*$';
 
-export const BASE_RULE_1 = { if: { properties: { status: { const: 'stable' } } }, then: { not: { required: ['until'] } } };
-export const BASE_RULE_2 = { if: { properties: { status: { enum: ['experimental', 'deprecated'] } } }, then: { required: ['until'] } };
+export const BASE_RULE_1 = {
+  if: { properties: { status: { const: 'stable' } } },
+  then: { not: { required: ['until'] } },
+};
+export const BASE_RULE_2 = {
+  if: { properties: { status: { enum: ['experimental', 'deprecated'] } } },
+  then: { required: ['until'] },
+};
 export const BASE = {
   properties: {
     status: { enum: ['stable', 'experimental', 'deprecated'] },
@@ -44,12 +56,20 @@ export const MCP_FACETS_0203: Record<string, unknown> = {
     additionalProperties: false,
     properties: { transports: { type: 'array', items: { type: 'string', enum: ['stdio', 'streamable-http'] } } },
   },
-  mrtr: { type: 'object', additionalProperties: false, required: ['maxRounds'], properties: { maxRounds: { type: 'integer', minimum: 1, maximum: 16 } } },
+  mrtr: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['maxRounds'],
+    properties: { maxRounds: { type: 'integer', minimum: 1, maximum: 16 } },
+  },
 };
 export const MCP_FACETS: Record<string, unknown> = { ...MCP_FACETS_0203, client: CLIENT };
 export const MCP_REQUIRED = ['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt'];
 
-export const mcpFacetFile = (properties: Record<string, unknown> = MCP_FACETS, extra: Record<string, unknown> = {}) => ({
+export const mcpFacetFile = (
+  properties: Record<string, unknown> = MCP_FACETS,
+  extra: Record<string, unknown> = {},
+) => ({
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $comment: 'mcp facets',
   type: 'object',
@@ -124,7 +144,14 @@ export const canvasRow = (over: Row = {}): Row => ({
 
 export const DELETED_ROW = { key: 'oldThing', anchor: 'deleted', reason: 'RFC 0169: folded into runs' };
 
-export const metaRow = (key: string, over: Row = {}): Row => ({ key, kind: 'metadata', schema: `metadata/${key}`, disposition: 'kept', note: null, ...over });
+export const metaRow = (key: string, over: Row = {}): Row => ({
+  key,
+  kind: 'metadata',
+  schema: `metadata/${key}`,
+  disposition: 'kept',
+  note: null,
+  ...over,
+});
 
 export const PROFILE = {
   id: 'openwop-mcp-client-v2',
@@ -149,7 +176,12 @@ export const declaration = (over: Partial<Decl> = {}): Decl => ({
   extensionsKeyPattern: EXT_PATTERN,
   reservedOrgs: ['openwop'],
   extensions: {},
-  metadata: [metaRow('protocolVersions'), metaRow('preferredVersion'), metaRow('extensions'), metaRow('legacyFlag', { disposition: 'deleted' })],
+  metadata: [
+    metaRow('protocolVersions'),
+    metaRow('preferredVersion'),
+    metaRow('extensions'),
+    metaRow('legacyFlag', { disposition: 'deleted' }),
+  ],
   families: [mcpRow(), toolCatalogRow(), canvasRow(), DELETED_ROW],
   profiles: [PROFILE],
   ...over,
@@ -177,7 +209,13 @@ export const DECLARATION_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['key', 'kind', 'schema', 'disposition'],
-        properties: { key: str, kind: { const: 'metadata' }, schema: str, disposition: { enum: ['kept', 'deleted'] }, note: { type: ['string', 'null'] } },
+        properties: {
+          key: str,
+          kind: { const: 'metadata' },
+          schema: str,
+          disposition: { enum: ['kept', 'deleted'] },
+          note: { type: ['string', 'null'] },
+        },
       },
     },
     families: {
@@ -193,7 +231,18 @@ export const DECLARATION_SCHEMA = {
           {
             type: 'object',
             additionalProperties: false,
-            required: ['key', 'kind', 'anchor', 'section', 'peerDependencyId', 'witness', 'maturity', 'facets', 'floorScenarios', 'requirementIds'],
+            required: [
+              'key',
+              'kind',
+              'anchor',
+              'section',
+              'peerDependencyId',
+              'witness',
+              'maturity',
+              'facets',
+              'floorScenarios',
+              'requirementIds',
+            ],
             properties: {
               key: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' },
               kind: { const: 'family' },
@@ -205,7 +254,10 @@ export const DECLARATION_SCHEMA = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['technical', 'adoption'],
-                properties: { technical: { enum: ['experimental', 'stable', 'deprecated'] }, adoption: { enum: ['none', 'single-witness', 'multi-witness', 'independent'] } },
+                properties: {
+                  technical: { enum: ['experimental', 'stable', 'deprecated'] },
+                  adoption: { enum: ['none', 'single-witness', 'multi-witness', 'independent'] },
+                },
               },
               facets: strings,
               floorScenarios: strings,
@@ -230,7 +282,11 @@ export const DECLARATION_SCHEMA = {
         properties: {
           id: str,
           summary: str,
-          predicate: { type: 'object', additionalProperties: false, properties: { families: strings, metadata: strings, facets: strings } },
+          predicate: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { families: strings, metadata: strings, facets: strings },
+          },
           floorScenarios: strings,
           requirementIds: strings,
           note: str,
@@ -266,7 +322,11 @@ export const METADATA: Record<string, unknown> = {
     items: { type: 'string', pattern: VERSION },
     description: 'Every major.minor this host serves.',
   },
-  'spec/v2/metadata/preferredVersion.schema.json': { type: 'string', pattern: VERSION, description: 'The header-less default.' },
+  'spec/v2/metadata/preferredVersion.schema.json': {
+    type: 'string',
+    pattern: VERSION,
+    description: 'The header-less default.',
+  },
   'spec/v2/metadata/extensions.schema.json': {
     $comment: 'metadata shape',
     type: 'object',
@@ -278,7 +338,8 @@ export const METADATA: Record<string, unknown> = {
 
 export const json = (v: unknown): string => JSON.stringify(v, null, 2) + '\n';
 
-export const CAPABILITIES_MD = '# Capabilities\n\nIntro.\n\n## § `mcp`\n\nStub.\n\n### § `toolCatalog`\n\nStub.\n\n## Extensions\n';
+export const CAPABILITIES_MD =
+  '# Capabilities\n\nIntro.\n\n## § `mcp`\n\nStub.\n\n### § `toolCatalog`\n\nStub.\n\n## Extensions\n';
 export const CANVAS_README =
   '# `canvas` extension\n\n> **Status: Draft.**\n\n| Field | Value |\n| --- | --- |\n| **witness:** | `claims-check` |\n| **technical:** | `experimental` |\n| **adoption:** | `none` |\n\n## Contract boundary\n\nText.\n';
 
@@ -333,7 +394,10 @@ export const WRITE: GateOptions = { today: '2026-09-22', flags: new Set(['--writ
 export function generatedFixture(files: Record<string, FixtureEntry> = corpusFiles()): Fixture {
   const f = fixture(files);
   const r = runGenerator(f.tree(), WRITE);
-  if (!r.ok) throw new Error(`fixture does not generate: ${r.summaryLine}\n${r.diagnostics.map((d) => `${d.ruleId} ${d.message}`).join('\n')}`);
+  if (!r.ok)
+    throw new Error(
+      `fixture does not generate: ${r.summaryLine}\n${r.diagnostics.map((d) => `${d.ruleId} ${d.message}`).join('\n')}`,
+    );
   return f;
 }
 
@@ -342,7 +406,10 @@ export const checkDecl = (tree: SpecTree): Promise<GateResult> => runCheckDeclar
 export const gateCheck = (tree: SpecTree): Promise<GateResult> => gate.check(tree, CHECK);
 
 /** The `{ruleId, file, start}` triples of a result's diagnostics (optionally of one rule). */
-export function found(r: GateResult | Diagnostic[], ruleId?: string): Array<{ ruleId: string; file?: string; start?: { line: number; column: number } }> {
+export function found(
+  r: GateResult | Diagnostic[],
+  ruleId?: string,
+): Array<{ ruleId: string; file?: string; start?: { line: number; column: number } }> {
   const ds = Array.isArray(r) ? r : r.diagnostics;
   return ds
     .filter((d) => ruleId === undefined || d.ruleId === ruleId)

@@ -1,6 +1,24 @@
 // Deterministic bytes, deprecations in the one pipeline, and the ghost guard.
 import { describe, expect, it, vi } from 'vitest';
-import { MCP_FACETS, TOOL_CATALOG_V1, V1_SCHEMA, canvasRow, corpusFiles, declaration, DELETED_ROW, fixture, found, generate, generatedFixture, json, mcpFacetFile, mcpRow, pos, toolCatalogRow, WRITE } from './corpus.js';
+import {
+  MCP_FACETS,
+  TOOL_CATALOG_V1,
+  V1_SCHEMA,
+  canvasRow,
+  corpusFiles,
+  declaration,
+  DELETED_ROW,
+  fixture,
+  found,
+  generate,
+  generatedFixture,
+  json,
+  mcpFacetFile,
+  mcpRow,
+  pos,
+  toolCatalogRow,
+  WRITE,
+} from './corpus.js';
 import { buildCapabilities, loadInputs, render, runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';
@@ -55,7 +73,10 @@ describe('determinism', () => {
 
 describe('deprecations', () => {
   it('appends deprecated and x-openwop-remove-in to the object at each pointer, as its last keys', () => {
-    const f = fixture({ ...(corpusFiles() as Record<string, string>), [DEP]: json({ $comment: 'removals', '/properties/mcp/properties/mrtr': '2.3' }) });
+    const f = fixture({
+      ...(corpusFiles() as Record<string, string>),
+      [DEP]: json({ $comment: 'removals', '/properties/mcp/properties/mrtr': '2.3' }),
+    });
     const r = runGenerator(f.tree(), WRITE);
     expect(r.ok).toBe(true);
     const mrtr = JSON.parse(f.tree().text(OUT)).properties.mcp.properties.mrtr;
@@ -76,14 +97,20 @@ describe('deprecations', () => {
   it('a malformed deprecations file is an input error with its position', () => {
     const text = json({ '/properties/mcp': 'soon' });
     expect(() => generate(fixture({ ...(corpusFiles() as Record<string, string>), [DEP]: text }).tree())).toThrowError(
-      expect.objectContaining({ name: 'InputError', location: { file: DEP, start: expect.objectContaining({ line: 2, column: 22 }) } }),
+      expect.objectContaining({
+        name: 'InputError',
+        location: { file: DEP, start: expect.objectContaining({ line: 2, column: 22 }) },
+      }),
     );
   });
 });
 
 describe('declaration/supported-ghost', () => {
   it('red: a facet description that conditions on supported, at its facet-file position', () => {
-    const props = { ...MCP_FACETS, features: { type: 'array', description: 'Only meaningful when `supported` is true.' } };
+    const props = {
+      ...MCP_FACETS,
+      features: { type: 'array', description: 'Only meaningful when `supported` is true.' },
+    };
     const text = json(mcpFacetFile(props));
     const r = generate(fixture({ ...(corpusFiles() as Record<string, string>), [MCP_FILE]: text }).tree());
     expect(found(r).filter((d) => d.ruleId !== 'declaration/stale')).toEqual([
@@ -95,25 +122,56 @@ describe('declaration/supported-ghost', () => {
   });
 
   it('red: `supported: true` in a seeded v1 description, traced through a re-indexed allOf element', () => {
-    const sources = { type: 'array', allOf: [{ required: ['tier'] }, { description: 'Listed if supported === true.' }] };
-    const v1 = { ...V1_SCHEMA, properties: { ...V1_SCHEMA.properties, toolCatalog: { ...TOOL_CATALOG_V1, properties: { ...TOOL_CATALOG_V1.properties, sources } } } };
+    const sources = {
+      type: 'array',
+      allOf: [{ required: ['tier'] }, { description: 'Listed if supported === true.' }],
+    };
+    const v1 = {
+      ...V1_SCHEMA,
+      properties: {
+        ...V1_SCHEMA.properties,
+        toolCatalog: { ...TOOL_CATALOG_V1, properties: { ...TOOL_CATALOG_V1.properties, sources } },
+      },
+    };
     const text = json(v1);
     const r = generate(fixture({ ...(corpusFiles() as Record<string, string>), [V1]: text }).tree());
-    expect(found(r, 'declaration/supported-ghost')).toEqual([{ ruleId: 'declaration/supported-ghost', file: V1, start: pos(text, '"Listed', '"toolCatalog"') }]);
-    expect(r.diagnostics.find((d) => d.ruleId === 'declaration/supported-ghost')!.message).toContain(`(from ${V1}#/properties/toolCatalog/properties/sources/allOf/1/description)`);
+    expect(found(r, 'declaration/supported-ghost')).toEqual([
+      { ruleId: 'declaration/supported-ghost', file: V1, start: pos(text, '"Listed', '"toolCatalog"') },
+    ]);
+    expect(r.diagnostics.find((d) => d.ruleId === 'declaration/supported-ghost')!.message).toContain(
+      `(from ${V1}#/properties/toolCatalog/properties/sources/allOf/1/description)`,
+    );
   });
 
   it('red: a generated record description, traced to the declaration row', () => {
-    const decl = declaration({ families: [mcpRow(), toolCatalogRow({ section: 'core/capabilities.md#toolCatalog when supported' }), canvasRow(), DELETED_ROW] });
+    const decl = declaration({
+      families: [
+        mcpRow(),
+        toolCatalogRow({ section: 'core/capabilities.md#toolCatalog when supported' }),
+        canvasRow(),
+        DELETED_ROW,
+      ],
+    });
     const r = generate(fixture(corpusFiles(decl)).tree());
     // The row object itself: its `{` sits on the line before its key.
     const key = pos(json(decl), '"key": "toolCatalog"');
-    expect(found(r, 'declaration/supported-ghost')).toEqual([{ ruleId: 'declaration/supported-ghost', file: 'spec/v2/declaration.json', start: { line: key.line - 1, column: 5 } }]);
+    expect(found(r, 'declaration/supported-ghost')).toEqual([
+      {
+        ruleId: 'declaration/supported-ghost',
+        file: 'spec/v2/declaration.json',
+        start: { line: key.line - 1, column: 5 },
+      },
+    ]);
   });
 
   it('green: the root description and descriptions that merely mention support', () => {
-    const props = { ...MCP_FACETS, features: { type: 'array', description: 'Features the host supports; supported features are listed.' } };
-    const r = generate(fixture({ ...(corpusFiles() as Record<string, string>), [MCP_FILE]: json(mcpFacetFile(props)) }).tree());
+    const props = {
+      ...MCP_FACETS,
+      features: { type: 'array', description: 'Features the host supports; supported features are listed.' },
+    };
+    const r = generate(
+      fixture({ ...(corpusFiles() as Record<string, string>), [MCP_FILE]: json(mcpFacetFile(props)) }).tree(),
+    );
     expect(r.diagnostics.filter((d) => d.ruleId === 'declaration/supported-ghost')).toEqual([]);
   });
 });

@@ -60,8 +60,22 @@ describe('golden records (RFC 0204)', () => {
       'x-openwop-facets-from': 'spec/v2/facets/mcp.schema.json',
     });
     // Key order is part of the contract (§4.2, §4.6), not only the values.
-    expect(Object.keys(mcp as object)).toEqual(['type', 'additionalProperties', 'required', 'properties', 'allOf', 'description', 'x-openwop-facets-from']);
-    expect(Object.keys((mcp as { properties: object }).properties)).toEqual(['status', 'since', 'until', 'witness', ...Object.keys(MCP_FACETS)]);
+    expect(Object.keys(mcp as object)).toEqual([
+      'type',
+      'additionalProperties',
+      'required',
+      'properties',
+      'allOf',
+      'description',
+      'x-openwop-facets-from',
+    ]);
+    expect(Object.keys((mcp as { properties: object }).properties)).toEqual([
+      'status',
+      'since',
+      'until',
+      'witness',
+      ...Object.keys(MCP_FACETS),
+    ]);
     expect((mcp as { properties: { client: unknown } }).properties.client).toStrictEqual(CLIENT);
   });
 
@@ -74,16 +88,34 @@ describe('golden records (RFC 0204)', () => {
       required: ['status', 'since', 'witness'],
       properties: { ...recordFields, sources: S, sessionLifecycle: L, compactView: C },
       allOf: [BASE_RULE_1, BASE_RULE_2],
-      description: 'core/capabilities.md#toolCatalog — witness: witnessable-gated; maturity experimental/none; RFC 0078',
+      description:
+        'core/capabilities.md#toolCatalog — witness: witnessable-gated; maturity experimental/none; RFC 0078',
       'x-openwop-seeded-from': 'v1',
     });
-    expect(Object.keys(tc as object)).toEqual(['type', 'additionalProperties', 'required', 'properties', 'allOf', 'description', 'x-openwop-seeded-from']);
+    expect(Object.keys(tc as object)).toEqual([
+      'type',
+      'additionalProperties',
+      'required',
+      'properties',
+      'allOf',
+      'description',
+      'x-openwop-seeded-from',
+    ]);
   });
 
   it('the root: fixed keys, kept metadata then core families in declaration order, nothing else', () => {
     const f = generatedFixture();
     const doc = JSON.parse(read(f.root)) as Record<string, unknown>;
-    expect(Object.keys(doc)).toEqual(['$schema', '$id', 'title', 'description', 'type', 'additionalProperties', 'required', 'properties']);
+    expect(Object.keys(doc)).toEqual([
+      '$schema',
+      '$id',
+      'title',
+      'description',
+      'type',
+      'additionalProperties',
+      'required',
+      'properties',
+    ]);
     expect(doc['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(doc['$id']).toBe('https://openwop.dev/spec/v2/capabilities.schema.json');
     expect(doc['title']).toBe('OpenWOP v2 discovery document (/.well-known/openwop, OpenWOP-Version: 2)');
@@ -92,11 +124,32 @@ describe('golden records (RFC 0204)', () => {
     );
     expect(doc['required']).toEqual(['protocolVersions', 'preferredVersion']);
     // legacyFlag (deleted metadata), canvas (ext) and oldThing (deleted family) are not emitted.
-    expect(Object.keys(doc['properties'] as object)).toEqual(['protocolVersions', 'preferredVersion', 'extensions', 'mcp', 'toolCatalog']);
+    expect(Object.keys(doc['properties'] as object)).toEqual([
+      'protocolVersions',
+      'preferredVersion',
+      'extensions',
+      'mcp',
+      'toolCatalog',
+    ]);
   });
 
   it('a family with no facet file and no v1 node is marked as seeded from the declaration, with no owningRfc suffix', () => {
-    const decl = declaration({ families: [mcpRow(), toolCatalogRow(), mcpRow({ key: 'kv', peerDependencyId: 'kv', section: 'core/capabilities.md#kv', facets: [], facetsFrom: undefined, owningRfc: null }), canvasRow(), DELETED_ROW] });
+    const decl = declaration({
+      families: [
+        mcpRow(),
+        toolCatalogRow(),
+        mcpRow({
+          key: 'kv',
+          peerDependencyId: 'kv',
+          section: 'core/capabilities.md#kv',
+          facets: [],
+          facetsFrom: undefined,
+          owningRfc: null,
+        }),
+        canvasRow(),
+        DELETED_ROW,
+      ],
+    });
     const files = corpusFiles(decl);
     files['spec/v2/core/capabilities.md'] = `${files['spec/v2/core/capabilities.md'] as string}\n## § \`kv\`\n`;
     const f = generatedFixture(files);
@@ -114,7 +167,11 @@ describe('golden records (RFC 0204)', () => {
 
 describe('RFC 0204 delta tests', () => {
   const pre0204 = () => {
-    const files = corpusFiles(declaration({ families: [mcpRow({ facets: Object.keys(MCP_FACETS_0203) }), toolCatalogRow(), canvasRow(), DELETED_ROW] }));
+    const files = corpusFiles(
+      declaration({
+        families: [mcpRow({ facets: Object.keys(MCP_FACETS_0203) }), toolCatalogRow(), canvasRow(), DELETED_ROW],
+      }),
+    );
     files['spec/v2/facets/mcp.schema.json'] = json(mcpFacetFile(MCP_FACETS_0203));
     return files;
   };
@@ -122,11 +179,23 @@ describe('RFC 0204 delta tests', () => {
   it('1. adding client in both places changes exactly one pointer: /properties/mcp/properties/client is added', () => {
     const f = generatedFixture(pre0204());
     const before = read(f.root);
-    f.write({ 'spec/v2/declaration.json': json(declaration()), 'spec/v2/facets/mcp.schema.json': json(mcpFacetFile()) });
+    f.write({
+      'spec/v2/declaration.json': json(declaration()),
+      'spec/v2/facets/mcp.schema.json': json(mcpFacetFile()),
+    });
     const r = generate(f.tree());
-    expect(r.figures['differences']).toEqual([{ pointer: '/properties/mcp/properties/client', kind: `missing (expected ${JSON.stringify(CLIENT).slice(0, 79)}…)` }]);
-    expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: pos(before, '{', '"mcp": {', '"properties":') }]);
-    expect(r.summaryLine).toBe('generate-from-declaration: stale — schemas/v2/capabilities.schema.json. Run: pnpm exec openwop-spec declaration --write');
+    expect(r.figures['differences']).toEqual([
+      {
+        pointer: '/properties/mcp/properties/client',
+        kind: `missing (expected ${JSON.stringify(CLIENT).slice(0, 79)}…)`,
+      },
+    ]);
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/stale', file: OUT, start: pos(before, '{', '"mcp": {', '"properties":') },
+    ]);
+    expect(r.summaryLine).toBe(
+      'generate-from-declaration: stale — schemas/v2/capabilities.schema.json. Run: pnpm exec openwop-spec declaration --write',
+    );
     const w = runGenerator(f.tree(), WRITE);
     expect(w.summaryLine).toBe('wrote schemas/v2/capabilities.schema.json');
     const after = JSON.parse(read(f.root));
@@ -144,9 +213,16 @@ describe('RFC 0204 delta tests', () => {
     expect(w.exitCode).toBe(1);
     expect(w.summaryLine).toBe('=== generate-from-declaration FAILED — 1 error(s) ===');
     const text = json(decl);
-    expect(found(w)).toEqual([{ ruleId: 'declaration/facets-mismatch', file: 'spec/v2/declaration.json', start: pos(text, '[', '"facets"') }]);
-    expect(w.diagnostics[0]!.message).toBe('mcp: facets[] and spec/v2/facets/mcp.schema.json disagree — only in facets[]: client');
-    expect(w.diagnostics[0]!.related?.[0]).toMatchObject({ file: 'spec/v2/facets/mcp.schema.json', start: pos(json(mcpFacetFile(MCP_FACETS_0203)), '{', '"properties"') });
+    expect(found(w)).toEqual([
+      { ruleId: 'declaration/facets-mismatch', file: 'spec/v2/declaration.json', start: pos(text, '[', '"facets"') },
+    ]);
+    expect(w.diagnostics[0]!.message).toBe(
+      'mcp: facets[] and spec/v2/facets/mcp.schema.json disagree — only in facets[]: client',
+    );
+    expect(w.diagnostics[0]!.related?.[0]).toMatchObject({
+      file: 'spec/v2/facets/mcp.schema.json',
+      start: pos(json(mcpFacetFile(MCP_FACETS_0203)), '{', '"properties"'),
+    });
     expect(read(f.root)).toBe(before);
   });
 
@@ -156,12 +232,23 @@ describe('RFC 0204 delta tests', () => {
     f.write({ 'spec/v2/facets/mcp.schema.json': json(mcpFacetFile()) });
     const w = runGenerator(f.tree(), WRITE);
     expect(w.exitCode).toBe(1);
-    expect(w.diagnostics.map((d) => d.message)).toEqual(['mcp: facets[] and spec/v2/facets/mcp.schema.json disagree — only in spec/v2/facets/mcp.schema.json: client']);
+    expect(w.diagnostics.map((d) => d.message)).toEqual([
+      'mcp: facets[] and spec/v2/facets/mcp.schema.json disagree — only in spec/v2/facets/mcp.schema.json: client',
+    ]);
     expect(read(f.root)).toBe(before);
   });
 
   it("3. RFC 0204's normativeText edits change no generated byte", async () => {
-    const files = corpusFiles(declaration({ families: [mcpRow({ normativeText: ['spec/v2/core/interop.md'] }), toolCatalogRow({ normativeText: ['spec/v1/tool-catalog.md'] }), canvasRow(), DELETED_ROW] }));
+    const files = corpusFiles(
+      declaration({
+        families: [
+          mcpRow({ normativeText: ['spec/v2/core/interop.md'] }),
+          toolCatalogRow({ normativeText: ['spec/v1/tool-catalog.md'] }),
+          canvasRow(),
+          DELETED_ROW,
+        ],
+      }),
+    );
     files['spec/v1/tool-catalog.md'] = '# Tool catalog (v1)\n';
     const f = generatedFixture(files);
     const before = read(f.root);

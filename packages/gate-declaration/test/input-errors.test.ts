@@ -12,7 +12,11 @@ function inputError(files: Record<string, string | null>) {
   try {
     generate(f.tree());
   } catch (err) {
-    return err as { name: string; message: string; location?: { file: string; start?: { line: number; column: number } } };
+    return err as {
+      name: string;
+      message: string;
+      location?: { file: string; start?: { line: number; column: number } };
+    };
   }
   throw new Error('expected an input error');
 }
@@ -26,15 +30,19 @@ describe('the record base holds exactly properties.status/since/until and an all
     expect(e.location).toEqual({ file: BASE_FILE, start: expect.objectContaining(pos(text, '[', '\n  "required": ')) });
   });
   it('an extra or missing record field', () => {
-    expect(inputError({ [BASE_FILE]: json({ ...BASE, properties: { ...BASE.properties, witness: {} } }) }).message).toBe(
-      `${BASE_FILE}: the record base's properties are exactly status, since and until (found witness)`,
-    );
+    expect(
+      inputError({ [BASE_FILE]: json({ ...BASE, properties: { ...BASE.properties, witness: {} } }) }).message,
+    ).toBe(`${BASE_FILE}: the record base's properties are exactly status, since and until (found witness)`);
     const { until, ...partial } = BASE.properties;
     expect(until).toBeDefined();
-    expect(inputError({ [BASE_FILE]: json({ ...BASE, properties: partial }) }).message).toBe(`${BASE_FILE}: the record base's properties lack until`);
+    expect(inputError({ [BASE_FILE]: json({ ...BASE, properties: partial }) }).message).toBe(
+      `${BASE_FILE}: the record base's properties lack until`,
+    );
   });
   it('no allOf array', () => {
-    expect(inputError({ [BASE_FILE]: json({ properties: BASE.properties }) }).message).toBe(`${BASE_FILE}: the record base must have an allOf array`);
+    expect(inputError({ [BASE_FILE]: json({ properties: BASE.properties }) }).message).toBe(
+      `${BASE_FILE}: the record base must have an allOf array`,
+    );
   });
   it('a missing record base names the command creating it and why the gate needs it', () => {
     const e = inputError({ [BASE_FILE]: null });
@@ -56,17 +64,24 @@ describe('other inputs', () => {
   });
   it('a facet file whose required is not an array of strings', () => {
     const text = json(mcpFacetFile(undefined, { required: 'revisions' }));
-    expect(inputError({ [MCP_FILE]: text }).location?.start).toMatchObject(pos(text, '"revisions"', '"client"', '"required"'));
+    expect(inputError({ [MCP_FILE]: text }).location?.start).toMatchObject(
+      pos(text, '"revisions"', '"client"', '"required"'),
+    );
   });
   it('a duplicate key in the declaration, at its second occurrence', () => {
     const e = inputError({ 'spec/v2/declaration.json': '{\n  "version": "2.0",\n  "version": "2.1"\n}\n' });
-    expect(e).toMatchObject({ name: 'InputError', location: { file: 'spec/v2/declaration.json', start: { line: 3, column: 3 } } });
+    expect(e).toMatchObject({
+      name: 'InputError',
+      location: { file: 'spec/v2/declaration.json', start: { line: 3, column: 3 } },
+    });
   });
   it('a v1 schema without properties, or missing', () => {
     expect(inputError({ 'schemas/capabilities.schema.json': json({ type: 'object' }) }).message).toBe(
       'schemas/capabilities.schema.json: the v1 capabilities schema must have a properties object',
     );
-    expect(inputError({ 'schemas/capabilities.schema.json': null }).message).toBe('schemas/capabilities.schema.json does not exist');
+    expect(inputError({ 'schemas/capabilities.schema.json': null }).message).toBe(
+      'schemas/capabilities.schema.json does not exist',
+    );
   });
   it('a metadata shape that is not an object', () => {
     expect(inputError({ 'spec/v2/metadata/preferredVersion.schema.json': '[]\n' }).message).toBe(

@@ -3,15 +3,37 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK, MCP_FACETS, checkDecl, corpusFiles, declaration, fixture, found, gateCheck, generate, generatedFixture, json, mcpRow, pos, toolCatalogRow, canvasRow, DELETED_ROW, WRITE, CAPABILITIES_MD, fixturesOnDisk } from './corpus.js';
+import {
+  CHECK,
+  MCP_FACETS,
+  checkDecl,
+  corpusFiles,
+  declaration,
+  fixture,
+  found,
+  gateCheck,
+  generate,
+  generatedFixture,
+  json,
+  mcpRow,
+  pos,
+  toolCatalogRow,
+  canvasRow,
+  DELETED_ROW,
+  WRITE,
+  CAPABILITIES_MD,
+  fixturesOnDisk,
+} from './corpus.js';
 
 fixturesOnDisk();
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';
 
 const OUT = 'schemas/v2/capabilities.schema.json';
-const STALE_LINE = 'generate-from-declaration: stale — schemas/v2/capabilities.schema.json. Run: pnpm exec openwop-spec declaration --write';
+const STALE_LINE =
+  'generate-from-declaration: stale — schemas/v2/capabilities.schema.json. Run: pnpm exec openwop-spec declaration --write';
 const OK_LINE = '=== generate-from-declaration OK — 2 core families, 1 ext, 1 deleted, 3 metadata keys ===';
-const CHECK_OK = '=== check-declaration OK — 4 family rows (2 core / 1 ext / 1 deleted), 4 metadata keys, 1 profiles; every v1 root key anchored ===';
+const CHECK_OK =
+  '=== check-declaration OK — 4 family rows (2 core / 1 ext / 1 deleted), 4 metadata keys, 1 profiles; every v1 root key anchored ===';
 
 /** Every file under `root` with its modification time, to prove a run wrote nothing. */
 function snapshot(root: string): Record<string, number> {
@@ -74,7 +96,12 @@ describe('--check', () => {
     );
     expect(r.summaryLine).toBe(STALE_LINE);
     expect(r.exitCode).toBe(1);
-    expect(r.figures['differences']).toEqual([{ pointer: '/properties/mcp/description', kind: r.diagnostics[0]!.message.slice('/properties/mcp/description: '.length) }]);
+    expect(r.figures['differences']).toEqual([
+      {
+        pointer: '/properties/mcp/description',
+        kind: r.diagnostics[0]!.message.slice('/properties/mcp/description: '.length),
+      },
+    ]);
   });
 
   it('unexpected: at the member key; key order differs: at the object', () => {
@@ -85,7 +112,10 @@ describe('--check', () => {
       d['properties']['toolCatalog'] = { description, ...rest };
     });
     const r = generate(f.tree());
-    expect(r.diagnostics.map((d) => d.message)).toEqual(['/properties/mcp/properties/extra: unexpected', '/properties/toolCatalog: key order differs']);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      '/properties/mcp/properties/extra: unexpected',
+      '/properties/toolCatalog: key order differs',
+    ]);
     expect(found(r)).toEqual([
       { ruleId: 'declaration/stale', file: OUT, start: pos(text, '"extra"') },
       { ruleId: 'declaration/stale', file: OUT, start: pos(text, '{', '"toolCatalog":') },
@@ -125,11 +155,17 @@ describe('--check', () => {
     const f = fixture({ ...corpusFiles(), [OUT]: '{\n  "a": 1,\n}\n' });
     const r = generate(f.tree());
     expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: { line: 2, column: 9 } }]);
-    expect(r.diagnostics[0]!.message).toMatch(/^schemas\/v2\/capabilities\.schema\.json is not valid JSON: trailing comma before `}`/);
+    expect(r.diagnostics[0]!.message).toMatch(
+      /^schemas\/v2\/capabilities\.schema\.json is not valid JSON: trailing comma before `}`/,
+    );
   });
 
   it('generation errors suppress the stale diff and its fix command (which would refuse to write), and FAILED counts what is listed', () => {
-    const f = fixture(corpusFiles(declaration({ families: [mcpRow({ facets: ['revisions'] }), toolCatalogRow(), canvasRow(), DELETED_ROW] })));
+    const f = fixture(
+      corpusFiles(
+        declaration({ families: [mcpRow({ facets: ['revisions'] }), toolCatalogRow(), canvasRow(), DELETED_ROW] }),
+      ),
+    );
     const r = generate(f.tree());
     expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['declaration/facets-mismatch']);
     expect(r.report).toEqual([]);
@@ -137,7 +173,18 @@ describe('--check', () => {
   });
 
   it('in check-declaration, the generator line has no count of its own: its errors are listed with the others', async () => {
-    const f = fixture(corpusFiles(declaration({ families: [mcpRow({ facets: ['revisions'], peerDependencyId: 'host.mcp' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })));
+    const f = fixture(
+      corpusFiles(
+        declaration({
+          families: [
+            mcpRow({ facets: ['revisions'], peerDependencyId: 'host.mcp' }),
+            toolCatalogRow(),
+            canvasRow(),
+            DELETED_ROW,
+          ],
+        }),
+      ),
+    );
     const r = await runCheckDeclaration(f.tree(), 'always');
     expect(r.diagnostics.map((d) => d.ruleId).sort()).toEqual(['declaration/facets-mismatch', 'declaration/peer-id']);
     expect(r.report).toEqual([{ text: '=== generate-from-declaration FAILED ===', stream: 'stderr' }]);
@@ -165,9 +212,24 @@ describe('--write', () => {
   it('writes nothing while there are generation errors, and says FAILED', () => {
     const f = generatedFixture();
     const before = f.tree().text(OUT);
-    f.write({ 'spec/v2/declaration.json': json(declaration({ families: [mcpRow({ facets: [...Object.keys(MCP_FACETS), 'ghost'] }), toolCatalogRow(), canvasRow(), DELETED_ROW] })) });
+    f.write({
+      'spec/v2/declaration.json': json(
+        declaration({
+          families: [
+            mcpRow({ facets: [...Object.keys(MCP_FACETS), 'ghost'] }),
+            toolCatalogRow(),
+            canvasRow(),
+            DELETED_ROW,
+          ],
+        }),
+      ),
+    });
     const r = runGenerator(f.tree(), WRITE);
-    expect(r).toMatchObject({ ok: false, exitCode: 1, summaryLine: '=== generate-from-declaration FAILED — 1 error(s) ===' });
+    expect(r).toMatchObject({
+      ok: false,
+      exitCode: 1,
+      summaryLine: '=== generate-from-declaration FAILED — 1 error(s) ===',
+    });
     expect(f.tree().text(OUT)).toBe(before);
   });
 
@@ -182,8 +244,14 @@ describe('--write', () => {
     const f = generatedFixture();
     const before = f.tree().text(OUT);
     // A consistent change for the generator, but the capabilities page names no § heading for it.
-    f.write({ 'spec/v2/core/capabilities.md': CAPABILITIES_MD.replace('### § `toolCatalog`', '### § `somethingElse`') });
-    f.write({ 'spec/v2/declaration.json': json(declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })) });
+    f.write({
+      'spec/v2/core/capabilities.md': CAPABILITIES_MD.replace('### § `toolCatalog`', '### § `somethingElse`'),
+    });
+    f.write({
+      'spec/v2/declaration.json': json(
+        declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] }),
+      ),
+    });
     for (const r of [await gate.write!(f.tree(), CHECK), await gate.commands[0]!.run(f.tree(), WRITE)]) {
       expect(r).toMatchObject({ ok: false, exitCode: 1 });
       expect(r.diagnostics.map((d) => d.ruleId)).toContain('declaration/capabilities-heading');
@@ -207,15 +275,24 @@ describe('the gate and its commands', () => {
     expect(ok).toMatchObject({ ok: true, exitCode: 0, summaryLine: CHECK_OK, report: [{ text: OK_LINE }] });
     const f = fixture(corpusFiles());
     const stale = await gateCheck(f.tree());
-    expect(stale).toMatchObject({ ok: false, exitCode: 1, summaryLine: '=== check-declaration FAILED ===', report: [{ text: STALE_LINE, stream: 'stderr' }] });
+    expect(stale).toMatchObject({
+      ok: false,
+      exitCode: 1,
+      summaryLine: '=== check-declaration FAILED ===',
+      report: [{ text: STALE_LINE, stream: 'stderr' }],
+    });
   });
 
   it('check-declaration echoes the generator line only when the generator part fails', async () => {
     const f = generatedFixture();
-    expect((await checkDecl(f.tree()))).toMatchObject({ ok: true, summaryLine: CHECK_OK, report: [] });
+    expect(await checkDecl(f.tree())).toMatchObject({ ok: true, summaryLine: CHECK_OK, report: [] });
     f.write({ [OUT]: null });
     const r = await gate.commands[1]!.run(f.tree(), CHECK);
-    expect(r).toMatchObject({ ok: false, summaryLine: '=== check-declaration FAILED ===', report: [{ text: STALE_LINE, stream: 'stderr' }] });
+    expect(r).toMatchObject({
+      ok: false,
+      summaryLine: '=== check-declaration FAILED ===',
+      report: [{ text: STALE_LINE, stream: 'stderr' }],
+    });
     expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: { line: 1, column: 1 } }]);
   });
 

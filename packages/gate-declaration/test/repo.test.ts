@@ -22,7 +22,9 @@ afterEach(() => {
 describe('a copy of this repository', () => {
   it('a facet removed from a facet file only is facets-mismatch, and --write leaves the schema alone', async () => {
     const fx = (copy = copyCorpus());
-    const decl = JSON.parse(readFileSync(join(fx.root, 'spec/v2/declaration.json'), 'utf8')) as { families: Array<{ key: string; facetsFrom?: string; facets?: string[] }> };
+    const decl = JSON.parse(readFileSync(join(fx.root, 'spec/v2/declaration.json'), 'utf8')) as {
+      families: Array<{ key: string; facetsFrom?: string; facets?: string[] }>;
+    };
     const family = decl.families.find((f) => f.facetsFrom && f.facets?.length);
     expect(family, 'a family with a facet file').toBeDefined();
     const { key, facetsFrom } = family as { key: string; facetsFrom: string };
@@ -35,8 +37,12 @@ describe('a copy of this repository', () => {
     const before = readFileSync(join(fx.root, OUT), 'utf8');
 
     const w = runGenerator(fx.tree(), WRITE);
-    expect(w.diagnostics.map((d) => [d.ruleId, d.file])).toEqual([['declaration/facets-mismatch', 'spec/v2/declaration.json']]);
-    expect(w.diagnostics[0]!.message).toContain(`${key}: facets[] and ${facetsFrom} disagree — only in facets[]: ${removed}`);
+    expect(w.diagnostics.map((d) => [d.ruleId, d.file])).toEqual([
+      ['declaration/facets-mismatch', 'spec/v2/declaration.json'],
+    ]);
+    expect(w.diagnostics[0]!.message).toContain(
+      `${key}: facets[] and ${facetsFrom} disagree — only in facets[]: ${removed}`,
+    );
     expect(w.exitCode).toBe(1);
     expect(readFileSync(join(fx.root, OUT), 'utf8')).toBe(before);
     expect((await runCheckDeclaration(fx.tree(), 'on-failure')).summaryLine).toBe('=== check-declaration FAILED ===');
@@ -53,7 +59,9 @@ describe('a copy of this repository', () => {
     ajv.addSchema(JSON.parse(readFileSync(join(fx.root, 'schemas/v2/configurable.schema.json'), 'utf8')));
     const validate = ajv.compile(doc as object);
     const dir = join(fx.root, 'schemas/v2/examples/valid/capabilities');
-    const valid = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
+    const valid = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
     expect(valid.length).toBeGreaterThan(0);
     for (const example of valid) expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...valid[0], notAFamily: {} })).toBe(false);

@@ -29,7 +29,18 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const { corpusFiles, declaration, fixturesOnDisk, generatedFixture, json, mcpRow, toolCatalogRow, canvasRow, DELETED_ROW, WRITE } = await import('./corpus.js');
+const {
+  corpusFiles,
+  declaration,
+  fixturesOnDisk,
+  generatedFixture,
+  json,
+  mcpRow,
+  toolCatalogRow,
+  canvasRow,
+  DELETED_ROW,
+  WRITE,
+} = await import('./corpus.js');
 fixturesOnDisk();
 const { runGenerator } = await import('../src/index.js');
 
@@ -45,7 +56,11 @@ afterEach(() => {
 function changed() {
   const f = generatedFixture(corpusFiles());
   const before = f.tree().text(OUT);
-  f.write({ 'spec/v2/declaration.json': json(declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] })) });
+  f.write({
+    'spec/v2/declaration.json': json(
+      declaration({ families: [mcpRow({ owningRfc: '0204' }), toolCatalogRow(), canvasRow(), DELETED_ROW] }),
+    ),
+  });
   return { f, before };
 }
 
@@ -54,7 +69,11 @@ describe('an interrupted --write', () => {
     const { f, before } = changed();
     fail.rename = true;
     expect(() => runGenerator(f.tree(), WRITE)).toThrowError(
-      expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: EIO; the file is unchanged`, location: { file: OUT } }),
+      expect.objectContaining({
+        name: 'InputError',
+        message: `cannot write ${OUT}: EIO; the file is unchanged`,
+        location: { file: OUT },
+      }),
     );
     fail.rename = false;
     expect(f.tree().text(OUT)).toBe(before);
@@ -64,7 +83,12 @@ describe('an interrupted --write', () => {
   it('a write that fails half-way: old file intact, the partial temporary file removed', () => {
     const { f, before } = changed();
     fail.write = true;
-    expect(() => runGenerator(f.tree(), WRITE)).toThrowError(expect.objectContaining({ name: 'InputError', message: `cannot write ${OUT}: no space left on the device; the file is unchanged` }));
+    expect(() => runGenerator(f.tree(), WRITE)).toThrowError(
+      expect.objectContaining({
+        name: 'InputError',
+        message: `cannot write ${OUT}: no space left on the device; the file is unchanged`,
+      }),
+    );
     fail.write = false;
     expect(f.tree().text(OUT)).toBe(before);
     expect(readdirSync(join(f.root, 'schemas/v2'))).toEqual(['capabilities.schema.json']);

@@ -2,7 +2,13 @@ import { InputError } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import { escapePointerToken } from '@openwop-spec/json';
 import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
-import type { Classification, ClassificationCounts, FamilyResult, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type {
+  Classification,
+  ClassificationCounts,
+  FamilyResult,
+  GateOptions,
+  SpecTree,
+} from '@openwop-spec/spec-tree';
 import { daysBetween } from './dates.js';
 import { bankedBaseline } from './banked.js';
 import { blockEntries, classificationDiagnostics } from './entries.js';
@@ -90,37 +96,62 @@ export function reportClassification(r: Report, c: Classification): boolean {
     predicate,
     '  A declared home must name the family and carry an RFC 2119 obligation about it in the same unit.',
   );
-  block(`  FAIL — ${missing.length} normativeText path(s) do not exist:`, missing, '  A pointer to a missing file is worse than no pointer: it reads as resolved.');
+  block(
+    `  FAIL — ${missing.length} normativeText path(s) do not exist:`,
+    missing,
+    '  A pointer to a missing file is worse than no pointer: it reads as resolved.',
+  );
   return predicate.length === 0 && missing.length === 0;
 }
 
 /** The gate's JSON `data`: what `--format json` reports as its figures. */
-export function figures(m: Measured, eos: EosClock, today: string, baseline: Baseline | undefined): Record<string, unknown> {
+export function figures(
+  m: Measured,
+  eos: EosClock,
+  today: string,
+  baseline: Baseline | undefined,
+): Record<string, unknown> {
   const c = m.classification;
   return {
     counts: { ...c.counts },
     families: c.families.map((f) => ({
       key: f.key,
       bucket: f.bucket,
-      homes: f.homes.map((h) => ({ path: h.path, class: h.class ?? null, ...(h.claim ? { line: h.claim.start.line, column: h.claim.start.column } : {}) })),
+      homes: f.homes.map((h) => ({
+        path: h.path,
+        class: h.class ?? null,
+        ...(h.claim ? { line: h.claim.start.line, column: h.claim.start.column } : {}),
+      })),
       facets: f.facets.map((x) => ({ name: x.name, covered: x.covered })),
     })),
     facetsUncovered: m.uncovered,
     eos: eos.date ? { date: eos.date, days: daysBetween(today, eos.date) } : null,
     baseline: baseline ? baseline.value : null,
-    measured: { v1Dependent: m.v1Dependent.length, undeclared: m.undeclared.length, facetsUncovered: m.uncovered.length, v1Carried: m.v1Dependent.map((f) => f.key) },
+    measured: {
+      v1Dependent: m.v1Dependent.length,
+      undeclared: m.undeclared.length,
+      facetsUncovered: m.uncovered.length,
+      v1Carried: m.v1Dependent.map((f) => f.key),
+    },
     // What the burn-down counts as open (--deadline): no declared home, or a v1 home the baseline does not carry.
     open: m.undeclared.length + uncarriedOf(m, baseline).length,
   };
 }
 
 /** All inputs, loaded and validated before any line is printed. */
-export async function loadInputs(tree: SpecTree, requireBaseline: boolean): Promise<{ c: Classification; baseline?: Baseline; eos: EosClock }> {
+export async function loadInputs(
+  tree: SpecTree,
+  requireBaseline: boolean,
+): Promise<{ c: Classification; baseline?: Baseline; eos: EosClock }> {
   const c = await classifyCoreFamilies(tree);
   const baseline = loadBaseline(tree);
   if (!baseline && requireBaseline) {
     const file = `${tree.paths.docs}/normative-home-baseline.json`;
-    throw new InputError(`${file} does not exist; run openwop-spec normative-home --write-baseline`, { file }, 'input/missing');
+    throw new InputError(
+      `${file} does not exist; run openwop-spec normative-home --write-baseline`,
+      { file },
+      'input/missing',
+    );
   }
   const eos = loadEos(tree);
   return { c, ...(baseline ? { baseline } : {}), eos };
@@ -133,7 +164,10 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   const T = options.today;
   const E = eos.date;
   if (deadline && E !== undefined && b.t0 !== undefined && E <= b.t0) {
-    throw new InputError(`${b.file}: t0 ${b.t0} is not before the v1 end-of-support date ${E}, so the burn-down has no span`, { file: b.file, start: b.doc.locate('/t0').start });
+    throw new InputError(
+      `${b.file}: t0 ${b.t0} is not before the v1 end-of-support date ${E}, so the burn-down has no span`,
+      { file: b.file, start: b.doc.locate('/t0').start },
+    );
   }
   const m = measured(c);
   const r = new Report();
@@ -146,7 +180,10 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   const open = m.undeclared.length + uncarried.length;
   if (E !== undefined) {
     r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);
-    if (open > 0) r.line(`  ${m.undeclared.length} famil(ies) have NO declared home; ${m.v1Dependent.length} declare one that dies with v1.`);
+    if (open > 0)
+      r.line(
+        `  ${m.undeclared.length} famil(ies) have NO declared home; ${m.v1Dependent.length} declare one that dies with v1.`,
+      );
   }
   const bank = bankFix(tree, m, b, T);
   v1CarriedBlock(r, m, b, bank);
@@ -184,11 +221,29 @@ interface Schedule {
 }
 
 /** The last line of a --deadline run: what it checked, so a passing run is not silent. */
-function deadlineChecked(T: string, E: string | undefined, afterEos: boolean, integrity: Integrity, schedule: Schedule | undefined): string {
-  const when = E === undefined ? `as of ${T}; end-of-support date unknown` : `as of ${T}, ${afterEos ? 'on or after' : 'before'} end-of-support ${E}`;
+function deadlineChecked(
+  T: string,
+  E: string | undefined,
+  afterEos: boolean,
+  integrity: Integrity,
+  schedule: Schedule | undefined,
+): string {
+  const when =
+    E === undefined
+      ? `as of ${T}; end-of-support date unknown`
+      : `as of ${T}, ${afterEos ? 'on or after' : 'before'} end-of-support ${E}`;
   const what = `${integrity.families} carried famil(ies), ${integrity.homes} v1 home(s) in ${integrity.documents} document(s) against v1Banners${afterEos ? ', undeclared and uncarried families' : ''}`;
-  const verdict = integrity.uncovered === 0 ? (afterEos ? 'all covered' : 'all would be covered') : `${integrity.uncovered} not covered`;
-  const schedulePart = afterEos ? 'burn-down ended at end-of-support' : schedule ? `burn-down ${schedule.open} open ${schedule.open <= schedule.allowed ? '≤' : '>'} ${schedule.allowed} allowed` : 'burn-down not scheduled';
+  const verdict =
+    integrity.uncovered === 0
+      ? afterEos
+        ? 'all covered'
+        : 'all would be covered'
+      : `${integrity.uncovered} not covered`;
+  const schedulePart = afterEos
+    ? 'burn-down ended at end-of-support'
+    : schedule
+      ? `burn-down ${schedule.open} open ${schedule.open <= schedule.allowed ? '≤' : '>'} ${schedule.allowed} allowed`
+      : 'burn-down not scheduled';
   return `  --deadline (${when}) checked: ${what} — ${verdict}; ${schedulePart}.`;
 }
 
@@ -197,7 +252,10 @@ function deadlineChecked(T: string, E: string | undefined, afterEos: boolean, in
  * ratchet grew and every v1-dependent family is already carried (carrying one is a decision).
  */
 function bankFix(tree: SpecTree, m: Measured, b: Baseline, today: string): Pick<Diagnostic, 'fix'> {
-  const grew = m.undeclared.length > b.undeclared || m.undeclared.length + m.v1Dependent.length > b.undeclared + b.v1Dependent || m.uncovered.length > b.facetsUncovered;
+  const grew =
+    m.undeclared.length > b.undeclared ||
+    m.undeclared.length + m.v1Dependent.length > b.undeclared + b.v1Dependent ||
+    m.uncovered.length > b.facetsUncovered;
   const carried = new Set(b.v1Carried);
   if (grew || m.v1Dependent.some((f) => !carried.has(f.key))) return {};
   const before = tree.text(b.file);
@@ -210,16 +268,32 @@ function bankFix(tree: SpecTree, m: Measured, b: Baseline, today: string): Pick<
  * document that is no home but whose Status banner still says v2 reads it misleads its readers.
  */
 function staleBanners(r: Report, tree: SpecTree, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
-  const homes = new Set(m.classification.families.flatMap((f) => f.homes.filter((h) => h.class === 'v1').map((h) => h.path)));
+  const homes = new Set(
+    m.classification.families.flatMap((f) => f.homes.filter((h) => h.class === 'v1').map((h) => h.path)),
+  );
   for (const path of Object.keys(b.v1Banners ?? {})) {
     if (homes.has(path)) continue;
     const range = b.doc.locateKey(`/v1Banners/${escapePointerToken(path)}`);
-    r.diagnostics.push(rules.diagnostic('home/v1banners-stale', { path }, { file: b.file, start: range.start, end: range.end }, { subjects: ['baseline:v1Banners'], ...bank }));
+    r.diagnostics.push(
+      rules.diagnostic(
+        'home/v1banners-stale',
+        { path },
+        { file: b.file, start: range.start, end: range.end },
+        { subjects: ['baseline:v1Banners'], ...bank },
+      ),
+    );
   }
   for (const doc of tree.list(`${tree.paths.spec}/v1`)) {
     if (doc.kind !== 'file' || !doc.name.endsWith('.md') || homes.has(doc.path)) continue;
     const at = V2_READS.exec(tree.text(doc.path));
-    if (at) r.diagnostics.push(rules.diagnostic('home/v1-banner-reads', { path: doc.path }, { file: doc.path, start: pointAt(at.input, at.index + at[1]!.length) }));
+    if (at)
+      r.diagnostics.push(
+        rules.diagnostic(
+          'home/v1-banner-reads',
+          { path: doc.path },
+          { file: doc.path, start: pointAt(at.input, at.index + at[1]!.length) },
+        ),
+      );
   }
 }
 
@@ -249,12 +323,26 @@ function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnost
   };
   for (const f of missing) {
     r.line(`    ${f.key}: v1-dependent but NOT listed — the fallback would not cover it`);
-    const v1 = f.homes.filter((h) => h.class === 'v1').map((h) => ({ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: `${f.key}'s v1 home` }));
-    r.diagnostics.push(rules.diagnostic('home/v1carried-missing', { key: f.key, file: b.file }, { ...at('/v1Carried'), related: v1 }, { subjects: ['baseline:v1Carried'] }));
+    const v1 = f.homes
+      .filter((h) => h.class === 'v1')
+      .map((h) => ({ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: `${f.key}'s v1 home` }));
+    r.diagnostics.push(
+      rules.diagnostic(
+        'home/v1carried-missing',
+        { key: f.key, file: b.file },
+        { ...at('/v1Carried'), related: v1 },
+        { subjects: ['baseline:v1Carried'] },
+      ),
+    );
   }
   for (const { key, j } of stale) {
     r.line(`    ${key}: listed but no longer v1-dependent — remove it`);
-    r.diagnostics.push(rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), { subjects: ['baseline:v1Carried'], ...bank }));
+    r.diagnostics.push(
+      rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), {
+        subjects: ['baseline:v1Carried'],
+        ...bank,
+      }),
+    );
   }
 }
 
@@ -268,7 +356,14 @@ interface CoverItem {
  * lists undeclared and uncarried families (or the §D fallback line when it lists nothing); before
  * EOS, or with the date unknown, a warning preview of the integrity entries.
  */
-function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undefined, afterEos: boolean, uncarried: readonly FamilyResult[]): Integrity {
+function carriedIntegrity(
+  r: Report,
+  m: Measured,
+  b: Baseline,
+  E: string | undefined,
+  afterEos: boolean,
+  uncarried: readonly FamilyResult[],
+): Integrity {
   const carried = new Set(b.v1Carried);
   const banners = b.v1Banners ?? {};
   const items: CoverItem[] = [];
@@ -276,13 +371,23 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
     const range = b.doc.locate(pointer);
     return { file: b.file, start: range.start, end: range.end };
   };
-  const item = (text: string, extra: string[], at: ReturnType<typeof inBaseline>, related: Diagnostic['related'] = []): CoverItem => ({
+  const item = (
+    text: string,
+    extra: string[],
+    at: ReturnType<typeof inBaseline>,
+    related: Diagnostic['related'] = [],
+  ): CoverItem => ({
     lines: [`    ${text}`, ...extra],
-    diagnostic: (id, date) => rules.diagnostic(id, { item: [text, ...extra.map((l) => l.trim())].join('; '), date }, { ...at, related }),
+    diagnostic: (id, date) =>
+      rules.diagnostic(id, { item: [text, ...extra.map((l) => l.trim())].join('; '), date }, { ...at, related }),
   });
   if (afterEos) {
-    for (const f of m.undeclared) items.push(item(`${f.key} (no declared home)`, [], { file: m.classification.file, start: f.at.start, end: f.at.end }));
-    for (const f of uncarried) items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline('/v1Carried')));
+    for (const f of m.undeclared)
+      items.push(
+        item(`${f.key} (no declared home)`, [], { file: m.classification.file, start: f.at.start, end: f.at.end }),
+      );
+    for (const f of uncarried)
+      items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline('/v1Carried')));
   }
   const checked = { families: 0, homes: 0 };
   const documents = new Set<string>();
@@ -294,12 +399,33 @@ function carriedIntegrity(r: Report, m: Measured, b: Baseline, E: string | undef
       checked.homes++;
       documents.add(h.path);
       const pointer = `/v1Banners/${escapePointerToken(h.path)}`;
-      const related = [{ file: h.path, start: h.banner?.start ?? { line: 1, column: 1 }, message: h.banner ? 'the current Status banner' : 'the carried v1 document' }];
+      const related = [
+        {
+          file: h.path,
+          start: h.banner?.start ?? { line: 1, column: 1 },
+          message: h.banner ? 'the current Status banner' : 'the carried v1 document',
+        },
+      ];
       const recorded = Object.hasOwn(banners, h.path) ? banners[h.path] : undefined;
       if (!h.banner) items.push(item(`${f.key} -> ${h.path} (no Status banner)`, [], inBaseline(pointer), related));
-      else if (recorded === undefined) items.push(item(`${f.key} -> ${h.path} (carried with no recorded banner — add it to v1Banners)`, [], inBaseline(pointer), related));
+      else if (recorded === undefined)
+        items.push(
+          item(
+            `${f.key} -> ${h.path} (carried with no recorded banner — add it to v1Banners)`,
+            [],
+            inBaseline(pointer),
+            related,
+          ),
+        );
       else if (recorded !== h.banner.line) {
-        items.push(item(`${f.key} -> ${h.path} (Status banner CHANGED since it was carried)`, [`      was: ${recorded}`, `      now: ${h.banner.line}`], inBaseline(pointer), related));
+        items.push(
+          item(
+            `${f.key} -> ${h.path} (Status banner CHANGED since it was carried)`,
+            [`      was: ${recorded}`, `      now: ${h.banner.line}`],
+            inBaseline(pointer),
+            related,
+          ),
+        );
       }
     }
   }
@@ -332,7 +458,9 @@ function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number
   const E = eos.date;
   if (E === undefined) {
     const start = eos.doc?.locate('/endOfSupportNotBefore').start;
-    r.diagnostics.push(rules.diagnostic('home/eos-unknown', { file: eos.file }, { file: eos.file, ...(start ? { start } : {}) }));
+    r.diagnostics.push(
+      rules.diagnostic('home/eos-unknown', { file: eos.file }, { file: eos.file, ...(start ? { start } : {}) }),
+    );
     r.line(`  burn-down: not scheduled — the v1 end-of-support date is unknown (${eos.file}).`);
     return undefined;
   }
@@ -345,13 +473,17 @@ function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number
   const span = daysBetween(b.t0, E);
   const allowed = Math.ceil((openAtT0 * daysLeft) / span);
   r.line(`  burn-down: ${open} open, ${allowed} allowed at this point on the schedule (${openAtT0} at t0 ${b.t0}).`);
-  r.line(`    allowed = ceil(openAtT0 ${openAtT0} × ${daysLeft} day(s) left / ${span} day(s) from t0 to ${E}) = ${allowed}`);
+  r.line(
+    `    allowed = ceil(openAtT0 ${openAtT0} × ${daysLeft} day(s) left / ${span} day(s) from t0 to ${E}) = ${allowed}`,
+  );
   const schedule = { open, allowed, openAtT0, t0: b.t0, daysLeft, span };
   if (open <= allowed) return schedule;
   r.line('');
   r.line(`  FAIL — behind the burn-down: ${open} open, ${allowed} allowed.`);
   const range = b.doc.locate('/openAtT0');
-  r.diagnostics.push(rules.diagnostic('home/behind-burn-down', { open, allowed }, { file: b.file, start: range.start, end: range.end }));
+  r.diagnostics.push(
+    rules.diagnostic('home/behind-burn-down', { open, allowed }, { file: b.file, start: range.start, end: range.end }),
+  );
   return schedule;
 }
 
@@ -366,11 +498,20 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
     return { file: b.file, start: range.start, end: range.end };
   };
   const grew: Array<{ text: string; pointer: string; kind: Grown }> = [];
-  if (u > U) grew.push({ text: `undeclared ${U} -> ${u} (a core family with no declared home is new debt)`, pointer: '/undeclared', kind: 'undeclared' });
+  if (u > U)
+    grew.push({
+      text: `undeclared ${U} -> ${u} (a core family with no declared home is new debt)`,
+      pointer: '/undeclared',
+      kind: 'undeclared',
+    });
   if (u + v > U + V) grew.push({ text: `total open debt ${U + V} -> ${u + v}`, pointer: '/v1Dependent', kind: 'debt' });
   if (f > F) {
     const shown = m.uncovered.slice(0, 4).join(', ') + (f > 4 ? ', …' : '');
-    grew.push({ text: `facets with no normative text ${F} -> ${f} (${shown})`, pointer: '/facetsUncovered', kind: 'facets' });
+    grew.push({
+      text: `facets with no normative text ${F} -> ${f} (${shown})`,
+      pointer: '/facetsUncovered',
+      kind: 'facets',
+    });
   }
   if (grew.length > 0) {
     const items = grew.map((g) => g.text).join('; ');
@@ -378,7 +519,9 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
     r.line(`  FAIL — a ratchet grew: ${items}.`);
     r.line('  Point normativeText outside spec/v1/; a ratchet only moves down, by lowering the baseline.');
     // Debt that grew explains the v1Carried mismatch it causes; uncovered facets alone are explained by their warnings.
-    const causes = grew.every((g) => g.pointer === '/facetsUncovered') ? { subjects: ['ratchet:facetsUncovered'] } : { explains: ['baseline:v1Carried'] };
+    const causes = grew.every((g) => g.pointer === '/facetsUncovered')
+      ? { subjects: ['ratchet:facetsUncovered'] }
+      : { explains: ['baseline:v1Carried'] };
     // Undeclared families also grow the total debt; saying how to undo it once is enough.
     const kinds = grew.map((g) => g.kind).filter((k) => !(k === 'debt' && u > U));
     r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items, grew: kinds }, at(grew[0]!.pointer), causes));
@@ -391,5 +534,10 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
   r.line(`  Lower the baseline in ${b.file} so the gain is held.`);
   const first = v !== V ? '/v1Dependent' : u !== U ? '/undeclared' : '/facetsUncovered';
   // One --write-baseline banks the gain and fixes the v1Carried and v1Banners entries it leaves stale.
-  r.diagnostics.push(rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), { explains: ['baseline:v1Carried', 'baseline:v1Banners'], ...bank }));
+  r.diagnostics.push(
+    rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), {
+      explains: ['baseline:v1Carried', 'baseline:v1Banners'],
+      ...bank,
+    }),
+  );
 }

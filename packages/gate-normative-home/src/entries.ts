@@ -1,5 +1,12 @@
 import type { Diagnostic, RelatedLocation } from '@openwop-spec/diagnostics';
-import type { Classification, DocumentRef, FamilyFinding, FamilyResult, HomeFinding, HomeResult } from '@openwop-spec/spec-tree';
+import type {
+  Classification,
+  DocumentRef,
+  FamilyFinding,
+  FamilyResult,
+  HomeFinding,
+  HomeResult,
+} from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
 
 /** One line of the predicate or missing block, with its diagnostic. */
@@ -78,7 +85,8 @@ const WHAT: Record<DocumentRef['what'], string> = {
   document: 'the home document',
 };
 
-const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] => (ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : []);
+const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] =>
+  ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : [];
 
 /** What a home finding is about and explains (see linkCauses): a missing path explains every other report of it. */
 function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<Diagnostic> {
@@ -89,15 +97,27 @@ function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<D
 
 function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding): Entry {
   const data = { key: f.key, path: h.path, ...finding };
-  const diagnostic = rules.diagnostic(finding.ruleId, data, { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) }, causes(f, h, finding));
+  const diagnostic = rules.diagnostic(
+    finding.ruleId,
+    data,
+    { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) },
+    causes(f, h, finding),
+  );
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }
 
 /** A family-level failure sits at its normativeText and points at the homes it looked at. */
 function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Entry {
-  const looked = f.homes.filter((h) => (finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1'));
+  const looked = f.homes.filter((h) =>
+    finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1',
+  );
   const related = looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
-  const diagnostic = rules.diagnostic(finding.ruleId, { key: f.key }, { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related }, { subjects: [`family:${f.key}`] });
+  const diagnostic = rules.diagnostic(
+    finding.ruleId,
+    { key: f.key },
+    { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related },
+    { subjects: [`family:${f.key}`] },
+  );
   return { line: familyEntryLine(f.key, finding), diagnostic };
 }
 
@@ -109,12 +129,14 @@ export function blockEntries(c: Classification): { predicate: Entry[]; missing: 
   const predicate: Entry[] = [];
   for (const group of GROUPS) {
     for (const f of c.families) {
-      for (const h of f.homes) if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding));
+      for (const h of f.homes)
+        if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding));
       if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding));
     }
   }
   const missing: Entry[] = [];
-  for (const f of c.families) for (const h of f.homes) if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding));
+  for (const f of c.families)
+    for (const h of f.homes) if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding));
   return { predicate, missing };
 }
 
@@ -129,18 +151,49 @@ function nearMissFix(m: Classification['nearMisses'][number]): Pick<Diagnostic, 
 /** Findings that are not block entries: stray and duplicate rows, near misses, uncovered facets. */
 export function classificationDiagnostics(c: Classification): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const s of c.stray) out.push(rules.diagnostic('home/stray-family', { key: s.key, pointer: s.pointer }, { file: c.file, start: s.at.start, end: s.at.end }));
-  for (const d of c.duplicates) out.push(rules.diagnostic('home/duplicate-family', { key: d.key, first: d.first }, { file: c.file, start: d.at.start, end: d.at.end }, { subjects: [`family:${d.key}`] }));
+  for (const s of c.stray)
+    out.push(
+      rules.diagnostic(
+        'home/stray-family',
+        { key: s.key, pointer: s.pointer },
+        { file: c.file, start: s.at.start, end: s.at.end },
+      ),
+    );
+  for (const d of c.duplicates)
+    out.push(
+      rules.diagnostic(
+        'home/duplicate-family',
+        { key: d.key, first: d.first },
+        { file: c.file, start: d.at.start, end: d.at.end },
+        { subjects: [`family:${d.key}`] },
+      ),
+    );
   // A near miss is why its document claims nothing: it explains that document's unclaimed homes.
   for (const m of c.nearMisses) {
-    out.push(rules.diagnostic('home/marker-near-miss', { kind: m.kind }, { file: m.file, start: m.start, end: m.end }, { explains: [`claim:${m.file}`], ...nearMissFix(m) }));
+    out.push(
+      rules.diagnostic(
+        'home/marker-near-miss',
+        { kind: m.kind },
+        { file: m.file, start: m.start, end: m.end },
+        { explains: [`claim:${m.file}`], ...nearMissFix(m) },
+      ),
+    );
   }
   for (const f of c.families) {
     for (const facet of f.facets) {
       if (facet.covered) continue;
-      const related = f.homes.filter((h) => h.class === 'core' || h.class === 'ext' || h.class === 'v1').map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
+      const related = f.homes
+        .filter((h) => h.class === 'core' || h.class === 'ext' || h.class === 'v1')
+        .map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
       const causes = { subjects: [`family:${f.key}`], explains: ['ratchet:facetsUncovered'] };
-      out.push(rules.diagnostic('home/facet-uncovered', { key: f.key, facet: facet.name }, { file: c.file, start: facet.at.start, end: facet.at.end, related }, causes));
+      out.push(
+        rules.diagnostic(
+          'home/facet-uncovered',
+          { key: f.key, facet: facet.name },
+          { file: c.file, start: facet.at.start, end: facet.at.end, related },
+          causes,
+        ),
+      );
     }
   }
   return out;

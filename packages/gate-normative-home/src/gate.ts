@@ -19,11 +19,21 @@ export const gate: Gate = {
           'rewrite docs/normative-home-baseline.json to the measured state (the counters, v1Carried, and v1Banners for new carried homes; its comments, t0 and openAtT0 are kept), atomically. Run it when the ratchet reports an improvement and commit the diff with the change that made it. Refused, writing nothing, while a home check fails.',
       },
       examples: [
-        { command: 'openwop-spec normative-home', does: 'check every core family’s home and the ratchets against the baseline' },
-        { command: 'openwop-spec normative-home --deadline --today 2026-11-01', does: 'also check the burn-down and the end-of-support fallback as of 1 November 2026' },
-        { command: 'openwop-spec normative-home --write-baseline', does: 'bank a gain (a family moved out of spec/v1/) in docs/normative-home-baseline.json; review and commit the diff' },
+        {
+          command: 'openwop-spec normative-home',
+          does: 'check every core family’s home and the ratchets against the baseline',
+        },
+        {
+          command: 'openwop-spec normative-home --deadline --today 2026-11-01',
+          does: 'also check the burn-down and the end-of-support fallback as of 1 November 2026',
+        },
+        {
+          command: 'openwop-spec normative-home --write-baseline',
+          does: 'bank a gain (a family moved out of spec/v1/) in docs/normative-home-baseline.json; review and commit the diff',
+        },
       ],
-      run: (tree, options) => (options.flags.has('--write-baseline') ? writeBaseline(tree, options) : checkNormativeHome(tree, options)),
+      run: (tree, options) =>
+        options.flags.has('--write-baseline') ? writeBaseline(tree, options) : checkNormativeHome(tree, options),
     },
   ],
 };

@@ -42,7 +42,10 @@ export function loadBaseline(tree: SpecTree): Baseline | undefined {
   if (!isRecord(value)) return fail('the baseline must be a JSON object', '');
   for (const key of Object.keys(value)) {
     if (!KNOWN.has(key) && !key.startsWith('$')) {
-      fail(`unknown key "${key}" (allowed: ${[...KNOWN].join(', ')}, and comments whose key starts with $)`, `/${escapePointerToken(key)}`);
+      fail(
+        `unknown key "${key}" (allowed: ${[...KNOWN].join(', ')}, and comments whose key starts with $)`,
+        `/${escapePointerToken(key)}`,
+      );
     }
   }
   for (const key of COUNTERS) {
@@ -50,7 +53,11 @@ export function loadBaseline(tree: SpecTree): Baseline | undefined {
     if (!isCount(value[key])) fail(`${key} must be an integer ≥ 0`, `/${key}`);
   }
   const carried = value['v1Carried'];
-  if (!Array.isArray(carried)) return fail('v1Carried is required (an array of family keys)', Object.hasOwn(value, 'v1Carried') ? '/v1Carried' : '');
+  if (!Array.isArray(carried))
+    return fail(
+      'v1Carried is required (an array of family keys)',
+      Object.hasOwn(value, 'v1Carried') ? '/v1Carried' : '',
+    );
   const seen = new Set<string>();
   carried.forEach((k: unknown, j: number) => {
     if (typeof k !== 'string') fail('v1Carried must hold strings (family keys)', `/v1Carried/${j}`);
@@ -68,7 +75,8 @@ export function loadBaseline(tree: SpecTree): Baseline | undefined {
   };
   if ('v1Banners' in value) {
     const banners = value['v1Banners'];
-    if (!isRecord(banners)) return fail('v1Banners must be an object mapping spec/v1/ paths to banner lines', '/v1Banners');
+    if (!isRecord(banners))
+      return fail('v1Banners must be an object mapping spec/v1/ paths to banner lines', '/v1Banners');
     const v1 = `${tree.paths.spec}/v1/`;
     for (const [path, line] of Object.entries(banners)) {
       const pointer = `/v1Banners/${escapePointerToken(path)}`;
@@ -100,11 +108,18 @@ export function loadEos(tree: SpecTree): EosClock {
   const file = eosPath(tree);
   if (tree.info(file).kind === 'missing') return { file };
   const doc = tree.json(file);
-  if (!isRecord(doc.value)) throw new InputError(`${file}: the end-of-support clock must be a JSON object`, { file, start: doc.locate('').start });
+  if (!isRecord(doc.value))
+    throw new InputError(`${file}: the end-of-support clock must be a JSON object`, {
+      file,
+      start: doc.locate('').start,
+    });
   const date = doc.value['endOfSupportNotBefore'];
   if (date === undefined || date === null) return { file, doc };
   if (!isDate(date)) {
-    throw new InputError(`${file}: endOfSupportNotBefore must be a real YYYY-MM-DD date or null`, { file, start: doc.locate('/endOfSupportNotBefore').start });
+    throw new InputError(`${file}: endOfSupportNotBefore must be a real YYYY-MM-DD date or null`, {
+      file,
+      start: doc.locate('/endOfSupportNotBefore').start,
+    });
   }
   return { file, doc, date };
 }

@@ -38,10 +38,14 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
   }
 
   const { text, v1Carried, banners, bannerless } = bankedBaseline(m, baseline, options.today);
-  for (const path of bannerless) r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path }, { file: path }));
+  for (const path of bannerless)
+    r.diagnostics.push(rules.diagnostic('home/baseline-no-banner', { path }, { file: path }));
   const file = baselinePath(tree);
   if (tree.write(file, text) === 'unchanged') {
-    return r.result(data, `${file} unchanged: v1Dependent ${m.v1Dependent.length}, undeclared ${m.undeclared.length}, facetsUncovered ${m.uncovered.length}`);
+    return r.result(
+      data,
+      `${file} unchanged: v1Dependent ${m.v1Dependent.length}, undeclared ${m.undeclared.length}, facetsUncovered ${m.uncovered.length}`,
+    );
   }
   const was = (n: number | undefined): string => (n === undefined ? 'none' : String(n));
   const oldCarried = new Set(baseline?.v1Carried ?? []);

@@ -11,7 +11,10 @@ const v1 = (body: string): string => `# V1\n\n> **Status: Stable · v1.1.** Norm
 
 /** The RFC 0204 tree with toolCatalog's normativeText replaced and files added. */
 const toolCatalogAt = (homes: unknown, files: Record<string, FixtureEntry | null> = {}): Record<string, FixtureEntry> =>
-  tree0204('after', { [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['normativeText'] = homes)), ...files });
+  tree0204('after', {
+    [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['normativeText'] = homes)),
+    ...files,
+  });
 
 /** Line of toolCatalog's `"normativeText": [` in the generated declaration; its first element is on the next. */
 const tcListLine = (): number => {
@@ -40,13 +43,15 @@ const cases: Case[] = [
     name: 'wrong-extension',
     files: toolCatalogAt(['spec/v2/core/tool-catalog.txt'], { 'spec/v2/core/tool-catalog.txt': 'x' }),
     ruleId: 'home/wrong-extension',
-    entry: 'toolCatalog -> spec/v2/core/tool-catalog.txt (a prose home must be a .md file and a schema co-pointer a .json file)',
+    entry:
+      'toolCatalog -> spec/v2/core/tool-catalog.txt (a prose home must be a .md file and a schema co-pointer a .json file)',
   },
   {
     name: 'declaration-site',
     files: toolCatalogAt(['spec/v2/core/capabilities.md']),
     ruleId: 'home/declaration-site',
-    entry: 'toolCatalog -> spec/v2/core/capabilities.md (the declaration site: capabilities.md § toolCatalog is a stub, not behaviour)',
+    entry:
+      'toolCatalog -> spec/v2/core/capabilities.md (the declaration site: capabilities.md § toolCatalog is a stub, not behaviour)',
   },
   {
     name: 'rfc-home',
@@ -59,7 +64,8 @@ const cases: Case[] = [
     name: 'not-a-home',
     files: toolCatalogAt(['README.md'], { 'README.md': tcText() }),
     ruleId: 'home/not-a-home',
-    entry: 'toolCatalog -> README.md (not a normative home: only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency)',
+    entry:
+      'toolCatalog -> README.md (not a normative home: only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency)',
     related: 'README.md',
   },
   {
@@ -67,7 +73,8 @@ const cases: Case[] = [
     files: toolCatalogAt(['spec/v2/core/tc-link.md'], { 'spec/v2/core/tc-link.md': { symlink: '../../v1/doc-01.md' } }),
     disk: true,
     ruleId: 'home/symlink-escape',
-    entry: 'toolCatalog -> spec/v2/core/tc-link.md (resolves to spec/v1/doc-01.md, outside the repository or in another home class)',
+    entry:
+      'toolCatalog -> spec/v2/core/tc-link.md (resolves to spec/v1/doc-01.md, outside the repository or in another home class)',
     related: 'spec/v1/doc-01.md',
   },
   {
@@ -79,21 +86,32 @@ const cases: Case[] = [
   },
   {
     name: 'seams-catalog',
-    files: toolCatalogAt(['spec/v1/host-sample-test-seams.md'], { 'spec/v1/host-sample-test-seams.md': v1('A host MUST serve `toolCatalog`.') }),
+    files: toolCatalogAt(['spec/v1/host-sample-test-seams.md'], {
+      'spec/v1/host-sample-test-seams.md': v1('A host MUST serve `toolCatalog`.'),
+    }),
     ruleId: 'home/seams-catalog',
-    entry: 'toolCatalog -> spec/v1/host-sample-test-seams.md (a conformance-seam catalog is an observation surface, not a behaviour home)',
+    entry:
+      'toolCatalog -> spec/v1/host-sample-test-seams.md (a conformance-seam catalog is an observation surface, not a behaviour home)',
     related: 'spec/v1/host-sample-test-seams.md',
   },
   {
     name: 'non-normative',
-    files: tree0204('after', { [TC]: tcText().replace('> **Status: Stable · RFC 0204, RFC 0078, RFC 0112.**', '> **Status: Informative** summary.') }),
+    files: tree0204('after', {
+      [TC]: tcText().replace(
+        '> **Status: Stable · RFC 0204, RFC 0078, RFC 0112.**',
+        '> **Status: Informative** summary.',
+      ),
+    }),
     ruleId: 'home/non-normative',
-    entry: 'toolCatalog -> spec/v2/core/tool-catalog.md (the document declares itself non-normative: > **Status: Informative** summary.)',
+    entry:
+      'toolCatalog -> spec/v2/core/tool-catalog.md (the document declares itself non-normative: > **Status: Informative** summary.)',
     related: TC,
   },
   {
     name: 'schema-only',
-    files: toolCatalogAt(['schemas/v2/tool-descriptor.schema.json'], { 'schemas/v2/tool-descriptor.schema.json': '{}' }),
+    files: toolCatalogAt(['schemas/v2/tool-descriptor.schema.json'], {
+      'schemas/v2/tool-descriptor.schema.json': '{}',
+    }),
     ruleId: 'home/schema-only',
     entry: 'toolCatalog -> schema-only (a schema MAY co-point; it MUST NOT be the sole home)',
   },
@@ -115,14 +133,18 @@ const cases: Case[] = [
     name: 'no-obligation',
     files: tree0204('after', { [TC]: tcText().replace(/MUST|MAY/g, 'will') }),
     ruleId: 'home/no-obligation',
-    entry: 'toolCatalog (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)',
+    entry:
+      'toolCatalog (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)',
     related: TC,
   },
   {
     name: 'unclaimed',
-    files: tree0204('after', { [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.') }),
+    files: tree0204('after', {
+      [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.'),
+    }),
     ruleId: 'home/unclaimed',
-    entry: 'toolCatalog -> spec/v2/core/tool-catalog.md (the document does not claim it — add "> **Normative home:** `toolCatalog`." to its leading blockquote)',
+    entry:
+      'toolCatalog -> spec/v2/core/tool-catalog.md (the document does not claim it — add "> **Normative home:** `toolCatalog`." to its leading blockquote)',
     related: TC,
   },
 ];
@@ -166,7 +188,11 @@ describe('every failure class of the predicate block is red on a fixture and gre
     const table = '>\n> | **homes:** | `toolCatalog` |\n> | --- | --- |';
     const r = await run(tree0204('after', { [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', table) }));
     expect([r.exitCode, r.diagnostics]).toEqual([0, []]);
-    const unclaimed = await run(tree0204('after', { [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', table.replace('`toolCatalog`', '`tools`')) }));
+    const unclaimed = await run(
+      tree0204('after', {
+        [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', table.replace('`toolCatalog`', '`tools`')),
+      }),
+    );
     expect(ids(unclaimed)).toEqual(['home/unclaimed']);
   });
 
@@ -185,7 +211,11 @@ describe('every failure class of the predicate block is red on a fixture and gre
 describe('block layout', () => {
   it('groups entries (refusals, unnamed, no-obligation, unclaimed), prints both blocks, then stops before the EOS line', async () => {
     const decl = JSON.parse(
-      withFamily('after', 'mcp', (row) => (row['normativeText'] = ['spec/v2/core/interop.md', 'README.md', 'spec/v2/core/nope.md'])),
+      withFamily(
+        'after',
+        'mcp',
+        (row) => (row['normativeText'] = ['spec/v2/core/interop.md', 'README.md', 'spec/v2/core/nope.md']),
+      ),
     ) as Record<string, any>;
     const forms = decl['families'].find((f: any) => f.key === 'forms');
     forms.normativeText = ['spec/v1/forms.md'];
@@ -225,7 +255,11 @@ describe('block layout', () => {
     const r = await run(
       tree0204('after', {
         [TC]: tcText().replace('## The catalog', '<!-- **Normative home:** `evil` -->\n\n## The catalog'),
-        [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['facets'] = ['sources', 'sessionLifecycle', 'compactView', 'annotations'])),
+        [DECLARATION]: withFamily(
+          'after',
+          'toolCatalog',
+          (row) => (row['facets'] = ['sources', 'sessionLifecycle', 'compactView', 'annotations']),
+        ),
       }),
     );
     expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.file])).toEqual([
@@ -244,7 +278,11 @@ describe('block layout', () => {
   it('more than four uncovered facets are listed as the first four and an ellipsis', async () => {
     const r2 = await run(
       tree0204('after', {
-        [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['facets'] = ['sources', 'f1', 'f2', 'f3', 'f4', 'f5'])),
+        [DECLARATION]: withFamily(
+          'after',
+          'toolCatalog',
+          (row) => (row['facets'] = ['sources', 'f1', 'f2', 'f3', 'f4', 'f5']),
+        ),
       }),
     );
     expect(lines(r2)).toContain(

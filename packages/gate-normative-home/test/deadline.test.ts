@@ -1,16 +1,39 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
 import { DECLARATION_ORDER, v1Docs } from '../../spec-tree/test/classify/rfc0204.js';
-import { BASELINE, DECLARATION, EOS, baselineText, cleanup, ids, lines, render, rfc0204Tree, run, tree0204, withBaseline, withFamily } from './helpers.js';
+import {
+  BASELINE,
+  DECLARATION,
+  EOS,
+  baselineText,
+  cleanup,
+  ids,
+  lines,
+  render,
+  rfc0204Tree,
+  run,
+  tree0204,
+  withBaseline,
+  withFamily,
+} from './helpers.js';
 
 afterEach(cleanup);
 
 const DOC = 'spec/v1/doc-01.md';
-const docKeys = (): string[] => [...v1Docs('after')[DOC]!.keys].sort((a, b) => DECLARATION_ORDER.indexOf(a) - DECLARATION_ORDER.indexOf(b));
+const docKeys = (): string[] =>
+  [...v1Docs('after')[DOC]!.keys].sort((a, b) => DECLARATION_ORDER.indexOf(a) - DECLARATION_ORDER.indexOf(b));
 const OLD = '> **Status: Stable · v1.1.** Normative for doc-01.';
 const NEW = '> **Status: Draft.** Normative for doc-01.';
-const changedBanner = () => tree0204('after', { [DOC]: rfc0204Tree('after').files[DOC]!.replace('**Status: Stable · v1.1.**', '**Status: Draft.**') });
-const changedLines = (): string[] => docKeys().flatMap((k) => [`    ${k} -> ${DOC} (Status banner CHANGED since it was carried)`, `      was: ${OLD}`, `      now: ${NEW}`]);
+const changedBanner = () =>
+  tree0204('after', {
+    [DOC]: rfc0204Tree('after').files[DOC]!.replace('**Status: Stable · v1.1.**', '**Status: Draft.**'),
+  });
+const changedLines = (): string[] =>
+  docKeys().flatMap((k) => [
+    `    ${k} -> ${DOC} (Status banner CHANGED since it was carried)`,
+    `      was: ${OLD}`,
+    `      now: ${NEW}`,
+  ]);
 
 /** The lines --deadline adds after the blocks it prints. */
 const burnDownLines = (open: number, allowed: number, daysLeft: number, openAtT0 = 66): string[] => [
@@ -83,7 +106,9 @@ describe('carried-target integrity', () => {
     const doc2 = [...v1Docs('after')['spec/v1/doc-02.md']!.keys];
     expect(lines(r).filter((l) => l.startsWith('    ') && !l.startsWith('    allowed ='))).toEqual(
       DECLARATION_ORDER.filter((k) => docKeys().includes(k) || doc2.includes(k)).map((k) =>
-        docKeys().includes(k) ? `    ${k} -> ${DOC} (no Status banner)` : `    ${k} -> spec/v1/doc-02.md (carried with no recorded banner — add it to v1Banners)`,
+        docKeys().includes(k)
+          ? `    ${k} -> ${DOC} (no Status banner)`
+          : `    ${k} -> spec/v1/doc-02.md (carried with no recorded banner — add it to v1Banners)`,
       ),
     );
   });
@@ -93,7 +118,9 @@ describe('carried-target integrity', () => {
       b['v1Carried'] = (b['v1Carried'] as string[]).filter((k) => k !== 'toolHooks');
     });
     const r = await run(files, { flags: ['--deadline'], today: '2026-12-05' });
-    const block = lines(r).slice(lines(r).indexOf('  FAIL — v1 end-of-support (2026-12-04) has passed and the §D fallback does NOT cover:'));
+    const block = lines(r).slice(
+      lines(r).indexOf('  FAIL — v1 end-of-support (2026-12-04) has passed and the §D fallback does NOT cover:'),
+    );
     expect(block.slice(0, 3)).toEqual([
       '  FAIL — v1 end-of-support (2026-12-04) has passed and the §D fallback does NOT cover:',
       '    forms (no declared home)',
@@ -124,11 +151,16 @@ describe('the burn-down', () => {
       '  FAIL — behind the burn-down: 2 open, 1 allowed.',
       '  --deadline (as of 2026-12-03, before end-of-support 2026-12-04) checked: 41 carried famil(ies), 41 v1 home(s) in 20 document(s) against v1Banners — all would be covered; burn-down 2 open > 1 allowed.',
     ]);
-    expect(r.diagnostics.map((d) => [d.ruleId, d.file, d.start?.line])).toEqual([['home/behind-burn-down', BASELINE, 4]]);
+    expect(r.diagnostics.map((d) => [d.ruleId, d.file, d.start?.line])).toEqual([
+      ['home/behind-burn-down', BASELINE, 4],
+    ]);
   });
 
   it('openAtT0 defaults to the current open', async () => {
-    const r = await run(withOpen(2, (b) => delete b['openAtT0']), { flags: ['--deadline'], today: '2026-11-20' });
+    const r = await run(
+      withOpen(2, (b) => delete b['openAtT0']),
+      { flags: ['--deadline'], today: '2026-11-20' },
+    );
     expect(lines(r)).toContain('  burn-down: 2 open, 1 allowed at this point on the schedule (2 at t0 2026-09-18).');
     expect(ids(r)).toEqual(['home/behind-burn-down']);
   });
@@ -147,7 +179,10 @@ describe('the burn-down', () => {
   });
 
   it('without t0 the burn-down is not scheduled, and says why', async () => {
-    const r = await run(withOpen(2, (b) => delete b['t0']), { flags: ['--deadline'], today: '2026-12-03' });
+    const r = await run(
+      withOpen(2, (b) => delete b['t0']),
+      { flags: ['--deadline'], today: '2026-12-03' },
+    );
     expect(lines(r)).toContain(`  burn-down: not scheduled — ${BASELINE} has no t0 (the date the schedule starts).`);
     expect(checkedLine(lines(r))).toMatch(/; burn-down not scheduled\.$/);
     expect(ids(r)).toEqual([]);
@@ -164,7 +199,9 @@ describe('the burn-down', () => {
       const plain = lines(await run(tree0204('after'), { today }));
       const deadline = lines(await run(tree0204('after'), { flags: ['--deadline'], today }));
       expect(deadline, today).not.toEqual(plain);
-      expect(checkedLine(deadline), today).toContain(`as of ${today}, ${today < '2026-12-04' ? 'before' : 'on or after'} end-of-support 2026-12-04`);
+      expect(checkedLine(deadline), today).toContain(
+        `as of ${today}, ${today < '2026-12-04' ? 'before' : 'on or after'} end-of-support 2026-12-04`,
+      );
     }
   });
 
@@ -185,38 +222,56 @@ describe('the burn-down', () => {
     // Carried v1-dependent families are not open: 41 of them, and the count is 0.
     expect((await run(tree0204('after'))).figures['open']).toBe(0);
     expect((await run(withOpen(2))).figures['open']).toBe(2);
-    expect((await run(withOpen(2), { flags: ['--deadline'] })).figures['deadline']).toMatchObject({ burnDown: { open: 2 } });
+    expect((await run(withOpen(2), { flags: ['--deadline'] })).figures['deadline']).toMatchObject({
+      burnDown: { open: 2 },
+    });
     // Dropping two families from v1Carried makes them open (the ratchet then fails too).
-    const uncarried = await run(withOpen(1, (b) => (b['v1Carried'] = (b['v1Carried'] as string[]).slice(2))), { flags: ['--deadline'] });
+    const uncarried = await run(
+      withOpen(1, (b) => (b['v1Carried'] = (b['v1Carried'] as string[]).slice(2))),
+      { flags: ['--deadline'] },
+    );
     expect(uncarried.figures['open']).toBe(3);
     expect(uncarried.figures['deadline']).toMatchObject({ burnDown: { open: 3 } });
   });
 
   it('with EOS unknown under --deadline: warning home/eos-unknown and no burn-down', async () => {
-    const r = await run(withOpen(1, () => undefined), { flags: ['--deadline'] });
+    const r = await run(
+      withOpen(1, () => undefined),
+      { flags: ['--deadline'] },
+    );
     expect(r.exitCode).toBe(0);
     const unknown = await run({ ...withOpen(1), [EOS]: '{"endOfSupportNotBefore": null}' }, { flags: ['--deadline'] });
-    expect(unknown.diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.start?.line])).toEqual([['home/eos-unknown', 'warning', EOS, 1]]);
+    expect(unknown.diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.start?.line])).toEqual([
+      ['home/eos-unknown', 'warning', EOS, 1],
+    ]);
     expect(lines(unknown)).toContain(`  burn-down: not scheduled — the v1 end-of-support date is unknown (${EOS}).`);
-    expect(checkedLine(lines(unknown))).toMatch(/^ {2}--deadline \(as of 2026-09-22; end-of-support date unknown\) checked: .*; burn-down not scheduled\.$/);
+    expect(checkedLine(lines(unknown))).toMatch(
+      /^ {2}--deadline \(as of 2026-09-22; end-of-support date unknown\) checked: .*; burn-down not scheduled\.$/,
+    );
     expect(r.diagnostics).toEqual([]);
   });
 
   it('E ≤ t0 under --deadline is an input error (exit 2); without --deadline it is not read', async () => {
     const files = tree0204('after', { [EOS]: '{"endOfSupportNotBefore": "2026-09-18"}' });
     await expect(run(files, { flags: ['--deadline'] })).rejects.toThrow(InputError);
-    await expect(run(files, { flags: ['--deadline'] })).rejects.toThrow(/t0 2026-09-18 is not before the v1 end-of-support date 2026-09-18/);
+    await expect(run(files, { flags: ['--deadline'] })).rejects.toThrow(
+      /t0 2026-09-18 is not before the v1 end-of-support date 2026-09-18/,
+    );
     expect((await run(files)).exitCode).toBe(0);
   });
 });
 
 describe('the informational open line', () => {
   it('appears only when E is known and something is open', async () => {
-    expect(lines(await run(withOpen(2))).slice(3, 4)).toEqual(['  2 famil(ies) have NO declared home; 41 declare one that dies with v1.']);
+    expect(lines(await run(withOpen(2))).slice(3, 4)).toEqual([
+      '  2 famil(ies) have NO declared home; 41 declare one that dies with v1.',
+    ]);
     expect(lines(await run({ ...withOpen(2), [EOS]: '{}' })).some((l) => l.includes('famil(ies) have NO'))).toBe(false);
   });
   it('uses the family key from the declaration: undeclaring a v1 family opens it too', async () => {
-    const files = tree0204('after', { [DECLARATION]: withFamily('after', 'toolHooks', (row) => delete row['normativeText']) });
+    const files = tree0204('after', {
+      [DECLARATION]: withFamily('after', 'toolHooks', (row) => delete row['normativeText']),
+    });
     const r = await run(files);
     expect(lines(r)[3]).toBe('  1 famil(ies) have NO declared home; 40 declare one that dies with v1.');
   });

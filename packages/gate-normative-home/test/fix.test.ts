@@ -2,12 +2,23 @@
 // about v1 documents a family has left.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@openwop-spec/diagnostics';
-import { BASELINE, DECLARATION, baselineText, cleanup, rfc0204Tree, run, tree0204, withBaseline, withFamily } from './helpers.js';
+import {
+  BASELINE,
+  DECLARATION,
+  baselineText,
+  cleanup,
+  rfc0204Tree,
+  run,
+  tree0204,
+  withBaseline,
+  withFamily,
+} from './helpers.js';
 
 afterEach(cleanup);
 
 const TC = 'spec/v2/core/tool-catalog.md';
-const V1_READS = '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is.';
+const V1_READS =
+  '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is.';
 
 /** `text` with a finding's edits applied, each checked against what it replaces. */
 function applyFix(text: string, d: Diagnostic): string {
@@ -27,7 +38,10 @@ const byRule = (ds: readonly Diagnostic[], id: string): Diagnostic => {
 
 describe('home/marker-near-miss --fix', () => {
   it('red → green: the colon moved inside the bold text makes the marker claim the family', async () => {
-    const text = rfc0204Tree('after').files[TC]!.replace('> **Normative home:** `toolCatalog`.', '> **Normative home**: `toolCatalog`.');
+    const text = rfc0204Tree('after').files[TC]!.replace(
+      '> **Normative home:** `toolCatalog`.',
+      '> **Normative home**: `toolCatalog`.',
+    );
     const r = await run(tree0204('after', { [TC]: text }));
     const fixed = applyFix(text, byRule(r.diagnostics, 'home/marker-near-miss'));
     expect(fixed).toBe(rfc0204Tree('after').files[TC]);
@@ -54,7 +68,10 @@ describe('banking the baseline with --fix', () => {
   });
 
   const v1Forms = '# Forms\n\n> **Status: Stable · v1.0.**\n\nA host advertising `forms` MUST render them.\n';
-  const formsInV1 = { [DECLARATION]: withFamily('after', 'forms', (row) => (row['normativeText'] = ['spec/v1/forms.md'])), 'spec/v1/forms.md': v1Forms };
+  const formsInV1 = {
+    [DECLARATION]: withFamily('after', 'forms', (row) => (row['normativeText'] = ['spec/v1/forms.md'])),
+    'spec/v1/forms.md': v1Forms,
+  };
 
   it('never when a ratchet grew: banking would hide new debt', async () => {
     const baseline = withBaseline('after', (b) => {
@@ -68,16 +85,24 @@ describe('banking the baseline with --fix', () => {
 
   it('never when a v1-dependent family is not carried yet: carrying it is a decision', async () => {
     const r = await run(tree0204('after', { ...formsInV1, [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
-    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(expect.arrayContaining(['home/v1carried-missing', 'home/v1carried-stale']));
+    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(
+      expect.arrayContaining(['home/v1carried-missing', 'home/v1carried-stale']),
+    );
     expect(r.diagnostics.filter((d) => d.fix !== undefined)).toEqual([]);
   });
 });
 
 describe('home/v1banners-stale', () => {
   it('red: v1Banners records a document that is no family’s v1 home, at its key', async () => {
-    const r = await run(withBaseline('after', (b) => ((b['v1Banners'] as Record<string, string>)['spec/v1/gone.md'] = V1_READS)));
-    expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.file])).toEqual([['home/v1banners-stale', 'warning', BASELINE]]);
-    expect(r.diagnostics[0]!.message).toBe('v1Banners records spec/v1/gone.md, which is no longer the v1 home of any family');
+    const r = await run(
+      withBaseline('after', (b) => ((b['v1Banners'] as Record<string, string>)['spec/v1/gone.md'] = V1_READS)),
+    );
+    expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.file])).toEqual([
+      ['home/v1banners-stale', 'warning', BASELINE],
+    ]);
+    expect(r.diagnostics[0]!.message).toBe(
+      'v1Banners records spec/v1/gone.md, which is no longer the v1 home of any family',
+    );
     expect(r.diagnostics[0]!.hint).toContain('openwop-spec check --fix');
     expect(r.exitCode).toBe(0);
   });
@@ -94,11 +119,14 @@ describe('home/v1-banner-reads', () => {
     expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.file, d.start?.line, d.start?.column])).toEqual([
       ['home/v1-banner-reads', 'warning', OLD, 3, V1_READS.indexOf('v2 reads it') + 1],
     ]);
-    expect(r.diagnostics[0]!.message).toBe(`${OLD} is the home of no family, but its Status banner still says v2 reads it`);
+    expect(r.diagnostics[0]!.message).toBe(
+      `${OLD} is the home of no family, but its Status banner still says v2 reads it`,
+    );
   });
 
   it('green: a reworded banner, and a v1 home that says v2 reads it (it does)', async () => {
-    const reworded = '> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the home is `spec/v2/core/x.md`.';
+    const reworded =
+      '> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the home is `spec/v2/core/x.md`.';
     const home = Object.keys(rfc0204Tree('after').files).find((p) => p.startsWith('spec/v1/'))!;
     const text = rfc0204Tree('after').files[home]!.replace(/^> \*\*Status[^\n]*/m, V1_READS);
     expect(text).toContain('v2 reads it');

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASELINE, baselineText, cleanup, fixture, render, rfc0204Tree, run, tree0204, withBaseline } from './helpers.js';
+import {
+  BASELINE,
+  baselineText,
+  cleanup,
+  fixture,
+  render,
+  rfc0204Tree,
+  run,
+  tree0204,
+  withBaseline,
+} from './helpers.js';
 import { gate } from '../src/index.js';
 
 afterEach(cleanup);
@@ -85,8 +95,16 @@ describe('RFC 0204 golden expectations', () => {
     const written = fx.tree().text(BASELINE);
     expect(written).toBe(baselineText(rfc0204Tree('after').baseline));
     const parsed = JSON.parse(written) as Record<string, unknown>;
-    expect([parsed['v1Dependent'], parsed['undeclared'], parsed['facetsUncovered'], parsed['t0'], parsed['openAtT0']]).toEqual([41, 0, 0, '2026-09-18', 66]);
-    expect([(parsed['v1Carried'] as string[]).length, Object.keys(parsed['v1Banners'] as object).length]).toEqual([41, 20]);
+    expect([
+      parsed['v1Dependent'],
+      parsed['undeclared'],
+      parsed['facetsUncovered'],
+      parsed['t0'],
+      parsed['openAtT0'],
+    ]).toEqual([41, 0, 0, '2026-09-18', 66]);
+    expect([(parsed['v1Carried'] as string[]).length, Object.keys(parsed['v1Banners'] as object).length]).toEqual([
+      41, 20,
+    ]);
     const next = render(await command.run(fx.tree(), { today: '2026-09-22', flags: new Set() }));
     expect(next).toEqual({ stdout: G1, stderr: [], code: 0 });
   });
@@ -104,7 +122,10 @@ describe('the RFC 0204 transition (issue 5)', () => {
   it('with the post-0204 baseline it passes, and toolCatalog and mcp are resolved', async () => {
     const r = await run(tree0204('after'));
     const families = r.figures['families'] as Array<{ key: string; bucket: string }>;
-    expect(families.filter((f) => f.key === 'toolCatalog' || f.key === 'mcp').map((f) => f.bucket)).toEqual(['resolved', 'resolved']);
+    expect(families.filter((f) => f.key === 'toolCatalog' || f.key === 'mcp').map((f) => f.bucket)).toEqual([
+      'resolved',
+      'resolved',
+    ]);
     expect(r.exitCode).toBe(0);
   });
 });
@@ -122,7 +143,20 @@ describe('JSON figures', () => {
         { path: 'spec/v2/core/interop.md', class: 'core', line: 4, column: 23 },
         { path: 'spec/v2/core/host-services.md', class: 'core', line: 4, column: 70 },
       ],
-      facets: [...['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt', 'profiles', 'features', 'serverUrls', 'serverMount', 'mrtr', 'client'].map((name) => ({ name, covered: true }))],
+      facets: [
+        ...[
+          'revisions',
+          'preferredVersion',
+          'minimumRevision',
+          'refreshedAt',
+          'profiles',
+          'features',
+          'serverUrls',
+          'serverMount',
+          'mrtr',
+          'client',
+        ].map((name) => ({ name, covered: true })),
+      ],
     });
     // A v1 home claims nothing (v1 homes are exempt from the marker), so it has no line.
     expect(f['families'].find((x: any) => x.key === 'kvStorage')).toEqual({

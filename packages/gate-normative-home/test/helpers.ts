@@ -48,14 +48,25 @@ export function render(result: GateResult): { stdout: string[]; stderr: string[]
   const stderr: string[] = [];
   const code = writeReport(
     [result],
-    { format: 'stylish', failOn: 'error', quiet: false, color: false, root: '.', rules: new Map(), tool: { name: 'openwop-spec', version: '0' } },
+    {
+      format: 'stylish',
+      failOn: 'error',
+      quiet: false,
+      color: false,
+      root: '.',
+      rules: new Map(),
+      tool: { name: 'openwop-spec', version: '0' },
+    },
     { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) },
   );
   return { stdout, stderr, code };
 }
 
 /** The RFC 0204 tree of a stage with files replaced or removed (null). */
-export function tree0204(stage: Stage, changes: Record<string, FixtureEntry | null> = {}): Record<string, FixtureEntry> {
+export function tree0204(
+  stage: Stage,
+  changes: Record<string, FixtureEntry | null> = {},
+): Record<string, FixtureEntry> {
   const files: Record<string, FixtureEntry> = { ...rfc0204Tree(stage).files };
   for (const [path, entry] of Object.entries(changes)) {
     if (entry === null) delete files[path];
@@ -65,7 +76,11 @@ export function tree0204(stage: Stage, changes: Record<string, FixtureEntry | nu
 }
 
 /** The RFC 0204 tree of a stage with its baseline edited. */
-export function withBaseline(stage: Stage, edit: (b: Record<string, unknown>) => void, base: Stage = stage): Record<string, FixtureEntry> {
+export function withBaseline(
+  stage: Stage,
+  edit: (b: Record<string, unknown>) => void,
+  base: Stage = stage,
+): Record<string, FixtureEntry> {
   const b = structuredClone(rfc0204Tree(base).baseline);
   edit(b);
   return tree0204(stage, { [BASELINE]: baselineText(b) });
@@ -80,6 +95,7 @@ export function withFamily(stage: Stage, key: string, edit: (row: Record<string,
   return JSON.stringify(decl, null, 2) + '\n';
 }
 
-export const found = (r: GateResult) => r.diagnostics.map((d) => ({ ruleId: d.ruleId, file: d.file, line: d.start?.line }));
+export const found = (r: GateResult) =>
+  r.diagnostics.map((d) => ({ ruleId: d.ruleId, file: d.file, line: d.start?.line }));
 export const ids = (r: GateResult) => r.diagnostics.map((d) => d.ruleId);
 export const lines = (r: GateResult) => r.report.map((l) => l.text);

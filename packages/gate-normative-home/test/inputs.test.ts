@@ -21,18 +21,73 @@ const rawBaseline = (text: string) => tree0204('after', { [BASELINE]: text });
 describe('the baseline file format: a broken file is an input error (exit 2) at the value', () => {
   it.each([
     ['an unknown key', (b: Record<string, unknown>) => (b['v1Depdendent'] = 1), /unknown key "v1Depdendent"/, 73],
-    ['a negative counter', (b: Record<string, unknown>) => (b['undeclared'] = -1), /undeclared must be an integer ≥ 0/, 6],
-    ['a fractional counter', (b: Record<string, unknown>) => (b['facetsUncovered'] = 0.5), /facetsUncovered must be an integer ≥ 0/, 7],
-    ['a string counter', (b: Record<string, unknown>) => (b['v1Dependent'] = '41'), /v1Dependent must be an integer ≥ 0/, 5],
-    ['a missing counter', (b: Record<string, unknown>) => delete b['facetsUncovered'], /facetsUncovered is required/, 1],
-    ['v1Carried not an array', (b: Record<string, unknown>) => (b['v1Carried'] = 'toolHooks'), /v1Carried is required \(an array/, 30],
+    [
+      'a negative counter',
+      (b: Record<string, unknown>) => (b['undeclared'] = -1),
+      /undeclared must be an integer ≥ 0/,
+      6,
+    ],
+    [
+      'a fractional counter',
+      (b: Record<string, unknown>) => (b['facetsUncovered'] = 0.5),
+      /facetsUncovered must be an integer ≥ 0/,
+      7,
+    ],
+    [
+      'a string counter',
+      (b: Record<string, unknown>) => (b['v1Dependent'] = '41'),
+      /v1Dependent must be an integer ≥ 0/,
+      5,
+    ],
+    [
+      'a missing counter',
+      (b: Record<string, unknown>) => delete b['facetsUncovered'],
+      /facetsUncovered is required/,
+      1,
+    ],
+    [
+      'v1Carried not an array',
+      (b: Record<string, unknown>) => (b['v1Carried'] = 'toolHooks'),
+      /v1Carried is required \(an array/,
+      30,
+    ],
     ['v1Carried missing', (b: Record<string, unknown>) => delete b['v1Carried'], /v1Carried is required/, 1],
-    ['a duplicate in v1Carried', (b: Record<string, unknown>) => (b['v1Carried'] as string[]).push('toolHooks'), /v1Carried lists "toolHooks" twice/, 72],
-    ['a non-string in v1Carried', (b: Record<string, unknown>) => (b['v1Carried'] as unknown[]).splice(1, 0, 7), /v1Carried must hold strings/, 32],
-    ['v1Banners not an object', (b: Record<string, unknown>) => (b['v1Banners'] = []), /v1Banners must be an object/, 8],
-    ['a v1Banners key outside spec/v1/', (b: Record<string, unknown>) => ((b['v1Banners'] as Record<string, string>)['spec/v2/core/x.md'] = 'x'), /v1Banners key "spec\/v2\/core\/x.md" is not a spec\/v1\/ path/, 29],
-    ['a non-string banner', (b: Record<string, unknown>) => ((b['v1Banners'] as Record<string, unknown>)['spec/v1/doc-01.md'] = 1), /must be the recorded banner line/, 9],
-    ['t0 not a real date', (b: Record<string, unknown>) => (b['t0'] = '2026-02-30'), /t0 must be a real YYYY-MM-DD date/, 3],
+    [
+      'a duplicate in v1Carried',
+      (b: Record<string, unknown>) => (b['v1Carried'] as string[]).push('toolHooks'),
+      /v1Carried lists "toolHooks" twice/,
+      72,
+    ],
+    [
+      'a non-string in v1Carried',
+      (b: Record<string, unknown>) => (b['v1Carried'] as unknown[]).splice(1, 0, 7),
+      /v1Carried must hold strings/,
+      32,
+    ],
+    [
+      'v1Banners not an object',
+      (b: Record<string, unknown>) => (b['v1Banners'] = []),
+      /v1Banners must be an object/,
+      8,
+    ],
+    [
+      'a v1Banners key outside spec/v1/',
+      (b: Record<string, unknown>) => ((b['v1Banners'] as Record<string, string>)['spec/v2/core/x.md'] = 'x'),
+      /v1Banners key "spec\/v2\/core\/x.md" is not a spec\/v1\/ path/,
+      29,
+    ],
+    [
+      'a non-string banner',
+      (b: Record<string, unknown>) => ((b['v1Banners'] as Record<string, unknown>)['spec/v1/doc-01.md'] = 1),
+      /must be the recorded banner line/,
+      9,
+    ],
+    [
+      't0 not a real date',
+      (b: Record<string, unknown>) => (b['t0'] = '2026-02-30'),
+      /t0 must be a real YYYY-MM-DD date/,
+      3,
+    ],
     ['openAtT0 negative', (b: Record<string, unknown>) => (b['openAtT0'] = -66), /openAtT0 must be an integer ≥ 0/, 4],
   ])('%s', async (_name, edit, message, line) => {
     const err = await inputError(withBaseline('after', edit));
@@ -62,7 +117,9 @@ describe('the baseline file format: a broken file is an input error (exit 2) at 
 
   it('a missing baseline is an input error with the --write-baseline hint (upstream silently disabled the ratchets)', async () => {
     const err = await inputError(tree0204('after', { [BASELINE]: null }));
-    expect(err.message).toBe('docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline');
+    expect(err.message).toBe(
+      'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline',
+    );
   });
 
   it('validates every input before printing: a bad baseline exits 2 even when the predicate block would fail', async () => {
@@ -84,7 +141,11 @@ describe('the EOS clock', () => {
 
   it.each([
     ['invalid JSON', '{"endOfSupportNotBefore": ', /is not valid JSON/],
-    ['not a real date', '{"endOfSupportNotBefore": "2026-02-30"}', /endOfSupportNotBefore must be a real YYYY-MM-DD date or null/],
+    [
+      'not a real date',
+      '{"endOfSupportNotBefore": "2026-02-30"}',
+      /endOfSupportNotBefore must be a real YYYY-MM-DD date or null/,
+    ],
     ['a number', '{"endOfSupportNotBefore": 20261204}', /endOfSupportNotBefore must be a real/],
     ['not an object', '"2026-12-04"', /must be a JSON object/],
   ])('%s is an input error', async (_name, text, message) => {
@@ -103,7 +164,9 @@ describe('the EOS clock', () => {
 describe('dates', () => {
   it('accepts only real YYYY-MM-DD calendar dates', () => {
     expect(['2026-12-04', '2024-02-29', '2000-01-01'].map(isDate)).toEqual([true, true, true]);
-    expect(['2026-02-30', '2025-02-29', '2026-13-01', '2026-1-01', '2026-12-04T00:00', 20261204, null].map(isDate)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['2026-02-30', '2025-02-29', '2026-13-01', '2026-1-01', '2026-12-04T00:00', 20261204, null].map(isDate),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
   it('counts whole days between dates, across DST-free UTC midnights', () => {
     expect(daysBetween('2026-09-22', '2026-12-04')).toBe(73);
@@ -113,7 +176,13 @@ describe('dates', () => {
   });
   it('the fixture baseline is the §2.8 one', () => {
     const b = rfc0204Tree('after').baseline;
-    expect([b['v1Dependent'], b['undeclared'], b['facetsUncovered'], b['t0'], b['openAtT0']]).toEqual([41, 0, 0, '2026-09-18', 66]);
+    expect([b['v1Dependent'], b['undeclared'], b['facetsUncovered'], b['t0'], b['openAtT0']]).toEqual([
+      41,
+      0,
+      0,
+      '2026-09-18',
+      66,
+    ]);
     expect([(b['v1Carried'] as string[]).length, Object.keys(b['v1Banners'] as object).length]).toEqual([41, 20]);
   });
 });

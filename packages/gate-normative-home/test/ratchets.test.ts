@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASELINE, DECLARATION, EOS, cleanup, ids, lines, rfc0204Tree, run, tree0204, withBaseline, withFamily } from './helpers.js';
+import {
+  BASELINE,
+  DECLARATION,
+  EOS,
+  cleanup,
+  ids,
+  lines,
+  rfc0204Tree,
+  run,
+  tree0204,
+  withBaseline,
+  withFamily,
+} from './helpers.js';
 
 afterEach(cleanup);
 
@@ -7,7 +19,9 @@ const v1Forms = '# Forms\n\n> **Status: Stable · v1.1.**\n\nA host MUST render 
 
 describe('ratchets', () => {
   it('a new undeclared family grows undeclared and the total open debt', async () => {
-    const r = await run(tree0204('after', { [DECLARATION]: withFamily('after', 'forms', (row) => delete row['normativeText']) }));
+    const r = await run(
+      tree0204('after', { [DECLARATION]: withFamily('after', 'forms', (row) => delete row['normativeText']) }),
+    );
     expect(lines(r).slice(-3)).toEqual([
       '',
       '  FAIL — a ratchet grew: undeclared 0 -> 1 (a core family with no declared home is new debt); total open debt 41 -> 42.',
@@ -18,7 +32,10 @@ describe('ratchets', () => {
 
   it('a resolved family moving to spec/v1/ grows the total open debt and must be carried', async () => {
     const r = await run(
-      tree0204('after', { [DECLARATION]: withFamily('after', 'forms', (row) => (row['normativeText'] = ['spec/v1/forms.md'])), 'spec/v1/forms.md': v1Forms }),
+      tree0204('after', {
+        [DECLARATION]: withFamily('after', 'forms', (row) => (row['normativeText'] = ['spec/v1/forms.md'])),
+        'spec/v1/forms.md': v1Forms,
+      }),
     );
     expect(ids(r)).toEqual(['home/v1carried-missing', 'home/ratchet-grew']);
     expect(lines(r)).toContain('    forms: v1-dependent but NOT listed — the fallback would not cover it');
@@ -33,7 +50,9 @@ describe('ratchets', () => {
       '  Improved: v1-dependent 41 -> 41, undeclared 0 -> 0, facetsUncovered 3 -> 0.',
       '  Lower the baseline in docs/normative-home-baseline.json so the gain is held.',
     ]);
-    expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.start?.line])).toEqual([['home/baseline-improved', 'error', 7]]);
+    expect(r.diagnostics.map((d) => [d.ruleId, d.severity, d.start?.line])).toEqual([
+      ['home/baseline-improved', 'error', 7],
+    ]);
   });
 
   it('equality is required exactly; a matching baseline passes', async () => {

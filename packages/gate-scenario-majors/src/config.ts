@@ -24,7 +24,8 @@ const require = createRequire(import.meta.url);
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 /** The config schema's validator (strict, all errors), compiled on first use. */
-const configValidator = (): ReturnType<Ajv['compile']> => (validator ??= createAjv().compile(require('../scenario-majors.config.schema.json') as object));
+const configValidator = (): ReturnType<Ajv['compile']> =>
+  (validator ??= createAjv().compile(require('../scenario-majors.config.schema.json') as object));
 
 /**
  * Reads and validates `scenario-majors.config.json`. A missing file, invalid JSON or a format
@@ -49,7 +50,10 @@ export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
     });
     located.sort((a, b) => (a.start.offset ?? 0) - (b.start.offset ?? 0));
     const first = located[0]!;
-    throw new InputError(`${file}: ${first.pointer || '(root)'}: ${errorMessage(first.err)}`, { file, start: first.start });
+    throw new InputError(`${file}: ${first.pointer || '(root)'}: ${errorMessage(first.err)}`, {
+      file,
+      start: first.start,
+    });
   }
   const raw = (doc.value as { bothMajors: Omit<BothMajorsEntry, 'index'>[] }).bothMajors;
   return { file, doc, entries: raw.map((e, index) => ({ index, file: e.file, rfc: e.rfc, reason: e.reason })) };
@@ -59,9 +63,16 @@ export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
  * The gate errors and warnings of §3.1: every entry naming a missing file, every repeated entry,
  * every v2- entry, and the first entry out of order.
  */
-export function checkConfig(config: MajorsConfig, scenarioNames: ReadonlySet<string>, layout: MajorsLayout): Diagnostic[] {
+export function checkConfig(
+  config: MajorsConfig,
+  scenarioNames: ReadonlySet<string>,
+  layout: MajorsLayout,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const at = (entry: BothMajorsEntry) => ({ file: config.file, start: config.doc.locate(`/bothMajors/${entry.index}/file`).start });
+  const at = (entry: BothMajorsEntry) => ({
+    file: config.file,
+    start: config.doc.locate(`/bothMajors/${entry.index}/file`).start,
+  });
   const firstSeen = new Map<string, BothMajorsEntry>();
   for (const entry of config.entries) {
     const first = firstSeen.get(entry.file);
@@ -70,8 +81,10 @@ export function checkConfig(config: MajorsConfig, scenarioNames: ReadonlySet<str
       continue;
     }
     firstSeen.set(entry.file, entry);
-    if (entry.file.startsWith('v2-')) out.push(rules.diagnostic('majors/prefixed-in-both', { file: entry.file }, at(entry)));
-    if (!scenarioNames.has(entry.file)) out.push(rules.diagnostic('majors/missing-file', { file: entry.file, dir: layout.scenarios }, at(entry)));
+    if (entry.file.startsWith('v2-'))
+      out.push(rules.diagnostic('majors/prefixed-in-both', { file: entry.file }, at(entry)));
+    if (!scenarioNames.has(entry.file))
+      out.push(rules.diagnostic('majors/missing-file', { file: entry.file, dir: layout.scenarios }, at(entry)));
   }
   for (let i = 1; i < config.entries.length; i++) {
     const previous = config.entries[i - 1]!;

@@ -18,7 +18,11 @@ export interface ScenarioFile {
  * whose name ends in `.test.ts`, in code-unit order, each with its majors by the first matching row
  * of the naming rule.
  */
-export function discoverScenarios(tree: SpecTree, layout: MajorsLayout, bothMajors: ReadonlySet<string>): { files: ScenarioFile[]; diagnostics: Diagnostic[] } {
+export function discoverScenarios(
+  tree: SpecTree,
+  layout: MajorsLayout,
+  bothMajors: ReadonlySet<string>,
+): { files: ScenarioFile[]; diagnostics: Diagnostic[] } {
   const files: ScenarioFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const entry of tree.list(layout.scenarios)) {

@@ -53,8 +53,14 @@ export const gate: Gate = {
       },
       exclusive: [['--check', '--write']],
       examples: [
-        { command: 'openwop-spec scenario-majors', does: 'check the manifest is fresh and every major-2 scenario file is major-aware' },
-        { command: 'openwop-spec scenario-majors --write', does: 'regenerate the manifest after adding, removing or renaming a scenario file' },
+        {
+          command: 'openwop-spec scenario-majors',
+          does: 'check the manifest is fresh and every major-2 scenario file is major-aware',
+        },
+        {
+          command: 'openwop-spec scenario-majors --write',
+          does: 'regenerate the manifest after adding, removing or renaming a scenario file',
+        },
       ],
       run: (tree, options) => runScenarioMajors(tree, modeOf(options.flags)),
     },

@@ -56,9 +56,19 @@ export type Comparison =
  * CRLF→LF normalisation. A stale result carries the structural diff: one row per changed file in
  * code-unit order, then the counts row; or a single row when there is nothing structural to show.
  */
-export function compareManifest(committed: string | undefined, rendered: string, manifest: Manifest, file: string): Comparison {
+export function compareManifest(
+  committed: string | undefined,
+  rendered: string,
+  manifest: Manifest,
+  file: string,
+): Comparison {
   if (committed === undefined) {
-    return { stale: true, changes: changesBetween({}, manifest.majors), rows: ['  (no committed manifest)'], detail: 'no committed manifest' };
+    return {
+      stale: true,
+      changes: changesBetween({}, manifest.majors),
+      rows: ['  (no committed manifest)'],
+      detail: 'no committed manifest',
+    };
   }
   const text = committed.replace(/\r\n/g, '\n');
   let doc: JsonDoc;
@@ -92,7 +102,9 @@ export function compareManifest(committed: string | undefined, rendered: string,
     };
   }
   const rows = changes.map(changeRow);
-  rows.push(`  counts: files ${before.files} -> ${after.files}, v1 ${before.v1} -> ${after.v1}, v2 ${before.v2} -> ${after.v2}`);
+  rows.push(
+    `  counts: files ${before.files} -> ${after.files}, v1 ${before.v1} -> ${after.v1}, v2 ${before.v2} -> ${after.v2}`,
+  );
   const first = changes[0];
   const pointer = first ? (first.before ? `/majors/${escapePointerToken(first.file)}` : '/majors') : '/counts';
   return {
@@ -135,7 +147,8 @@ function majorsText(list: readonly unknown[]): string {
 function committedCounts(value: unknown, old: Record<string, unknown>): Counts {
   const given = asRecord(asRecord(value)['counts']);
   const lists = Object.values(old).map((m): unknown[] => (Array.isArray(m) ? m : []));
-  const pick = (key: keyof Counts, fallback: number): number => (typeof given[key] === 'number' ? (given[key]) : fallback);
+  const pick = (key: keyof Counts, fallback: number): number =>
+    typeof given[key] === 'number' ? given[key] : fallback;
   return {
     files: pick('files', lists.length),
     v1: pick('v1', lists.filter((m) => m.includes(1)).length),

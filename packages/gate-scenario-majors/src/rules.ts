@@ -30,8 +30,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '{"file": "v2-mcp-client-results.test.ts", …} in bothMajors',
     pass: 'v2- files are not listed; a file that targets both majors has no v2- prefix',
     fix: 'Remove the entry, or rename the file without the v2- prefix if it really targets both majors.',
-    message: (d: { file: string }) =>
-      `${d.file} starts with v2-, so it targets [2] whatever bothMajors says`,
+    message: (d: { file: string }) => `${d.file} starts with v2-, so it targets [2] whatever bothMajors says`,
   },
   'majors/config-unsorted': {
     severity: 'warning',
@@ -44,7 +43,8 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'majors/prefix-lookalike': {
     severity: 'warning',
-    summary: 'A scenario file name looks like a v2- file but does not start with the exact prefix "v2-", so it targets major 1.',
+    summary:
+      'A scenario file name looks like a v2- file but does not start with the exact prefix "v2-", so it targets major 1.',
     fail: 'src/scenarios/V2-tool-order.test.ts or v2_tool-order.test.ts',
     pass: 'src/scenarios/v2-tool-order.test.ts',
     fix: 'Rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario.',
@@ -74,7 +74,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: "import { x } from '../lib/missing.js'",
     pass: "import { x } from '../lib/present.js' with src/lib/present.ts on disk",
     fix: 'Fix the specifier (a .js specifier resolves to the .ts file beside it).',
-    message: (d: { specifier: string; tried: string }) => `cannot resolve import "${d.specifier}" (tried ${d.tried}), so the lint cannot follow it`,
+    message: (d: { specifier: string; tried: string }) =>
+      `cannot resolve import "${d.specifier}" (tried ${d.tried}), so the lint cannot follow it`,
   },
   'majors/import-outside-conformance': {
     severity: 'warning',
@@ -97,12 +98,12 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'majors/v1-path': {
     severity: 'error',
-    summary: 'A major-2 file (or a module it imports) sends a request to a hard-coded /v1/ path, which 404s on a major-2 host.',
+    summary:
+      'A major-2 file (or a module it imports) sends a request to a hard-coded /v1/ path, which 404s on a major-2 host.',
     fail: "driver.get('/v1/tools', { authenticated: false })",
     pass: 'driver.get(toolsPath(), { authenticated: false })',
     fix: 'Build the path with a helper that omits /v1 at major 2 (toolsPath, apiPath), or guard the request with targetMajor() === 1.',
-    message: (d: { text: string }) =>
-      `hard-coded /v1/ request path "${d.text}", which major 2 does not serve`,
+    message: (d: { text: string }) => `hard-coded /v1/ request path "${d.text}", which major 2 does not serve`,
   },
   'majors/bad-pragma': {
     severity: 'error',
@@ -118,6 +119,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '// majors-lint-disable-next-line R2 -- … above a line with no /v1/ request path',
     pass: 'no pragma where nothing needs suppressing',
     fix: 'Remove the pragma.',
-    message: (d: { rules: string; line: number }) => `this pragma suppresses ${d.rules} on line ${d.line}, but nothing there is reported`,
+    message: (d: { rules: string; line: number }) =>
+      `this pragma suppresses ${d.rules} on line ${d.line}, but nothing there is reported`,
   },
 });

@@ -24,7 +24,9 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
   if (files.length === 0) {
     const kind = tree.info(layout.scenarios).kind;
     const why = kind === 'dir' ? 'holds no *.test.ts file' : kind === 'missing' ? 'does not exist' : 'is not a folder';
-    diagnostics.push(rules.diagnostic('majors/nothing-to-check', { dir: layout.scenarios, why }, { file: `${layout.scenarios}/` }));
+    diagnostics.push(
+      rules.diagnostic('majors/nothing-to-check', { dir: layout.scenarios, why }, { file: `${layout.scenarios}/` }),
+    );
   }
 
   const lint = await lintMajor2(
@@ -45,7 +47,11 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
     changes = comparison.changes;
     if (comparison.stale) {
       diagnostics.push(
-        rules.diagnostic('majors/stale', { file: layout.manifest, detail: comparison.detail }, { file: layout.manifest, ...(comparison.start ? { start: comparison.start } : {}) }),
+        rules.diagnostic(
+          'majors/stale',
+          { file: layout.manifest, detail: comparison.detail },
+          { file: layout.manifest, ...(comparison.start ? { start: comparison.start } : {}) },
+        ),
       );
       for (const row of comparison.rows) report.push({ text: row, stream: 'stderr' });
     }
@@ -104,11 +110,11 @@ function readCommitted(tree: SpecTree, path: string): string | undefined {
   return tree.text(path);
 }
 
-
 /** The command's flags (the CLI validates them too; a direct caller gets the same strictness). */
 export function modeOf(flags: ReadonlySet<string>): Mode {
   const unknown = [...flags].filter((f) => f !== '--check' && f !== '--write');
-  if (unknown.length > 0) throw new InputError(`unknown option ${unknown[0]} (scenario-majors takes --check or --write)`);
+  if (unknown.length > 0)
+    throw new InputError(`unknown option ${unknown[0]} (scenario-majors takes --check or --write)`);
   if (flags.has('--check') && flags.has('--write')) throw new InputError('--check and --write cannot be combined');
   return flags.has('--write') ? 'write' : 'check';
 }

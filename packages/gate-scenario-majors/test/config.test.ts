@@ -16,26 +16,67 @@ async function inputError(text: string, scenarios: Record<string, string> = { 'a
     () => {
       throw new Error('expected an input error');
     },
-    (err: unknown) => err as { name: string; message: string; location?: { file: string; start?: { line: number; column: number } } },
+    (err: unknown) =>
+      err as { name: string; message: string; location?: { file: string; start?: { line: number; column: number } } },
   );
 }
 
 describe('config format (exit 2 with position)', () => {
   const cases: [string, string, string, { line: number; column: number }][] = [
-    ['an unknown root key', '{\n  "bothMajors": [],\n  "extra": 1\n}\n', '/extra: unknown property "extra" (the schema is closed here)', { line: 3, column: 3 }],
+    [
+      'an unknown root key',
+      '{\n  "bothMajors": [],\n  "extra": 1\n}\n',
+      '/extra: unknown property "extra" (the schema is closed here)',
+      { line: 3, column: 3 },
+    ],
     [
       'an unknown entry field',
       '{\n  "bothMajors": [\n    { "file": "a.test.ts", "rfc": "0204", "reason": "r", "note": "x" }\n  ]\n}\n',
       '/bothMajors/0/note: unknown property "note" (the schema is closed here)',
       { line: 3, column: 58 },
     ],
-    ['a three-digit rfc', '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "204", "reason": "r" }] }', '/bothMajors/0/rfc: must match pattern "^[0-9]{4}$"', { line: 1, column: 48 }],
-    ['an rfc number, not a string', '{ "bothMajors": [{ "file": "a.test.ts", "rfc": 204, "reason": "r" }] }', '/bothMajors/0/rfc: must be string', { line: 1, column: 48 }],
-    ['a file with a directory', '{ "bothMajors": [{ "file": "sub/a.test.ts", "rfc": "0204", "reason": "r" }] }', '/bothMajors/0/file: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*\\.test\\.ts$"', { line: 1, column: 28 }],
-    ['a file that is not a .test.ts', '{ "bothMajors": [{ "file": "a.ts", "rfc": "0204", "reason": "r" }] }', '/bothMajors/0/file: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*\\.test\\.ts$"', { line: 1, column: 28 }],
-    ['an empty reason', '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204", "reason": "" }] }', '/bothMajors/0/reason: must NOT have fewer than 1 characters', { line: 1, column: 66 }],
-    ['a blank reason', '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204", "reason": "  " }] }', '/bothMajors/0/reason: must match pattern "\\S"', { line: 1, column: 66 }],
-    ['a missing reason', '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204" }] }', '/bothMajors/0: missing required property "reason"', { line: 1, column: 18 }],
+    [
+      'a three-digit rfc',
+      '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "204", "reason": "r" }] }',
+      '/bothMajors/0/rfc: must match pattern "^[0-9]{4}$"',
+      { line: 1, column: 48 },
+    ],
+    [
+      'an rfc number, not a string',
+      '{ "bothMajors": [{ "file": "a.test.ts", "rfc": 204, "reason": "r" }] }',
+      '/bothMajors/0/rfc: must be string',
+      { line: 1, column: 48 },
+    ],
+    [
+      'a file with a directory',
+      '{ "bothMajors": [{ "file": "sub/a.test.ts", "rfc": "0204", "reason": "r" }] }',
+      '/bothMajors/0/file: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*\\.test\\.ts$"',
+      { line: 1, column: 28 },
+    ],
+    [
+      'a file that is not a .test.ts',
+      '{ "bothMajors": [{ "file": "a.ts", "rfc": "0204", "reason": "r" }] }',
+      '/bothMajors/0/file: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]*\\.test\\.ts$"',
+      { line: 1, column: 28 },
+    ],
+    [
+      'an empty reason',
+      '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204", "reason": "" }] }',
+      '/bothMajors/0/reason: must NOT have fewer than 1 characters',
+      { line: 1, column: 66 },
+    ],
+    [
+      'a blank reason',
+      '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204", "reason": "  " }] }',
+      '/bothMajors/0/reason: must match pattern "\\S"',
+      { line: 1, column: 66 },
+    ],
+    [
+      'a missing reason',
+      '{ "bothMajors": [{ "file": "a.test.ts", "rfc": "0204" }] }',
+      '/bothMajors/0: missing required property "reason"',
+      { line: 1, column: 18 },
+    ],
     ['no bothMajors', '{ "$comment": "x" }', '(root): missing required property "bothMajors"', { line: 1, column: 1 }],
     ['bothMajors not an array', '{ "bothMajors": {} }', '/bothMajors: must be array', { line: 1, column: 17 }],
   ];
@@ -71,7 +112,11 @@ describe('config format (exit 2 with position)', () => {
   });
 
   it('$schema and $comment are allowed', async () => {
-    const text = JSON.stringify({ $schema: '../gate-scenario-majors/scenario-majors.config.schema.json', $comment: 'x', bothMajors: [{ file: 'a.test.ts', rfc: '0204', reason: 'r' }] });
+    const text = JSON.stringify({
+      $schema: '../gate-scenario-majors/scenario-majors.config.schema.json',
+      $comment: 'x',
+      bothMajors: [{ file: 'a.test.ts', rfc: '0204', reason: 'r' }],
+    });
     const result = await run(conformanceFixture({ 'a.test.ts': ok }, { files: { [CONFIG]: text } }));
     expect(found(result).filter((d) => d.ruleId !== 'majors/stale')).toEqual([]);
   });
@@ -87,10 +132,21 @@ describe('config format (exit 2 with position)', () => {
 describe('config gate errors (exit 1, each its own diagnostic)', () => {
   it('missing-file, duplicate-entry, prefixed-in-both and config-unsorted are all reported at their entries', async () => {
     const text = configText(['b.test.ts', 'a.test.ts', 'gone.test.ts', 'a.test.ts', 'v2-x.test.ts']);
-    const fixture = conformanceFixture({ 'a.test.ts': ok, 'b.test.ts': ok, 'v2-x.test.ts': ok }, { files: { [CONFIG]: text } });
+    const fixture = conformanceFixture(
+      { 'a.test.ts': ok, 'b.test.ts': ok, 'v2-x.test.ts': ok },
+      { files: { [CONFIG]: text } },
+    );
     const result = await run(fixture);
     const fileLine = (n: number) => ({ line: 3 + 5 * n + 1, column: 15 });
-    expect(found(result, 'majors/missing-file', 'majors/duplicate-entry', 'majors/prefixed-in-both', 'majors/config-unsorted')).toEqual([
+    expect(
+      found(
+        result,
+        'majors/missing-file',
+        'majors/duplicate-entry',
+        'majors/prefixed-in-both',
+        'majors/config-unsorted',
+      ),
+    ).toEqual([
       { ruleId: 'majors/config-unsorted', file: CONFIG, start: fileLine(1) },
       { ruleId: 'majors/missing-file', file: CONFIG, start: fileLine(2) },
       { ruleId: 'majors/duplicate-entry', file: CONFIG, start: fileLine(3) },
@@ -100,12 +156,20 @@ describe('config gate errors (exit 1, each its own diagnostic)', () => {
     expect(messages['majors/missing-file']).toBe(
       `bothMajors names gone.test.ts, which is not in ${SCENARIOS}/ — a promotion that outlives its file promotes nothing; remove the entry, or restore the file it promotes`,
     );
-    expect(messages['majors/duplicate-entry']).toBe('a.test.ts is already listed in bothMajors (line 9); keep one entry (with the RFC that admitted the file) and delete the others');
-    expect(messages['majors/prefixed-in-both']).toBe('v2-x.test.ts starts with v2-, so it targets [2] whatever bothMajors says; remove the entry, or rename the file without the v2- prefix if it really targets both majors');
-    expect(messages['majors/config-unsorted']).toBe('bothMajors is not sorted by file: a.test.ts comes after b.test.ts; sort the entries by file (code-unit order: uppercase before lowercase, "-" before letters)');
+    expect(messages['majors/duplicate-entry']).toBe(
+      'a.test.ts is already listed in bothMajors (line 9); keep one entry (with the RFC that admitted the file) and delete the others',
+    );
+    expect(messages['majors/prefixed-in-both']).toBe(
+      'v2-x.test.ts starts with v2-, so it targets [2] whatever bothMajors says; remove the entry, or rename the file without the v2- prefix if it really targets both majors',
+    );
+    expect(messages['majors/config-unsorted']).toBe(
+      'bothMajors is not sorted by file: a.test.ts comes after b.test.ts; sort the entries by file (code-unit order: uppercase before lowercase, "-" before letters)',
+    );
     expect(result.diagnostics.find((d) => d.ruleId === 'majors/config-unsorted')!.severity).toBe('warning');
     expect(result.exitCode).toBe(1);
-    expect(result.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 4 error(s) ===');
+    expect(result.summaryLine).toBe(
+      'scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 4 error(s) ===',
+    );
   });
 
   it('an unsorted but otherwise valid config only warns', async () => {

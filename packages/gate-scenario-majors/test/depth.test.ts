@@ -79,16 +79,22 @@ describe('the lint on deep sources', () => {
     expect(err).toMatchObject({
       rule: 'input/nesting-depth',
       message: `${SCENARIOS}/v2-deep.test.ts: nesting depth 10,001 exceeds the limit of ${MAX_TS_DEPTH} (brackets, operators and calls inside each other)`,
-      location: { file: `${SCENARIOS}/v2-deep.test.ts`, start: { line: 1, column: 'export const x = '.length + MAX_TS_DEPTH } },
+      location: {
+        file: `${SCENARIOS}/v2-deep.test.ts`,
+        start: { line: 1, column: 'export const x = '.length + MAX_TS_DEPTH },
+      },
     });
   });
 
-  it.each(Object.keys(NESTING))('lints %s just within the limit (the walk over the tree is bounded by it)', async (name) => {
-    let n = 1;
-    while (scanDepth(NESTING[name]!(n + 1)).exceededAt === undefined) n++;
-    const result = await run(conformanceFixture({ 'v2-deep.test.ts': `${NESTING[name]!(n)}\n` }));
-    expect(result.figures['lint']).toMatchObject({ files: 1, violations: 0 });
-    // Linted, and nothing found but the missing manifest this fixture leaves out.
-    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['majors/stale']);
-  });
+  it.each(Object.keys(NESTING))(
+    'lints %s just within the limit (the walk over the tree is bounded by it)',
+    async (name) => {
+      let n = 1;
+      while (scanDepth(NESTING[name]!(n + 1)).exceededAt === undefined) n++;
+      const result = await run(conformanceFixture({ 'v2-deep.test.ts': `${NESTING[name]!(n)}\n` }));
+      expect(result.figures['lint']).toMatchObject({ files: 1, violations: 0 });
+      // Linted, and nothing found but the missing manifest this fixture leaves out.
+      expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['majors/stale']);
+    },
+  );
 });

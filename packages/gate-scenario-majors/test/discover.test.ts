@@ -8,29 +8,44 @@ const ok = 'export const x = 1;\n';
 
 describe('discovery and the naming rule (§3.2)', () => {
   it('v2- targets [2], a bothMajors entry [1, 2], anything else [1]', async () => {
-    const fixture = conformanceFixture({ 'v2-a.test.ts': ok, 'b.test.ts': ok, 'c.test.ts': ok }, { both: ['b.test.ts'] });
+    const fixture = conformanceFixture(
+      { 'v2-a.test.ts': ok, 'b.test.ts': ok, 'c.test.ts': ok },
+      { both: ['b.test.ts'] },
+    );
     const result = await run(fixture, 'write');
     expect(result.exitCode).toBe(0);
-    const manifest = JSON.parse(fixture.tree().text('conformance/scenario-majors.json')) as { majors: unknown; counts: unknown };
+    const manifest = JSON.parse(fixture.tree().text('conformance/scenario-majors.json')) as {
+      majors: unknown;
+      counts: unknown;
+    };
     expect(manifest.majors).toEqual({ 'b.test.ts': [1, 2], 'c.test.ts': [1], 'v2-a.test.ts': [2] });
     expect(manifest.counts).toEqual({ files: 3, v1: 2, v2: 2 });
   });
 
-  it.each(['V2-x.test.ts', 'v2_x.test.ts', 'v2x.test.ts', 'V2x.test.ts'])('%s looks like a v2 file: it targets [1] with majors/prefix-lookalike', async (name) => {
-    const fixture = conformanceFixture({ [name]: ok });
-    const result = await run(fixture, 'write');
-    expect(found(result)).toEqual([{ ruleId: 'majors/prefix-lookalike', file: `${SCENARIOS}/${name}`, start: undefined }]);
-    const d = result.diagnostics[0]!;
-    expect(d.severity).toBe('warning');
-    expect(fullMessage(d)).toBe(`${name} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario`);
-    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ [name]: [1] });
-  });
+  it.each(['V2-x.test.ts', 'v2_x.test.ts', 'v2x.test.ts', 'V2x.test.ts'])(
+    '%s looks like a v2 file: it targets [1] with majors/prefix-lookalike',
+    async (name) => {
+      const fixture = conformanceFixture({ [name]: ok });
+      const result = await run(fixture, 'write');
+      expect(found(result)).toEqual([
+        { ruleId: 'majors/prefix-lookalike', file: `${SCENARIOS}/${name}`, start: undefined },
+      ]);
+      const d = result.diagnostics[0]!;
+      expect(d.severity).toBe('warning');
+      expect(fullMessage(d)).toBe(
+        `${name} looks like a major-2 file but does not start with "v2-" (case-sensitive), so it targets [1]; rename the file to start with "v2-" (lowercase, hyphen) if it is a major-2 scenario`,
+      );
+      expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ [name]: [1] });
+    },
+  );
 
   it('a look-alike listed in bothMajors targets [1, 2] and is not warned about', async () => {
     const fixture = conformanceFixture({ 'V2-x.test.ts': ok }, { both: ['V2-x.test.ts'] });
     const result = await run(fixture, 'write');
     expect(found(result)).toEqual([]);
-    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ 'V2-x.test.ts': [1, 2] });
+    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({
+      'V2-x.test.ts': [1, 2],
+    });
   });
 
   it('a name merely containing v2 is not a lookalike', async () => {
@@ -40,7 +55,14 @@ describe('discovery and the naming rule (§3.2)', () => {
 
   it('only regular .test.ts files directly in src/scenarios count (symlinks to files too)', async () => {
     const fixture = conformanceFixture(
-      { 'a.test.ts': ok, 'helper.ts': ok, 'b.test.tsx': ok, 'c.spec.ts': ok, 'README.md': '# x\n', 'nested/d.test.ts': ok },
+      {
+        'a.test.ts': ok,
+        'helper.ts': ok,
+        'b.test.tsx': ok,
+        'c.spec.ts': ok,
+        'README.md': '# x\n',
+        'nested/d.test.ts': ok,
+      },
       {
         files: {
           [`${SCENARIOS}/dir.test.ts/e.test.ts`]: ok,
@@ -52,7 +74,10 @@ describe('discovery and the naming rule (§3.2)', () => {
       },
     );
     await run(fixture, 'write');
-    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({ 'a.test.ts': [1], 'linked.test.ts': [1] });
+    expect(JSON.parse(fixture.tree().text('conformance/scenario-majors.json')).majors).toEqual({
+      'a.test.ts': [1],
+      'linked.test.ts': [1],
+    });
   });
 
   it('files are in UTF-16 code-unit order, never locale order', async () => {
@@ -82,7 +107,11 @@ describe('discovery and the naming rule (§3.2)', () => {
     const result = await run(fixture, 'check');
     expect(found(result)).toEqual([
       { ruleId: 'majors/stale', file: 'packages/conformance/scenario-majors.json', start: undefined },
-      { ruleId: 'majors/v1-path', file: 'packages/conformance/src/scenarios/v2-a.test.ts', start: { line: 1, column: 36 } },
+      {
+        ruleId: 'majors/v1-path',
+        file: 'packages/conformance/src/scenarios/v2-a.test.ts',
+        start: { line: 1, column: 36 },
+      },
     ]);
   });
 });

@@ -18,14 +18,19 @@ export interface Entry {
 
 /** A config document listing `both` (names or entries) in the given order. */
 export function configText(both: readonly (string | Entry)[]): string {
-  const entries = both.map((e) => (typeof e === 'string' ? { file: e } : e)).map((e) => ({ file: e.file, rfc: e.rfc ?? '0204', reason: e.reason ?? 'major-aware' }));
+  const entries = both
+    .map((e) => (typeof e === 'string' ? { file: e } : e))
+    .map((e) => ({ file: e.file, rfc: e.rfc ?? '0204', reason: e.reason ?? 'major-aware' }));
   return JSON.stringify({ bothMajors: entries }, null, 2) + '\n';
 }
 
 const fixtures: Fixture[] = [];
 
 /** A conformance tree (in memory, or `disk`): scenario files by name, other files by repository path, and a config. */
-export function conformanceFixture(scenarios: Record<string, string>, options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry>; disk?: boolean } = {}): Fixture {
+export function conformanceFixture(
+  scenarios: Record<string, string>,
+  options: { both?: readonly (string | Entry)[]; files?: Record<string, FixtureEntry>; disk?: boolean } = {},
+): Fixture {
   const files: Record<string, FixtureEntry> = { [CONFIG]: configText(options.both ?? []), ...options.files };
   for (const [name, text] of Object.entries(scenarios)) files[`${SCENARIOS}/${name}`] = text;
   const fixture = options.disk ? createFixture(files) : memoryFixture(files);
@@ -52,11 +57,20 @@ export function found(result: GateResult, ...ruleIds: string[]): Found[] {
   return result.diagnostics
     .filter((d) => ruleIds.length === 0 || ruleIds.includes(d.ruleId))
     .map(brief)
-    .sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0) || (a.start?.line ?? 0) - (b.start?.line ?? 0) || (a.start?.column ?? 0) - (b.start?.column ?? 0));
+    .sort(
+      (a, b) =>
+        ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0) ||
+        (a.start?.line ?? 0) - (b.start?.line ?? 0) ||
+        (a.start?.column ?? 0) - (b.start?.column ?? 0),
+    );
 }
 
 export function brief(d: Diagnostic): Found {
-  return { ruleId: d.ruleId, file: d.file, start: d.start ? { line: d.start.line, column: d.start.column } : undefined };
+  return {
+    ruleId: d.ruleId,
+    file: d.file,
+    start: d.start ? { line: d.start.line, column: d.start.column } : undefined,
+  };
 }
 
 /** The 1-based position of the `occurrence`-th (1-based) `needle` in `text`. */

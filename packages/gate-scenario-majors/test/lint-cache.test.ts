@@ -19,7 +19,10 @@ const SCENARIO = [
 const MAJOR = "export const targetMajor = (): 1 | 2 => (process.env['OPENWOP_TARGET_MAJOR'] === '1' ? 1 : 2);\n";
 
 it('a module’s lint facts are cached by content: the next run parses nothing and reports the same findings at the same places', async () => {
-  const fixture = conformanceFixture({ 'v2-probe.test.ts': SCENARIO }, { files: { [`${LIB}/major.ts`]: MAJOR }, disk: true });
+  const fixture = conformanceFixture(
+    { 'v2-probe.test.ts': SCENARIO },
+    { files: { [`${LIB}/major.ts`]: MAJOR }, disk: true },
+  );
   const once = async () => {
     const cache = new FactCache(join(fixture.root, 'cache'));
     const tree = SpecTree.load(fixture.root, { cache });

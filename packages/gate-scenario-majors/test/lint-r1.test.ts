@@ -8,8 +8,12 @@ const FILE = 'v2-probe.test.ts';
 const PATH = `${SCENARIOS}/${FILE}`;
 
 /** A major-2 scenario whose function body is `body`. */
-const scenario = (body: string): string => `import { targetMajor } from '../lib/major.js';\nexport async function probe(cap: any, flags: any, obj: any, run: () => void) {\n${body}\n}\n`;
-const MAJOR_LIB = { [`${LIB}/major.ts`]: "export const targetMajor = (): 1 | 2 => (process.env['OPENWOP_TARGET_MAJOR'] === '1' ? 1 : 2);\n" };
+const scenario = (body: string): string =>
+  `import { targetMajor } from '../lib/major.js';\nexport async function probe(cap: any, flags: any, obj: any, run: () => void) {\n${body}\n}\n`;
+const MAJOR_LIB = {
+  [`${LIB}/major.ts`]:
+    "export const targetMajor = (): 1 | 2 => (process.env['OPENWOP_TARGET_MAJOR'] === '1' ? 1 : 2);\n",
+};
 
 async function r1(body: string) {
   const text = scenario(body);
@@ -67,7 +71,9 @@ describe('R1 majors/supported-gate: the rule’s cases', () => {
   });
 
   it('row 8: a docblock naming `toolCatalog.supported` is not flagged', async () => {
-    const { got } = await r1('  /**\n   * Capability-gated on `toolCatalog.supported` at major 1.\n   */\n  return cap !== null;');
+    const { got } = await r1(
+      '  /**\n   * Capability-gated on `toolCatalog.supported` at major 1.\n   */\n  return cap !== null;',
+    );
     expect(got).toEqual([]);
   });
 
@@ -77,12 +83,16 @@ describe('R1 majors/supported-gate: the rule’s cases', () => {
   });
 
   it('row 10: a read after if (targetMajor() === 2) { …; return cap; } is not flagged', async () => {
-    const { got } = await r1('  if (targetMajor() === 2) {\n    run();\n    return cap;\n  }\n  const on = cap?.supported === true;\n  return on;');
+    const { got } = await r1(
+      '  if (targetMajor() === 2) {\n    run();\n    return cap;\n  }\n  const on = cap?.supported === true;\n  return on;',
+    );
     expect(got).toEqual([]);
   });
 
-  it("row 11: string elements and object-literal keys are not flagged", async () => {
-    const { got } = await r1("  const keys = ['supported', 'sources', 'sessionLifecycle'];\n  const rec = { supported: true };\n  return [keys, rec];");
+  it('row 11: string elements and object-literal keys are not flagged', async () => {
+    const { got } = await r1(
+      "  const keys = ['supported', 'sources', 'sessionLifecycle'];\n  const rec = { supported: true };\n  return [keys, rec];",
+    );
     expect(got).toEqual([]);
   });
 
@@ -109,37 +119,109 @@ describe('R1: v1-only regions, the major test and what counts as a read', () => 
     ['parenthesised operands: (targetMajor()) === (1)', '  if ((targetMajor()) === (1)) return cap.supported;', []],
     ['else-branch of === 2', '  if (targetMajor() === 2) return cap !== null;\n  else return cap.supported;', []],
     ['then-branch of === 2 is v2', '  if (targetMajor() === 2) return cap.supported;', ['supported;']],
-    ['else-branch of === 1 is v2', '  if (targetMajor() === 1) return 1;\n  else return cap.supported;', ['supported;']],
+    [
+      'else-branch of === 1 is v2',
+      '  if (targetMajor() === 1) return 1;\n  else return cap.supported;',
+      ['supported;'],
+    ],
     ['a leading ! on a parenthesised test flips it', '  if (!(targetMajor() === 2)) return cap.supported;', []],
     ['!(… === 1) selects v2', '  if (!(targetMajor() === 1)) return cap.supported;', ['supported;']],
     ['right of && after a v1 test', '  return targetMajor() === 1 && cap.supported === true;', []],
     ['right of || after a v2 test', '  return targetMajor() === 2 || cap.supported === true;', []],
     ['right of && after a v2 test is v2', '  return targetMajor() === 2 && cap.supported === true;', ['supported ===']],
-    ['the left operand of && is not guarded', '  return cap.supported === true && targetMajor() === 1;', ['supported ===']],
-    ['a const bound to targetMajor() in the function', '  const major = targetMajor();\n  if (major === 1) return cap.supported;\n  return null;', []],
-    ['a module-scope const bound to targetMajor(), read in a nested function', '  return null;\n}\nconst M = targetMajor();\nexport function inner(cap: any) {\n  return M === 1 ? cap.supported : null;', []],
-    ['a const bound to targetMajor() in a block does not count after it', '  if (flags) {\n    const major = targetMajor();\n    void major;\n  }\n  return major === 1 ? cap.supported : null;', ['supported :']],
-    ['a parameter shadowing a module const bound to targetMajor() is not the major', '  return null;\n}\nconst M = targetMajor();\nexport function inner(cap: any, M: number) {\n  return M === 1 ? cap.supported : null;', ['supported :']],
-    ['a module const bound to targetMajor() below the function that reads it', '  return M === 1 ? cap.supported : null;\n}\nconst M = targetMajor();\nexport function unused() {', []],
-    ['a const bound in another function does not count', '  return null;\n}\nexport function a() { const major = targetMajor(); return major; }\nexport function b(cap: any, major: number) {\n  return major === 1 ? cap.supported : null;', ['supported :']],
-    ['a comparison with 3 is not a major test', '  return targetMajor() === 3 ? cap.supported : null;', ['supported :']],
-    ['a test of another call is not a major test', '  return hostMajor() === 1 ? cap.supported : null;', ['supported :']],
+    [
+      'the left operand of && is not guarded',
+      '  return cap.supported === true && targetMajor() === 1;',
+      ['supported ==='],
+    ],
+    [
+      'a const bound to targetMajor() in the function',
+      '  const major = targetMajor();\n  if (major === 1) return cap.supported;\n  return null;',
+      [],
+    ],
+    [
+      'a module-scope const bound to targetMajor(), read in a nested function',
+      '  return null;\n}\nconst M = targetMajor();\nexport function inner(cap: any) {\n  return M === 1 ? cap.supported : null;',
+      [],
+    ],
+    [
+      'a const bound to targetMajor() in a block does not count after it',
+      '  if (flags) {\n    const major = targetMajor();\n    void major;\n  }\n  return major === 1 ? cap.supported : null;',
+      ['supported :'],
+    ],
+    [
+      'a parameter shadowing a module const bound to targetMajor() is not the major',
+      '  return null;\n}\nconst M = targetMajor();\nexport function inner(cap: any, M: number) {\n  return M === 1 ? cap.supported : null;',
+      ['supported :'],
+    ],
+    [
+      'a module const bound to targetMajor() below the function that reads it',
+      '  return M === 1 ? cap.supported : null;\n}\nconst M = targetMajor();\nexport function unused() {',
+      [],
+    ],
+    [
+      'a const bound in another function does not count',
+      '  return null;\n}\nexport function a() { const major = targetMajor(); return major; }\nexport function b(cap: any, major: number) {\n  return major === 1 ? cap.supported : null;',
+      ['supported :'],
+    ],
+    [
+      'a comparison with 3 is not a major test',
+      '  return targetMajor() === 3 ? cap.supported : null;',
+      ['supported :'],
+    ],
+    [
+      'a test of another call is not a major test',
+      '  return hostMajor() === 1 ? cap.supported : null;',
+      ['supported :'],
+    ],
     ['early exit by throw', "  if (targetMajor() !== 1) throw new Error('v2');\n  return cap.supported;", []],
-    ['an if whose then-branch does not always exit', '  if (targetMajor() === 2) { run(); }\n  return cap.supported;', ['supported;']],
-    ['an if with an else is not an early exit', '  if (targetMajor() === 2) return 1; else run();\n  return cap.supported;', ['supported;']],
-    ['an early exit on a v1 test leaves v2 code after it', '  if (targetMajor() === 1) return 1;\n  return cap.supported;', ['supported;']],
-    ['the early-exit region stays within its block', '  {\n    if (targetMajor() === 2) return 1;\n  }\n  return cap.supported;', ['supported;']],
-    ['an early exit inside a switch case', '  switch (run) {\n    case run:\n      if (targetMajor() === 2) return 1;\n      return cap.supported;\n  }\n  return 0;', []],
+    [
+      'an if whose then-branch does not always exit',
+      '  if (targetMajor() === 2) { run(); }\n  return cap.supported;',
+      ['supported;'],
+    ],
+    [
+      'an if with an else is not an early exit',
+      '  if (targetMajor() === 2) return 1; else run();\n  return cap.supported;',
+      ['supported;'],
+    ],
+    [
+      'an early exit on a v1 test leaves v2 code after it',
+      '  if (targetMajor() === 1) return 1;\n  return cap.supported;',
+      ['supported;'],
+    ],
+    [
+      'the early-exit region stays within its block',
+      '  {\n    if (targetMajor() === 2) return 1;\n  }\n  return cap.supported;',
+      ['supported;'],
+    ],
+    [
+      'an early exit inside a switch case',
+      '  switch (run) {\n    case run:\n      if (targetMajor() === 2) return 1;\n      return cap.supported;\n  }\n  return 0;',
+      [],
+    ],
     ['an assignment target is not a read', '  cap.supported = true;\n  return cap;', []],
     ['a compound assignment reads', '  cap.supported ||= true;\n  return cap;', ['supported ||=']],
-    ['destructuring assignment targets are not reads', '  ({ a: cap.supported } = obj);\n  [cap.supported] = [true];\n  return cap;', []],
+    [
+      'destructuring assignment targets are not reads',
+      '  ({ a: cap.supported } = obj);\n  [cap.supported] = [true];\n  return cap;',
+      [],
+    ],
     ['delete is not a read', '  delete cap.supported;\n  return cap;', []],
     ["optional element access ?.['supported']", "  return cap?.['supported'];", ["'supported'"]],
     ['a no-substitution template key', '  return cap[`supported`];', ['`supported`']],
     ['a renamed destructuring { supported: on }', '  const { supported: on } = cap;\n  return on;', ['supported: on']],
-    ['a nested destructuring binding', '  const { toolCatalog: { supported } } = cap;\n  return supported;', ['supported }']],
+    [
+      'a nested destructuring binding',
+      '  const { toolCatalog: { supported } } = cap;\n  return supported;',
+      ['supported }'],
+    ],
     ['a parameter binding', '  return (({ supported }: any) => supported)(cap);', ['supported }']],
-    ['type members and indexed types are never flagged', "  type T = { supported: boolean };\n  interface I { supported?: boolean }\n  const t: T['supported'] = true;\n  return [t] as I[];", []],
+    [
+      'type members and indexed types are never flagged',
+      "  type T = { supported: boolean };\n  interface I { supported?: boolean }\n  const t: T['supported'] = true;\n  return [t] as I[];",
+      [],
+    ],
     ['strings are never flagged', "  return 'cap.supported === true' + `x.supported ? 1 : 2`;", []],
   ];
 

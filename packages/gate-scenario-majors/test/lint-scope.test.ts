@@ -7,7 +7,8 @@ afterEach(removeFixtures);
 const R1 = 'majors/supported-gate';
 const R2 = 'majors/v1-path';
 const BAD_LIB = "export const listTools = (driver: any) => driver.get('/v1/tools');\n";
-const uses = (specifier: string): string => `import { listTools } from '${specifier}';\nexport const probe = (d: unknown) => listTools(d);\n`;
+const uses = (specifier: string): string =>
+  `import { listTools } from '${specifier}';\nexport const probe = (d: unknown) => listTools(d);\n`;
 
 describe('scope: every major-2 file plus its local imports, transitively', () => {
   it('a violation in an imported lib is found, reported once in the lib, with related naming the major-2 files', async () => {
@@ -21,14 +22,30 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
       { both: ['both.test.ts'], files: { [`${LIB}/tools.ts`]: BAD_LIB } },
     );
     const result = await run(fixture);
-    expect(found(result, R1, R2)).toEqual([{ ruleId: R2, file: `${LIB}/tools.ts`, start: pos(BAD_LIB, "'/v1/tools'") }]);
+    expect(found(result, R1, R2)).toEqual([
+      { ruleId: R2, file: `${LIB}/tools.ts`, start: pos(BAD_LIB, "'/v1/tools'") },
+    ]);
     const d = result.diagnostics.find((x) => x.ruleId === R2)!;
     expect(d.related).toEqual([
-      { file: `${SCENARIOS}/both.test.ts`, start: { line: 1, column: 27, offset: 26 }, message: 'reaches this module as a major-2 file: src/scenarios/both.test.ts → src/lib/tools.ts' },
-      { file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 27, offset: 26 }, message: 'reaches this module as a major-2 file: src/scenarios/v2-a.test.ts → src/lib/tools.ts' },
-      { file: `${SCENARIOS}/v2-b.test.ts`, start: { line: 1, column: 27, offset: 26 }, message: 'reaches this module as a major-2 file: src/scenarios/v2-b.test.ts → src/lib/tools.ts' },
+      {
+        file: `${SCENARIOS}/both.test.ts`,
+        start: { line: 1, column: 27, offset: 26 },
+        message: 'reaches this module as a major-2 file: src/scenarios/both.test.ts → src/lib/tools.ts',
+      },
+      {
+        file: `${SCENARIOS}/v2-a.test.ts`,
+        start: { line: 1, column: 27, offset: 26 },
+        message: 'reaches this module as a major-2 file: src/scenarios/v2-a.test.ts → src/lib/tools.ts',
+      },
+      {
+        file: `${SCENARIOS}/v2-b.test.ts`,
+        start: { line: 1, column: 27, offset: 26 },
+        message: 'reaches this module as a major-2 file: src/scenarios/v2-b.test.ts → src/lib/tools.ts',
+      },
     ]);
-    expect(result.report.at(-1)!.text).toBe('  lint: 3 file(s) target major 2, 1 local module(s) reached; 1 violation(s), 0 suppressed');
+    expect(result.report.at(-1)!.text).toBe(
+      '  lint: 3 file(s) target major 2, 1 local module(s) reached; 1 violation(s), 0 suppressed',
+    );
   });
 
   it('related names at most 3 major-2 files, nearest first, through transitive imports', async () => {
@@ -50,14 +67,21 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
       'reaches this module as a major-2 file: src/scenarios/v2-e.test.ts → src/lib/tools.ts',
       'reaches this module as a major-2 file: src/scenarios/v2-a.test.ts → src/lib/wrap.ts → src/lib/tools.ts',
     ]);
-    expect(result.report.at(-1)!.text).toBe('  lint: 5 file(s) target major 2, 2 local module(s) reached; 1 violation(s), 0 suppressed');
+    expect(result.report.at(-1)!.text).toBe(
+      '  lint: 5 file(s) target major 2, 2 local module(s) reached; 1 violation(s), 0 suppressed',
+    );
   });
 
   it('a lib imported only by major-1 files is not linted', async () => {
-    const fixture = conformanceFixture({ 'v1-only.test.ts': uses('../lib/tools.js'), 'v2-clean.test.ts': 'export const x = 1;\n' }, { files: { [`${LIB}/tools.ts`]: BAD_LIB } });
+    const fixture = conformanceFixture(
+      { 'v1-only.test.ts': uses('../lib/tools.js'), 'v2-clean.test.ts': 'export const x = 1;\n' },
+      { files: { [`${LIB}/tools.ts`]: BAD_LIB } },
+    );
     const result = await run(fixture);
     expect(found(result, R1, R2)).toEqual([]);
-    expect(result.report.at(-1)!.text).toBe('  lint: 1 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed');
+    expect(result.report.at(-1)!.text).toBe(
+      '  lint: 1 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed',
+    );
   });
 
   it('a major-1 file is not linted, however it reads supported or /v1/', async () => {
@@ -69,7 +93,10 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
 
   it('export … from and import("…") are followed', async () => {
     const fixture = conformanceFixture(
-      { 'v2-a.test.ts': "export * from '../lib/all.js';\nexport { b } from '../lib/named.js';\nexport const c = () => import('../lib/lazy.js');\n" },
+      {
+        'v2-a.test.ts':
+          "export * from '../lib/all.js';\nexport { b } from '../lib/named.js';\nexport const c = () => import('../lib/lazy.js');\n",
+      },
       {
         files: {
           [`${LIB}/all.ts`]: 'export const a = (cap: any) => cap.supported;\n',
@@ -84,8 +111,16 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
 
   it('import type and export type are skipped (their modules are not linted)', async () => {
     const fixture = conformanceFixture(
-      { 'v2-a.test.ts': "import type { T } from '../lib/types.js';\nexport type { U } from '../lib/more.js';\nexport const x: T | undefined = undefined;\n" },
-      { files: { [`${LIB}/types.ts`]: 'export type T = 1;\nexport const bad = (cap: any) => cap.supported;\n', [`${LIB}/more.ts`]: 'export type U = 1;\nexport const bad = (cap: any) => cap.supported;\n' } },
+      {
+        'v2-a.test.ts':
+          "import type { T } from '../lib/types.js';\nexport type { U } from '../lib/more.js';\nexport const x: T | undefined = undefined;\n",
+      },
+      {
+        files: {
+          [`${LIB}/types.ts`]: 'export type T = 1;\nexport const bad = (cap: any) => cap.supported;\n',
+          [`${LIB}/more.ts`]: 'export type U = 1;\nexport const bad = (cap: any) => cap.supported;\n',
+        },
+      },
     );
     const result = await run(fixture);
     expect(found(result, R1)).toEqual([]);
@@ -103,7 +138,9 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
   it('an unresolvable relative import is majors/unresolved-import at its specifier', async () => {
     const text = "import { x } from '../lib/missing.js';\nexport const y = x;\n";
     const result = await run(conformanceFixture({ 'v2-a.test.ts': text }));
-    expect(found(result, 'majors/unresolved-import')).toEqual([{ ruleId: 'majors/unresolved-import', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 19 } }]);
+    expect(found(result, 'majors/unresolved-import')).toEqual([
+      { ruleId: 'majors/unresolved-import', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 19 } },
+    ]);
     expect(fullMessage(result.diagnostics.find((d) => d.ruleId === 'majors/unresolved-import')!)).toBe(
       'cannot resolve import "../lib/missing.js" (tried conformance/src/lib/missing.ts, conformance/src/lib/missing.js.ts, conformance/src/lib/missing.js/index.ts), so the lint cannot follow it; fix the specifier (a .js specifier resolves to the .ts file beside it)',
     );
@@ -111,7 +148,12 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
   });
 
   it('package imports are not followed', async () => {
-    const result = await run(conformanceFixture({ 'v2-a.test.ts': "import { describe } from 'vitest';\nimport { x } from '@openwop-spec/tool-catalog';\nexport const y = [describe, x];\n" }));
+    const result = await run(
+      conformanceFixture({
+        'v2-a.test.ts':
+          "import { describe } from 'vitest';\nimport { x } from '@openwop-spec/tool-catalog';\nexport const y = [describe, x];\n",
+      }),
+    );
     expect(found(result).filter((d) => d.ruleId !== 'majors/stale')).toEqual([]);
   });
 
@@ -135,36 +177,59 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
       },
     );
     const result = await run(fixture);
-    expect(found(result, R1).map((f) => f.file)).toEqual([`${LIB}/a.ts`, `${LIB}/b.ts`, `${LIB}/c.mts`, `${LIB}/d.tsx`, `${LIB}/e.ts`, `${LIB}/f/index.ts`]);
+    expect(found(result, R1).map((f) => f.file)).toEqual([
+      `${LIB}/a.ts`,
+      `${LIB}/b.ts`,
+      `${LIB}/c.mts`,
+      `${LIB}/d.tsx`,
+      `${LIB}/e.ts`,
+      `${LIB}/f/index.ts`,
+    ]);
     expect(found(result, 'majors/unresolved-import')).toEqual([]);
   });
 
   it('a module outside the conformance package gets a warning and is not linted', async () => {
     const text = "import { x } from '../../../tools/helper.js';\nexport const y = x;\n";
-    const fixture = conformanceFixture({ 'v2-a.test.ts': text }, { files: { 'tools/helper.ts': 'export const x = (cap: any) => cap.supported;\n' } });
+    const fixture = conformanceFixture(
+      { 'v2-a.test.ts': text },
+      { files: { 'tools/helper.ts': 'export const x = (cap: any) => cap.supported;\n' } },
+    );
     const result = await run(fixture);
     expect(found(result, R1, 'majors/import-outside-conformance')).toEqual([
-      { ruleId: 'majors/import-outside-conformance', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 19 } },
+      {
+        ruleId: 'majors/import-outside-conformance',
+        file: `${SCENARIOS}/v2-a.test.ts`,
+        start: { line: 1, column: 19 },
+      },
     ]);
     expect(result.diagnostics.find((d) => d.ruleId === 'majors/import-outside-conformance')!.severity).toBe('warning');
   });
 
   it('an import climbing out of the repository is unresolved', async () => {
     const result = await run(conformanceFixture({ 'v2-a.test.ts': "import '../../../../../x.js';\n" }));
-    expect(found(result, 'majors/unresolved-import')).toEqual([{ ruleId: 'majors/unresolved-import', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 8 } }]);
+    expect(found(result, 'majors/unresolved-import')).toEqual([
+      { ruleId: 'majors/unresolved-import', file: `${SCENARIOS}/v2-a.test.ts`, start: { line: 1, column: 8 } },
+    ]);
   });
 
   it('each module is read and parsed once, even when reached from many files and through cycles', async () => {
     const fixture = conformanceFixture(
       { 'v2-a.test.ts': uses('../lib/tools.js'), 'v2-b.test.ts': uses('../lib/tools.js') },
-      { files: { [`${LIB}/tools.ts`]: "import './cycle.js';\nexport const listTools = (d: any) => d;\n", [`${LIB}/cycle.ts`]: "import './tools.js';\nexport const c = 1;\n" } },
+      {
+        files: {
+          [`${LIB}/tools.ts`]: "import './cycle.js';\nexport const listTools = (d: any) => d;\n",
+          [`${LIB}/cycle.ts`]: "import './tools.js';\nexport const c = 1;\n",
+        },
+      },
     );
     const tree = fixture.tree();
     const { runScenarioMajors } = await import('../src/index.js');
     const result = await runScenarioMajors(tree, 'check');
     // config + 2 scenarios + 2 libs; no committed manifest to read.
     expect(tree.stats.reads).toBe(5);
-    expect(result.report.at(-1)!.text).toBe('  lint: 2 file(s) target major 2, 2 local module(s) reached; 0 violation(s), 0 suppressed');
+    expect(result.report.at(-1)!.text).toBe(
+      '  lint: 2 file(s) target major 2, 2 local module(s) reached; 0 violation(s), 0 suppressed',
+    );
   });
 
   it('a file that does not parse is an input error naming its position', async () => {

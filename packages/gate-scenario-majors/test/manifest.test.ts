@@ -33,9 +33,13 @@ const GOLDEN =
   '}\n';
 
 const goldenTree = (manifest?: string | Uint8Array, disk = false) =>
-  conformanceFixture({ 'v2-a.test.ts': ok, 'both.test.ts': ok, 'c.test.ts': ok }, { both: ['both.test.ts'], files: manifest === undefined ? {} : { [MANIFEST]: manifest }, disk });
+  conformanceFixture(
+    { 'v2-a.test.ts': ok, 'both.test.ts': ok, 'c.test.ts': ok },
+    { both: ['both.test.ts'], files: manifest === undefined ? {} : { [MANIFEST]: manifest }, disk },
+  );
 
-const staleRows = (report: { text: string; stream?: string }[]) => report.filter((l) => l.stream === 'stderr').map((l) => l.text);
+const staleRows = (report: { text: string; stream?: string }[]) =>
+  report.filter((l) => l.stream === 'stderr').map((l) => l.text);
 
 describe('manifest bytes (§3.3)', () => {
   it('--write renders the golden bytes: $comment byte for byte, JSON.stringify(doc, null, 2) + LF', async () => {
@@ -56,9 +60,16 @@ describe('manifest bytes (§3.3)', () => {
   it('a manifest written by upstream is not stale: --check prints the OK line', async () => {
     const result = await run(goldenTree(GOLDEN));
     expect(result.summaryLine).toBe('=== scenario-majors OK — 3 files (v1 2, v2 2) ===');
-    expect(result.report).toEqual([{ text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed' }]);
+    expect(result.report).toEqual([
+      { text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed' },
+    ]);
     expect(result.diagnostics).toEqual([]);
-    expect(result.figures).toEqual({ stale: false, counts: { files: 3, v1: 2, v2: 2 }, changes: [], lint: { files: 2, modules: 0, violations: 0, suppressed: 0 } });
+    expect(result.figures).toEqual({
+      stale: false,
+      counts: { files: 3, v1: 2, v2: 2 },
+      changes: [],
+      lint: { files: 2, modules: 0, violations: 0, suppressed: 0 },
+    });
   });
 
   it('CRLF line endings in the committed file are not stale', async () => {
@@ -70,11 +81,16 @@ describe('manifest bytes (§3.3)', () => {
 
 describe('--check when stale (§3.4)', () => {
   it('prints one row per changed file in code-unit order, then the counts row, then the stale line', async () => {
-    const committed = JSON.stringify(
-      { $comment: MANIFEST_COMMENT, counts: { files: 3, v1: 3, v2: 1 }, majors: { 'both.test.ts': [1], 'gone.test.ts': [1], 'v2-a.test.ts': [2] } },
-      null,
-      2,
-    ) + '\n';
+    const committed =
+      JSON.stringify(
+        {
+          $comment: MANIFEST_COMMENT,
+          counts: { files: 3, v1: 3, v2: 1 },
+          majors: { 'both.test.ts': [1], 'gone.test.ts': [1], 'v2-a.test.ts': [2] },
+        },
+        null,
+        2,
+      ) + '\n';
     const result = await run(goldenTree(committed));
     expect(staleRows(result.report)).toEqual([
       '  ~ both.test.ts [1] -> [1, 2]',
@@ -82,7 +98,9 @@ describe('--check when stale (§3.4)', () => {
       '  - gone.test.ts [1]',
       '  counts: files 3 -> 3, v1 3 -> 2, v2 1 -> 2',
     ]);
-    expect(result.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write');
+    expect(result.summaryLine).toBe(
+      'scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write',
+    );
     expect(result.exitCode).toBe(1);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 9, column: 21 } }]);
     expect(fullMessage(result.diagnostics[0]!)).toBe(
@@ -95,7 +113,9 @@ describe('--check when stale (§3.4)', () => {
       { file: 'gone.test.ts', before: [1], after: null },
     ]);
     // The stale rows go to stderr; the lint summary stays on stdout, last.
-    expect(result.report.at(-1)).toEqual({ text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed' });
+    expect(result.report.at(-1)).toEqual({
+      text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed',
+    });
   });
 
   it('equal content with other formatting is the single row "(content equal; formatting or $comment differs)"', async () => {
@@ -133,12 +153,19 @@ describe('--check when stale (§3.4)', () => {
   it('a stale manifest and other errors: the stale line comes right before the FAILED line', async () => {
     const fixture = conformanceFixture({ 'v2-a.test.ts': "export const p = (d: any) => d.get('/v1/x');\n" });
     const result = await run(fixture);
-    expect(result.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 2 error(s) ===');
+    expect(result.summaryLine).toBe(
+      'scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 2 error(s) ===',
+    );
   });
 
   it('errors without staleness print only the FAILED line, and --check still compares', async () => {
     const fixture = conformanceFixture({ 'v2-a.test.ts': "export const p = (d: any) => d.get('/v1/x');\n" });
-    fixture.write({ [MANIFEST]: '{\n  "$comment": "' + MANIFEST_COMMENT + '",\n  "counts": {\n    "files": 1,\n    "v1": 0,\n    "v2": 1\n  },\n  "majors": {\n    "v2-a.test.ts": [\n      2\n    ]\n  }\n}\n' });
+    fixture.write({
+      [MANIFEST]:
+        '{\n  "$comment": "' +
+        MANIFEST_COMMENT +
+        '",\n  "counts": {\n    "files": 1,\n    "v1": 0,\n    "v2": 1\n  },\n  "majors": {\n    "v2-a.test.ts": [\n      2\n    ]\n  }\n}\n',
+    });
     const result = await run(fixture);
     expect(result.summaryLine).toBe('=== scenario-majors FAILED — 1 error(s) ===');
     expect(result.figures['stale']).toBe(false);
@@ -173,7 +200,10 @@ describe('--write (§3.4)', () => {
   });
 
   it('writes nothing when the config or the lint has an error', async () => {
-    const fixture = conformanceFixture({ 'v2-a.test.ts': 'export const on = (cap: any) => cap.supported;\n' }, { disk: true });
+    const fixture = conformanceFixture(
+      { 'v2-a.test.ts': 'export const on = (cap: any) => cap.supported;\n' },
+      { disk: true },
+    );
     const result = await run(fixture, 'write');
     expect(result.exitCode).toBe(1);
     expect(result.summaryLine).toBe('=== scenario-majors FAILED — 1 error(s) ===');
@@ -201,7 +231,9 @@ describe('strict options', () => {
     expect(modeOf(new Set(['--check']))).toBe('check');
     expect(modeOf(new Set(['--write']))).toBe('write');
     expect(() => modeOf(new Set(['--check', '--write']))).toThrow('--check and --write cannot be combined');
-    expect(() => modeOf(new Set(['--wirte']))).toThrow('unknown option --wirte (scenario-majors takes --check or --write)');
+    expect(() => modeOf(new Set(['--wirte']))).toThrow(
+      'unknown option --wirte (scenario-majors takes --check or --write)',
+    );
     const [command] = gate.commands;
     expect(command!.name).toBe('scenario-majors');
     expect(Object.keys(command!.flags)).toEqual(['--check', '--write']);

@@ -20,25 +20,35 @@ describe('the majors-lint-disable-next-line pragma', () => {
     const { text, result, summary } = await lint(
       '  // majors-lint-disable-next-line R1 -- the v1 record is read on purpose\n  const a = cap.supported;\n  const b = cap.supported;\n  return [a, b];',
     );
-    expect(found(result, ...LINT_RULES)).toEqual([{ ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported;', 2) }]);
+    expect(found(result, ...LINT_RULES)).toEqual([
+      { ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported;', 2) },
+    ]);
     expect(summary).toBe('  lint: 1 file(s) target major 2, 0 local module(s) reached; 1 violation(s), 1 suppressed');
     expect(result.figures['lint']).toEqual({ files: 1, modules: 0, violations: 1, suppressed: 1 });
   });
 
   it('suppresses R2 and not R1 when it names R2', async () => {
-    const { text, result, summary } = await lint("  // majors-lint-disable-next-line R2 -- legacy probe\n  return cap.supported && driver.get('/v1/tools');");
-    expect(found(result, ...LINT_RULES)).toEqual([{ ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported &&') }]);
+    const { text, result, summary } = await lint(
+      "  // majors-lint-disable-next-line R2 -- legacy probe\n  return cap.supported && driver.get('/v1/tools');",
+    );
+    expect(found(result, ...LINT_RULES)).toEqual([
+      { ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported &&') },
+    ]);
     expect(summary).toContain('1 violation(s), 1 suppressed');
   });
 
   it('R1,R2 suppresses both on the next line', async () => {
-    const { result, summary } = await lint("  // majors-lint-disable-next-line R1,R2 -- both legs are v1 by design\n  return cap.supported && driver.get('/v1/tools');");
+    const { result, summary } = await lint(
+      "  // majors-lint-disable-next-line R1,R2 -- both legs are v1 by design\n  return cap.supported && driver.get('/v1/tools');",
+    );
     expect(found(result, ...LINT_RULES)).toEqual([]);
     expect(summary).toContain('0 violation(s), 2 suppressed');
   });
 
   it('a trailing pragma on a code line applies to the following line', async () => {
-    const { result } = await lint('  const x = 1; // majors-lint-disable-next-line R1 -- reason\n  return cap.supported + x;');
+    const { result } = await lint(
+      '  const x = 1; // majors-lint-disable-next-line R1 -- reason\n  return cap.supported + x;',
+    );
     expect(found(result, ...LINT_RULES)).toEqual([]);
   });
 
@@ -55,7 +65,11 @@ describe('the majors-lint-disable-next-line pragma', () => {
     ['an empty reason', '// majors-lint-disable-next-line R1 --   ', 'its reason is empty'],
     ['no rule', '// majors-lint-disable-next-line -- reason', 'it names no rule (R1, R2 or R1,R2)'],
     ['an unknown rule', '// majors-lint-disable-next-line R3 -- reason', 'unknown rule "R3" (use R1, R2 or R1,R2)'],
-    ['a rule id instead of R1', '// majors-lint-disable-next-line majors/supported-gate -- reason', 'unknown rule "majors/supported-gate" (use R1, R2 or R1,R2)'],
+    [
+      'a rule id instead of R1',
+      '// majors-lint-disable-next-line majors/supported-gate -- reason',
+      'unknown rule "majors/supported-gate" (use R1, R2 or R1,R2)',
+    ],
   ];
 
   it.each(bad)('%s is majors/bad-pragma and suppresses nothing', async (_title, pragma, why) => {
@@ -71,15 +85,23 @@ describe('the majors-lint-disable-next-line pragma', () => {
   });
 
   it('a pragma that suppresses nothing is majors/unused-pragma (a warning)', async () => {
-    const { text, result } = await lint('  // majors-lint-disable-next-line R2 -- nothing to hide\n  return cap !== null;');
-    expect(found(result, ...LINT_RULES)).toEqual([{ ruleId: 'majors/unused-pragma', file: PATH, start: pos(text, '//') }]);
+    const { text, result } = await lint(
+      '  // majors-lint-disable-next-line R2 -- nothing to hide\n  return cap !== null;',
+    );
+    expect(found(result, ...LINT_RULES)).toEqual([
+      { ruleId: 'majors/unused-pragma', file: PATH, start: pos(text, '//') },
+    ]);
     const d = result.diagnostics.find((x) => x.ruleId === 'majors/unused-pragma')!;
     expect(d.severity).toBe('warning');
-    expect(fullMessage(d)).toBe('this pragma suppresses R2 on line 3, but nothing there is reported; remove the pragma');
+    expect(fullMessage(d)).toBe(
+      'this pragma suppresses R2 on line 3, but nothing there is reported; remove the pragma',
+    );
   });
 
   it('a pragma for R1 above an R2 finding is unused and does not hide it', async () => {
-    const { text, result } = await lint("  // majors-lint-disable-next-line R1 -- wrong rule\n  return driver.get('/v1/tools');");
+    const { text, result } = await lint(
+      "  // majors-lint-disable-next-line R1 -- wrong rule\n  return driver.get('/v1/tools');",
+    );
     expect(found(result, ...LINT_RULES)).toEqual([
       { ruleId: 'majors/unused-pragma', file: PATH, start: pos(text, '//') },
       { ruleId: 'majors/v1-path', file: PATH, start: pos(text, "'/v1/tools'") },
@@ -87,7 +109,9 @@ describe('the majors-lint-disable-next-line pragma', () => {
   });
 
   it('block comments and look-alike words are not pragmas', async () => {
-    const { text, result } = await lint('  /* majors-lint-disable-next-line R1 -- block */\n  const a = cap.supported;\n  // majors-lint-disable-next-lines R1 -- other word\n  return cap.supported;');
+    const { text, result } = await lint(
+      '  /* majors-lint-disable-next-line R1 -- block */\n  const a = cap.supported;\n  // majors-lint-disable-next-lines R1 -- other word\n  return cap.supported;',
+    );
     expect(found(result, ...LINT_RULES)).toEqual([
       { ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported;', 1) },
       { ruleId: 'majors/supported-gate', file: PATH, start: pos(text, 'supported;', 2) },
@@ -95,10 +119,16 @@ describe('the majors-lint-disable-next-line pragma', () => {
   });
 
   it('a pragma in an imported lib suppresses there', async () => {
-    const lib = '// majors-lint-disable-next-line R1 -- v1 helper kept for major-1 callers\nexport const on = (cap: any) => cap.supported;\n';
-    const fixture = conformanceFixture({ 'v2-a.test.ts': "import { on } from '../lib/on.js';\nexport const x = on;\n" }, { files: { [`${LIB}/on.ts`]: lib } });
+    const lib =
+      '// majors-lint-disable-next-line R1 -- v1 helper kept for major-1 callers\nexport const on = (cap: any) => cap.supported;\n';
+    const fixture = conformanceFixture(
+      { 'v2-a.test.ts': "import { on } from '../lib/on.js';\nexport const x = on;\n" },
+      { files: { [`${LIB}/on.ts`]: lib } },
+    );
     const result = await run(fixture);
     expect(found(result, ...LINT_RULES)).toEqual([]);
-    expect(result.report.at(-1)!.text).toBe('  lint: 1 file(s) target major 2, 1 local module(s) reached; 0 violation(s), 1 suppressed');
+    expect(result.report.at(-1)!.text).toBe(
+      '  lint: 1 file(s) target major 2, 1 local module(s) reached; 0 violation(s), 1 suppressed',
+    );
   });
 });

@@ -20,11 +20,17 @@ function copyOfConformance(): Record<string, string> {
   const files: Record<string, string> = {
     'openwop-spec.config.json': JSON.stringify({ paths: { conformance: DIR } }),
   };
-  for (const name of ['scenario-majors.config.json', 'scenario-majors.json']) files[`${DIR}/${name}`] = readFileSync(join(ROOT, DIR, name), 'utf8');
+  for (const name of ['scenario-majors.config.json', 'scenario-majors.json'])
+    files[`${DIR}/${name}`] = readFileSync(join(ROOT, DIR, name), 'utf8');
   for (const entry of readdirSync(join(ROOT, DIR, 'src'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    files[`${DIR}/${path.slice(join(ROOT, DIR).length + 1).split('\\').join('/')}`] = readFileSync(path, 'utf8');
+    files[
+      `${DIR}/${path
+        .slice(join(ROOT, DIR).length + 1)
+        .split('\\')
+        .join('/')}`
+    ] = readFileSync(path, 'utf8');
   }
   return files;
 }
@@ -39,7 +45,10 @@ describe('a copy of this repository’s conformance package', () => {
   it('is not vacuous: a hard-coded /v1/tools in the real toolCatalog helper is reported there, with the major-2 files that reach it', async () => {
     const files = copyOfConformance();
     const lib = `${DIR}/src/lib/toolCatalog.ts`;
-    const broken = files[lib]!.replace('hostDriver().get(toolsPath(), options)', "hostDriver().get('/v1/tools', options)");
+    const broken = files[lib]!.replace(
+      'hostDriver().get(toolsPath(), options)',
+      "hostDriver().get('/v1/tools', options)",
+    );
     expect(broken).not.toBe(files[lib]);
     fixture = createFixture({ ...files, [lib]: broken });
     const result = await runScenarioMajors(fixture.tree(), 'check');
@@ -55,7 +64,10 @@ describe('a copy of this repository’s conformance package', () => {
   it('is not vacuous: reading supported before the major-2 exit of toolCatalogGate is reported', async () => {
     const files = copyOfConformance();
     const lib = `${DIR}/src/lib/toolCatalog.ts`;
-    const broken = files[lib]!.replace("const cap = await readFamily('toolCatalog');", "const cap = await readFamily('toolCatalog');\n  if ((cap as { supported?: boolean } | undefined)?.supported === false) return null;");
+    const broken = files[lib]!.replace(
+      "const cap = await readFamily('toolCatalog');",
+      "const cap = await readFamily('toolCatalog');\n  if ((cap as { supported?: boolean } | undefined)?.supported === false) return null;",
+    );
     expect(broken).not.toBe(files[lib]);
     fixture = createFixture({ ...files, [lib]: broken });
     const result = await runScenarioMajors(fixture.tree(), 'check');

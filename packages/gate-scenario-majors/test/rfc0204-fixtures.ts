@@ -29,7 +29,8 @@ export async function readCapabilityFamily(name: string): Promise<Record<string,
   return res.status === 200 ? (res.json as Record<string, any>)[name] : undefined;
 }
 `,
-  [`${LIB}/requirement-ids.ts`]: 'export const req = (id: string, ref: string, text: string): string => `${id} (${ref}): ${text}`;\n',
+  [`${LIB}/requirement-ids.ts`]:
+    'export const req = (id: string, ref: string, text: string): string => `${id} (${ref}): ${text}`;\n',
   [`${LIB}/major.ts`]: `export function targetMajor(): 1 | 2 {
   return process.env['OPENWOP_TARGET_MAJOR'] === '1' ? 1 : 2;
 }
@@ -250,7 +251,11 @@ export const POST_0204_CHANGES: Record<string, string> = {
 export const POST_0204_BOTH = [
   'fixtures-valid.test.ts',
   'memory-attribution-replay-stable.test.ts',
-  { file: 'tool-catalog-compact-projection.test.ts', rfc: '0204', reason: 'gate via toolCatalogGate, paths via toolsPath' },
+  {
+    file: 'tool-catalog-compact-projection.test.ts',
+    rfc: '0204',
+    reason: 'gate via toolCatalogGate, paths via toolsPath',
+  },
   { file: 'tool-catalog-projection.test.ts', rfc: '0204', reason: 'gate via toolCatalogGate, paths via toolsPath' },
   { file: 'tool-descriptor-shape.test.ts', rfc: '0204', reason: 'server-free schema check; host leg via toolsPath' },
 ];

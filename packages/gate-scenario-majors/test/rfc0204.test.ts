@@ -19,15 +19,23 @@ const R2 = 'majors/v1-path';
 const TOOL_CATALOG = `${LIB}/toolCatalog.ts`;
 const PROJECTION = `${SCENARIOS}/tool-catalog-projection.test.ts`;
 
-const scenarioFiles = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([name, text]) => [`${SCENARIOS}/${name}`, text]));
+const scenarioFiles = (files: Record<string, string>) =>
+  Object.fromEntries(Object.entries(files).map(([name, text]) => [`${SCENARIOS}/${name}`, text]));
 
 describe('RFC 0204 (§3.6)', () => {
   it('manifest delta: --check before --write prints exactly five rows and the counts row (files +2, v1 +0, v2 +5)', async () => {
-    const fixture = conformanceFixture(PRE_0204, { both: PRE_0204_BOTH, files: { ...SHARED_LIB, [TOOL_CATALOG]: PRE_TOOL_CATALOG_LIB } });
+    const fixture = conformanceFixture(PRE_0204, {
+      both: PRE_0204_BOTH,
+      files: { ...SHARED_LIB, [TOOL_CATALOG]: PRE_TOOL_CATALOG_LIB },
+    });
     const before = await run(fixture, 'write');
     expect(before.summaryLine).toBe('wrote scenario-majors.json: 7 files (v1 6, v2 3)');
 
-    fixture.write({ ...scenarioFiles(POST_0204_CHANGES), [TOOL_CATALOG]: POST_TOOL_CATALOG_LIB, [CONFIG]: configText(POST_0204_BOTH) });
+    fixture.write({
+      ...scenarioFiles(POST_0204_CHANGES),
+      [TOOL_CATALOG]: POST_TOOL_CATALOG_LIB,
+      [CONFIG]: configText(POST_0204_BOTH),
+    });
     const check = await run(fixture);
     expect(check.report.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
       '  ~ tool-catalog-compact-projection.test.ts [1] -> [1, 2]',
@@ -37,20 +45,29 @@ describe('RFC 0204 (§3.6)', () => {
       '  + v2-tool-catalog-annotations.test.ts [2]',
       '  counts: files 7 -> 9, v1 6 -> 6, v2 3 -> 8',
     ]);
-    expect(found(check)).toEqual([{ ruleId: 'majors/stale', file: 'conformance/scenario-majors.json', start: expect.any(Object) }]);
-    expect(check.summaryLine).toBe('scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write');
+    expect(found(check)).toEqual([
+      { ruleId: 'majors/stale', file: 'conformance/scenario-majors.json', start: expect.any(Object) },
+    ]);
+    expect(check.summaryLine).toBe(
+      'scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write',
+    );
 
     const after = await run(fixture, 'write');
     expect(after.summaryLine).toBe('wrote scenario-majors.json: 9 files (v1 6, v2 8)');
     const ok = await run(fixture);
     expect(ok.summaryLine).toBe('=== scenario-majors OK — 9 files (v1 6, v2 8) ===');
     expect(ok.diagnostics).toEqual([]);
-    expect(ok.report.at(-1)!.text).toBe('  lint: 8 file(s) target major 2, 6 local module(s) reached; 0 violation(s), 0 suppressed');
+    expect(ok.report.at(-1)!.text).toBe(
+      '  lint: 8 file(s) target major 2, 6 local module(s) reached; 0 violation(s), 0 suppressed',
+    );
   });
 
   it('must fail: the pre-0204 tool-catalog-projection in bothMajors gives one R1 and one R2; the pre-0204 lib/toolCatalog.ts two R2 through the import', async () => {
     const both = [...PRE_0204_BOTH, 'tool-catalog-projection.test.ts'];
-    const fixture = conformanceFixture(PRE_0204, { both, files: { ...SHARED_LIB, [TOOL_CATALOG]: PRE_TOOL_CATALOG_LIB } });
+    const fixture = conformanceFixture(PRE_0204, {
+      both,
+      files: { ...SHARED_LIB, [TOOL_CATALOG]: PRE_TOOL_CATALOG_LIB },
+    });
     const result = await run(fixture, 'write');
     expect(found(result, R1, R2)).toEqual([
       { ruleId: R2, file: TOOL_CATALOG, start: pos(PRE_TOOL_CATALOG_LIB, "'/v1/tools'") },
@@ -63,7 +80,8 @@ describe('RFC 0204 (§3.6)', () => {
         {
           file: PROJECTION,
           start: expect.objectContaining(pos(PRE_PROJECTION, "'../lib/toolCatalog.js'")),
-          message: 'reaches this module as a major-2 file: src/scenarios/tool-catalog-projection.test.ts → src/lib/toolCatalog.ts',
+          message:
+            'reaches this module as a major-2 file: src/scenarios/tool-catalog-projection.test.ts → src/lib/toolCatalog.ts',
         },
       ]);
     }
@@ -73,7 +91,10 @@ describe('RFC 0204 (§3.6)', () => {
   });
 
   it('must pass: the post-0204 files (toolCatalogGate, toolsPath, the session-run seam) and the two new v2- files', async () => {
-    const fixture = conformanceFixture({ ...PRE_0204, ...POST_0204_CHANGES }, { both: POST_0204_BOTH, files: { ...SHARED_LIB, [TOOL_CATALOG]: POST_TOOL_CATALOG_LIB } });
+    const fixture = conformanceFixture(
+      { ...PRE_0204, ...POST_0204_CHANGES },
+      { both: POST_0204_BOTH, files: { ...SHARED_LIB, [TOOL_CATALOG]: POST_TOOL_CATALOG_LIB } },
+    );
     const result = await run(fixture, 'write');
     expect(result.diagnostics).toEqual([]);
     expect(result.exitCode).toBe(0);

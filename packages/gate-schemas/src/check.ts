@@ -19,7 +19,9 @@ export async function checkSchemas(tree: SpecTree, _options: GateOptions): Promi
   const ok = errors === 0;
   const n = formatGrouped;
   const report: ReportLine[] = [
-    { text: `  ${n(schemaFiles.length)} schema(s) under ${tree.paths.schemas}/ and ${tree.paths.spec}/; ${n(compiled)} compile` },
+    {
+      text: `  ${n(schemaFiles.length)} schema(s) under ${tree.paths.schemas}/ and ${tree.paths.spec}/; ${n(compiled)} compile`,
+    },
     {
       text:
         `  ${n(examples.files.length)} example(s): ${n(examples.valid)} valid, ${n(examples.invalid)} invalid` +

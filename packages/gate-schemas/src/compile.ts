@@ -50,7 +50,13 @@ export interface SchemaSet {
  *   few examples once; turning it off cuts a large schema's compile time by a third to a half.
  * - logger off: a gate never writes to the console.
  */
-const AJV_OPTIONS = { strictTypes: false, strictRequired: false, strictTuples: false, code: { optimize: false }, logger: false } as const;
+const AJV_OPTIONS = {
+  strictTypes: false,
+  strictRequired: false,
+  strictTuples: false,
+  code: { optimize: false },
+  logger: false,
+} as const;
 
 /** A definition: a member of `$defs` or `definitions`, at any depth. */
 const DEFINITION = /\/(?:\$defs|definitions)\/[^/]+$/;
@@ -118,7 +124,11 @@ class Compiler {
     }
     // A schema with a finding of its own does not count as compiling, and its examples do not run.
     for (const entry of this.failed) delete entry.validate;
-    return { entries: this.entries, byFile: new Map(this.entries.map((e) => [e.file, e])), diagnostics: this.diagnostics };
+    return {
+      entries: this.entries,
+      byFile: new Map(this.entries.map((e) => [e.file, e])),
+      diagnostics: this.diagnostics,
+    };
   }
 
   /** Parses one file (a JSON error is an input error) and walks it; undefined when it cannot be registered. */
@@ -139,7 +149,9 @@ class Compiler {
     }
     for (const node of entry.walk.nodes) {
       if (!Object.hasOwn(node.value, '$async')) continue;
-      this.report(entry, `${node.pointer}/$async`, true, 'schemas/compile', { problem: '"$async" is an Ajv extension, not JSON Schema; corpus schemas validate synchronously' });
+      this.report(entry, `${node.pointer}/$async`, true, 'schemas/compile', {
+        problem: '"$async" is an Ajv extension, not JSON Schema; corpus schemas validate synchronously',
+      });
       this.async.add(entry);
     }
     return entry;
@@ -153,7 +165,8 @@ class Compiler {
   private allowVendorKeywords(): void {
     const names = new Set<string>();
     for (const entry of this.entries) {
-      for (const node of entry.walk.nodes) for (const key of Object.keys(node.value)) if (VENDOR.test(key)) names.add(key);
+      for (const node of entry.walk.nodes)
+        for (const key of Object.keys(node.value)) if (VENDOR.test(key)) names.add(key);
     }
     for (const keyword of [...names].sort()) this.ajv.addKeyword({ keyword });
   }
@@ -180,7 +193,14 @@ class Compiler {
       list.forEach((site, i) => {
         const others = list.filter((_, j) => j !== i);
         const where = others.map((o) => `${o.entry.file}${o.node ? `#${o.node}` : ''}`).join(', ');
-        this.report(site.entry, `${site.node}/$id`, false, 'schemas/duplicate-id', { id, others: where }, others.map((o) => this.related(o.entry, `${o.node}/$id`, `$id "${id}" declared here too`)));
+        this.report(
+          site.entry,
+          `${site.node}/$id`,
+          false,
+          'schemas/duplicate-id',
+          { id, others: where },
+          others.map((o) => this.related(o.entry, `${o.node}/$id`, `$id "${id}" declared here too`)),
+        );
         if (site.entry !== first) skipped.add(site.entry);
       });
     }
@@ -190,7 +210,12 @@ class Compiler {
       const value = entry.doc.value as Record<string, unknown> | boolean;
       try {
         // Meta-schema validation runs separately (metaValidate) so its errors are positioned.
-        this.ajv.addSchema(value, typeof value === 'object' && typeof value['$id'] === 'string' ? undefined : entry.key, undefined, false);
+        this.ajv.addSchema(
+          value,
+          typeof value === 'object' && typeof value['$id'] === 'string' ? undefined : entry.key,
+          undefined,
+          false,
+        );
         registered.push(entry);
       } catch (err) {
         if (!this.failed.has(entry)) this.reportThrown(entry, err);
@@ -221,7 +246,9 @@ class Compiler {
       if (!kept || (COMBINATORS.has(kept.keyword) && !COMBINATORS.has(err.keyword))) byPointer.set(pointer, err);
     }
     for (const [pointer, err] of byPointer) {
-      this.report(entry, pointer, false, 'schemas/compile', { problem: `${pointer || '/'} ${errorMessage(err)} (meta-schema)` });
+      this.report(entry, pointer, false, 'schemas/compile', {
+        problem: `${pointer || '/'} ${errorMessage(err)} (meta-schema)`,
+      });
     }
     return false;
   }
@@ -264,7 +291,9 @@ class Compiler {
         candidates.find((e) => e.walk.refs.some((r) => r.ref === unresolved.ref && r.base === base)) ??
         candidates.find((e) => e.walk.refs.some((r) => r.ref === unresolved.ref)) ??
         entry;
-      const site = owner.walk.refs.find((r) => r.ref === unresolved.ref && r.base === base) ?? owner.walk.refs.find((r) => r.ref === unresolved.ref);
+      const site =
+        owner.walk.refs.find((r) => r.ref === unresolved.ref && r.base === base) ??
+        owner.walk.refs.find((r) => r.ref === unresolved.ref);
       const target = this.byId.get(withoutFragment(normalizeId(missing)));
       const why = target
         ? `${target.file} has no location "${missing.slice(missing.indexOf('#') + 1)}"`
@@ -312,7 +341,12 @@ class Compiler {
     related?: ReturnType<Compiler['related']>[],
   ): void {
     const range = key ? entry.doc.locateKey(pointer) : entry.doc.locate(pointer);
-    const diagnostic = rules.diagnostic(id, data, { file: entry.file, start: range.start, end: range.end, ...(related ? { related } : {}) });
+    const diagnostic = rules.diagnostic(id, data, {
+      file: entry.file,
+      start: range.start,
+      end: range.end,
+      ...(related ? { related } : {}),
+    });
     // The same error is raised again by every schema that compiles the broken one; report it once.
     const dedupe = `${diagnostic.ruleId}\0${entry.file}\0${range.start.line}:${range.start.column}\0${diagnostic.message}`;
     this.failed.add(entry);

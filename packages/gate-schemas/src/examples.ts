@@ -39,8 +39,10 @@ export function runExamples(tree: SpecTree, schemas: SchemaSet): ExampleRun {
     return run;
   }
   for (const entry of tree.list(root)) {
-    if (entry.kind === 'dir' && (entry.name === 'valid' || entry.name === 'invalid')) runKind(tree, schemas, run, entry.path, entry.name);
-    else if (!(entry.name === README && entry.kind === 'file')) misplaced(run, entry.path, `only valid/, invalid/ and ${README} belong in ${root}/`);
+    if (entry.kind === 'dir' && (entry.name === 'valid' || entry.name === 'invalid'))
+      runKind(tree, schemas, run, entry.path, entry.name);
+    else if (!(entry.name === README && entry.kind === 'file'))
+      misplaced(run, entry.path, `only valid/, invalid/ and ${README} belong in ${root}/`);
   }
   run.files.sort();
   return run;
@@ -57,7 +59,9 @@ function runKind(tree: SpecTree, schemas: SchemaSet, run: ExampleRun, dir: strin
     const schemaFile = schemaFileFor(tree, folder.name);
     const schema = schemas.byFile.get(schemaFile);
     if (!schema) {
-      run.diagnostics.push(rules.diagnostic('schemas/unknown-schema', { name: folder.name, expected: schemaFile }, { file: folder.path }));
+      run.diagnostics.push(
+        rules.diagnostic('schemas/unknown-schema', { name: folder.name, expected: schemaFile }, { file: folder.path }),
+      );
     }
     const cases = new Map<string, string>();
     const sidecars = new Map<string, string>();
@@ -78,16 +82,34 @@ function runKind(tree: SpecTree, schemas: SchemaSet, run: ExampleRun, dir: strin
         if (kind === 'valid') {
           if (validate && !validate(doc.value)) reportValidFails(run, schema, doc, [...(validate.errors ?? [])]);
         } else {
-          runInvalid(tree, run, schema, doc, sidecars.get(name) ?? `${folder.path}/${name}${SIDECAR}`, sidecars.has(name));
+          runInvalid(
+            tree,
+            run,
+            schema,
+            doc,
+            sidecars.get(name) ?? `${folder.path}/${name}${SIDECAR}`,
+            sidecars.has(name),
+          );
         }
       } catch (err) {
         if (!(err instanceof PatternBudgetError)) throw err;
-        const at = { file: doc.file, start: doc.locate('').start, related: [{ file: schema!.file, message: 'the schema with the pattern' }] };
-        run.diagnostics.push(rules.diagnostic('schemas/pattern-budget', { schema: schema!.file, pattern: err.pattern, budget: PATTERN_BUDGET_MS }, at));
+        const at = {
+          file: doc.file,
+          start: doc.locate('').start,
+          related: [{ file: schema!.file, message: 'the schema with the pattern' }],
+        };
+        run.diagnostics.push(
+          rules.diagnostic(
+            'schemas/pattern-budget',
+            { schema: schema!.file, pattern: err.pattern, budget: PATTERN_BUDGET_MS },
+            at,
+          ),
+        );
       }
     }
     for (const [name, path] of sidecars) {
-      if (kind === 'valid') orphan(tree, run, path, `examples under valid/ take no expectation; delete it, or move the case to invalid/`);
+      if (kind === 'valid')
+        orphan(tree, run, path, `examples under valid/ take no expectation; delete it, or move the case to invalid/`);
       else if (!cases.has(name)) orphan(tree, run, path, `there is no ${folder.path}/${name}.json`);
     }
   }
@@ -102,11 +124,24 @@ function reportValidFails(run: ExampleRun, schema: SchemaEntry, doc: JsonDoc, er
     if (seen.has(`${pointer}\0${problem}`)) continue;
     seen.add(`${pointer}\0${problem}`);
     const range = doc.locate(pointer);
-    run.diagnostics.push(rules.diagnostic('schemas/valid-example-fails', { schema: schema.file, pointer, problem }, { file: doc.file, start: range.start, end: range.end }));
+    run.diagnostics.push(
+      rules.diagnostic(
+        'schemas/valid-example-fails',
+        { schema: schema.file, pointer, problem },
+        { file: doc.file, start: range.start, end: range.end },
+      ),
+    );
   }
 }
 
-function runInvalid(tree: SpecTree, run: ExampleRun, schema: SchemaEntry | undefined, doc: JsonDoc, sidecar: string, hasSidecar: boolean): void {
+function runInvalid(
+  tree: SpecTree,
+  run: ExampleRun,
+  schema: SchemaEntry | undefined,
+  doc: JsonDoc,
+  sidecar: string,
+  hasSidecar: boolean,
+): void {
   const at = (pointer: string) => {
     const range = doc.locate(pointer);
     return { file: doc.file, start: range.start, end: range.end };
@@ -118,7 +153,13 @@ function runInvalid(tree: SpecTree, run: ExampleRun, schema: SchemaEntry | undef
     const read = readExpectation(sidecarDoc);
     for (const p of read.problems) {
       const range = p.key ? sidecarDoc.locateKey(p.pointer) : sidecarDoc.locate(p.pointer);
-      run.diagnostics.push(rules.diagnostic('schemas/malformed-expectation', { problem: p.problem }, { file: sidecar, start: range.start, end: range.end }));
+      run.diagnostics.push(
+        rules.diagnostic(
+          'schemas/malformed-expectation',
+          { problem: p.problem },
+          { file: sidecar, start: range.start, end: range.end },
+        ),
+      );
     }
     expectation = read.expectation;
   }
@@ -132,10 +173,22 @@ function runInvalid(tree: SpecTree, run: ExampleRun, schema: SchemaEntry | undef
   const errors = [...(validate.errors ?? [])];
   if (!expectation || errors.some((e) => matchesExpectation(e, expectation))) return;
   const distinct = [...new Map(errors.map((err) => [describeError(err), err])).entries()];
-  const actual = distinct.slice(0, SHOWN).map(([d]) => d).join(', ') + (distinct.length > SHOWN ? ` and ${distinct.length - SHOWN} more` : '');
-  const related = distinct.slice(0, SHOWN).map(([d, err]) => ({ file: doc.file, start: doc.locate(errorPointer(err)).start, message: `${d}: ${errorMessage(err)}` }));
+  const actual =
+    distinct
+      .slice(0, SHOWN)
+      .map(([d]) => d)
+      .join(', ') + (distinct.length > SHOWN ? ` and ${distinct.length - SHOWN} more` : '');
+  const related = distinct.slice(0, SHOWN).map(([d, err]) => ({
+    file: doc.file,
+    start: doc.locate(errorPointer(err)).start,
+    message: `${d}: ${errorMessage(err)}`,
+  }));
   run.diagnostics.push(
-    rules.diagnostic('schemas/invalid-example-wrong-reason', { schema: schema.file, expected: describeExpectation(expectation), actual }, { ...at(expectation.instancePath), related }),
+    rules.diagnostic(
+      'schemas/invalid-example-wrong-reason',
+      { schema: schema.file, expected: describeExpectation(expectation), actual },
+      { ...at(expectation.instancePath), related },
+    ),
   );
 }
 

@@ -23,23 +23,52 @@ const ALLOWED = ['keyword', 'instancePath', 'params'];
 export function readExpectation(doc: JsonDoc): { expectation?: Expectation; problems: ExpectationProblem[] } {
   const value = doc.value;
   if (!isRecord(value)) {
-    return { problems: [{ pointer: '', key: false, problem: 'an expectation is a JSON object { "keyword": …, "instancePath": … }' }] };
+    return {
+      problems: [
+        { pointer: '', key: false, problem: 'an expectation is a JSON object { "keyword": …, "instancePath": … }' },
+      ],
+    };
   }
   const problems: ExpectationProblem[] = [];
   for (const name of Object.keys(value)) {
-    if (!ALLOWED.includes(name)) problems.push({ pointer: `/${escapePointerToken(name)}`, key: true, problem: `unknown member "${name}" (allowed: keyword, instancePath, params)` });
+    if (!ALLOWED.includes(name))
+      problems.push({
+        pointer: `/${escapePointerToken(name)}`,
+        key: true,
+        problem: `unknown member "${name}" (allowed: keyword, instancePath, params)`,
+      });
   }
   const { keyword, instancePath, params } = value;
-  if (keyword === undefined) problems.push({ pointer: '', key: false, problem: 'missing "keyword" (the Ajv keyword the example must fail on, e.g. "required")' });
-  else if (typeof keyword !== 'string' || keyword === '') problems.push({ pointer: '/keyword', key: false, problem: '"keyword" must be a non-empty string' });
-  if (instancePath === undefined) problems.push({ pointer: '', key: false, problem: 'missing "instancePath" (the JSON pointer of the failing value; "" for the root)' });
+  if (keyword === undefined)
+    problems.push({
+      pointer: '',
+      key: false,
+      problem: 'missing "keyword" (the Ajv keyword the example must fail on, e.g. "required")',
+    });
+  else if (typeof keyword !== 'string' || keyword === '')
+    problems.push({ pointer: '/keyword', key: false, problem: '"keyword" must be a non-empty string' });
+  if (instancePath === undefined)
+    problems.push({
+      pointer: '',
+      key: false,
+      problem: 'missing "instancePath" (the JSON pointer of the failing value; "" for the root)',
+    });
   else if (typeof instancePath !== 'string' || !(instancePath === '' || instancePath.startsWith('/'))) {
-    problems.push({ pointer: '/instancePath', key: false, problem: '"instancePath" must be a JSON pointer: "" or a string starting with "/"' });
+    problems.push({
+      pointer: '/instancePath',
+      key: false,
+      problem: '"instancePath" must be a JSON pointer: "" or a string starting with "/"',
+    });
   }
-  if (params !== undefined && !isRecord(params)) problems.push({ pointer: '/params', key: false, problem: '"params" must be an object' });
+  if (params !== undefined && !isRecord(params))
+    problems.push({ pointer: '/params', key: false, problem: '"params" must be an object' });
   if (problems.length > 0) return { problems };
   return {
-    expectation: { keyword: keyword as string, instancePath: instancePath as string, ...(params !== undefined ? { params: params as Record<string, unknown> } : {}) },
+    expectation: {
+      keyword: keyword as string,
+      instancePath: instancePath as string,
+      ...(params !== undefined ? { params: params as Record<string, unknown> } : {}),
+    },
     problems,
   };
 }

@@ -11,7 +11,8 @@ export { examplesDir, findSchemaFiles, schemaFileFor } from './discover.js';
 export type { Expectation } from './expectation.js';
 export { rules } from './rules.js';
 
-const summary = 'every *.schema.json compiles (Ajv, draft 2020-12, strict mode) and every corpus example validates or fails as documented';
+const summary =
+  'every *.schema.json compiles (Ajv, draft 2020-12, strict mode) and every corpus example validates or fails as documented';
 
 export const gate: Gate = {
   id: GATE_ID,
@@ -23,7 +24,12 @@ export const gate: Gate = {
       name: 'schemas',
       summary,
       flags: {},
-      examples: [{ command: 'openwop-spec schemas', does: 'compile every *.schema.json and validate every corpus example under schemas/v2/examples/' }],
+      examples: [
+        {
+          command: 'openwop-spec schemas',
+          does: 'compile every *.schema.json and validate every corpus example under schemas/v2/examples/',
+        },
+      ],
       run: checkSchemas,
     },
   ],

@@ -36,7 +36,8 @@ function clueOf(message: string): Clue | undefined {
   if (/unknown format "/.test(message)) return { keyword: 'format' };
   if (/default is ignored/.test(message)) return { keyword: 'default' };
   if (/property .* matches pattern /.test(message)) return { keyword: 'patternProperties' };
-  if ((m = /Invalid regular expression: \/(.*)\/[a-z]*: /s.exec(message))) return { keyword: 'pattern', pattern: m[1]! };
+  if ((m = /Invalid regular expression: \/(.*)\/[a-z]*: /s.exec(message)))
+    return { keyword: 'pattern', pattern: m[1]! };
   // `"if" without "then" and "else"`, `"then" without "if"`, `"maxContains" without "contains"`.
   if ((m = /"([^"]+)" without "([^"]+)"(?: and "([^"]+)")?/.exec(message))) {
     return { keyword: m[1]!, lacks: [m[2]!, ...(m[3] ? [m[3]] : [])] };

@@ -6,16 +6,17 @@ export const GATE_ID = 'schemas';
 export const rules = ruleCatalog(GATE_ID, {
   'schemas/nothing-to-check': {
     severity: 'warning',
-    summary: 'No *.schema.json and no example was found under the schemas and spec folders, so "0 schema(s) compile" passes a check that checked nothing.',
+    summary:
+      'No *.schema.json and no example was found under the schemas and spec folders, so "0 schema(s) compile" passes a check that checked nothing.',
     fail: 'a tree with neither schemas/ nor spec/ (or a corpus kept elsewhere without paths.schemas / paths.spec)',
     pass: 'schemas/capabilities.schema.json is present',
     fix: 'Run from the spec repository (or pass --root), or set paths.schemas and paths.spec in openwop-spec.config.json to the folders that hold the schemas.',
-    message: (d: { dirs: string }) =>
-      `nothing to check: no *.schema.json and no example under ${d.dirs}`,
+    message: (d: { dirs: string }) => `nothing to check: no *.schema.json and no example under ${d.dirs}`,
   },
   'schemas/compile': {
     severity: 'error',
-    summary: 'A *.schema.json does not compile as JSON Schema draft 2020-12 under Ajv strict mode: it breaks the meta-schema (a bad `type`), uses a keyword Ajv does not know, or trips another strict-mode check.',
+    summary:
+      'A *.schema.json does not compile as JSON Schema draft 2020-12 under Ajv strict mode: it breaks the meta-schema (a bad `type`), uses a keyword Ajv does not know, or trips another strict-mode check.',
     fail: '{ "type": "object", "properties": { "n": { "type": "integr" } } }',
     pass: '{ "type": "object", "properties": { "n": { "type": "integer" } } }',
     fix: 'Correct the keyword or value at the reported position; a custom annotation belongs in `description` or `$comment`.',
@@ -23,7 +24,8 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'schemas/unresolved-ref': {
     severity: 'error',
-    summary: 'A `$ref` (or `$dynamicRef`) names a schema or a location that is not in the corpus, so the schema cannot compile.',
+    summary:
+      'A `$ref` (or `$dynamicRef`) names a schema or a location that is not in the corpus, so the schema cannot compile.',
     fail: '{ "$ref": "tool-descriptr.schema.json" }',
     pass: '{ "$ref": "tool-descriptor.schema.json" }',
     fix: 'Point the reference at the `$id` of a corpus schema (relative references resolve against the enclosing `$id`, or the file path when there is none), or add the missing `$defs` entry.',
@@ -35,7 +37,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a.schema.json and b.schema.json both with "$id": "https://openwop.dev/spec/v2/a.schema.json"',
     pass: 'b.schema.json with "$id": "https://openwop.dev/spec/v2/b.schema.json"',
     fix: 'Give each schema the `$id` of its own file; only the first file in path order is registered under a duplicated id.',
-    message: (d: { id: string; others: string }) => `$id "${d.id}" is also declared at ${d.others}, and every $id must be unique`,
+    message: (d: { id: string; others: string }) =>
+      `$id "${d.id}" is also declared at ${d.others}, and every $id must be unique`,
   },
   'schemas/valid-example-fails': {
     severity: 'error',
@@ -43,7 +46,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'examples/valid/tool-descriptor/read.json with "safetyTier": "reed"',
     pass: 'examples/valid/tool-descriptor/read.json with "safetyTier": "read"',
     fix: 'Fix the example (or the schema, if the example shows what the spec allows); an example meant to fail belongs under examples/invalid/ with an expectation sidecar.',
-    message: (d: { schema: string; pointer: string; problem: string }) => `valid example fails ${d.schema} at ${d.pointer || '/'}: ${d.problem}`,
+    message: (d: { schema: string; pointer: string; problem: string }) =>
+      `valid example fails ${d.schema} at ${d.pointer || '/'}: ${d.problem}`,
   },
   'schemas/pattern-budget': {
     severity: 'error',
@@ -57,15 +61,18 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'schemas/invalid-example-passes': {
     severity: 'error',
-    summary: 'An example under examples/invalid/<schema>/ validates against its schema, so the schema no longer rejects what the example documents.',
+    summary:
+      'An example under examples/invalid/<schema>/ validates against its schema, so the schema no longer rejects what the example documents.',
     fail: 'annotations without "required" in the schema, and an invalid example that omits openWorldHint',
     pass: 'the schema requires all four hints, so the example fails with keyword "required" at /annotations',
     fix: 'Restore the constraint the example documents in the schema, or, if the example is now legitimately valid, move it to examples/valid/ and delete its sidecar.',
-    message: (d: { schema: string; expected: string }) => `invalid example passes ${d.schema}, though it is documented to fail with ${d.expected}`,
+    message: (d: { schema: string; expected: string }) =>
+      `invalid example passes ${d.schema}, though it is documented to fail with ${d.expected}`,
   },
   'schemas/invalid-example-wrong-reason': {
     severity: 'error',
-    summary: 'An invalid example fails, but not with the error its sidecar names, so it no longer proves the constraint it was written for.',
+    summary:
+      'An invalid example fails, but not with the error its sidecar names, so it no longer proves the constraint it was written for.',
     fail: 'sidecar { "keyword": "required", "instancePath": "/annotations" } but the example fails only with "additionalProperties" at /annotations',
     pass: 'the example breaks exactly the documented constraint and nothing else',
     fix: 'Make the example break only the documented constraint, or correct the sidecar to the keyword and instancePath the schema really reports.',
@@ -74,16 +81,19 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'schemas/missing-expectation': {
     severity: 'error',
-    summary: 'An invalid example has no `<case>.expect.json` sidecar naming the keyword and instancePath it must fail on.',
+    summary:
+      'An invalid example has no `<case>.expect.json` sidecar naming the keyword and instancePath it must fail on.',
     fail: 'examples/invalid/tool-descriptor/missing-hint.json alone',
     pass: 'plus missing-hint.expect.json = { "keyword": "required", "instancePath": "/annotations" }',
     fix: 'Add `<case>.expect.json` next to the example with the Ajv keyword and instancePath of the error it must raise.',
     message: (_d: { sidecar: string }) => 'invalid example has no expectation',
-    hint: (d: { sidecar: string }) => `add ${d.sidecar} = { "keyword": "<ajv keyword>", "instancePath": "<JSON pointer>" }`,
+    hint: (d: { sidecar: string }) =>
+      `add ${d.sidecar} = { "keyword": "<ajv keyword>", "instancePath": "<JSON pointer>" }`,
   },
   'schemas/orphan-expectation': {
     severity: 'error',
-    summary: 'An `.expect.json` sidecar has no invalid example beside it (or sits under examples/valid/, where examples take no expectation).',
+    summary:
+      'An `.expect.json` sidecar has no invalid example beside it (or sits under examples/valid/, where examples take no expectation).',
     fail: 'examples/invalid/tool-descriptor/old-case.expect.json without old-case.json',
     pass: 'old-case.json next to it, or the sidecar deleted',
     fix: 'Rename the sidecar to match its example (`<case>.json` ↔ `<case>.expect.json`) or delete it.',
@@ -91,7 +101,8 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'schemas/malformed-expectation': {
     severity: 'error',
-    summary: 'An `.expect.json` sidecar is not `{ "keyword": <non-empty string>, "instancePath": <JSON pointer> }` (with an optional `params` object).',
+    summary:
+      'An `.expect.json` sidecar is not `{ "keyword": <non-empty string>, "instancePath": <JSON pointer> }` (with an optional `params` object).',
     fail: '{ "keyword": "required", "path": "/annotations" }',
     pass: '{ "keyword": "required", "instancePath": "/annotations" }',
     fix: 'Write the sidecar as `{ "keyword": "<ajv keyword>", "instancePath": "<JSON pointer, \\"\\" for the root>" }`, optionally with `"params": { … }`.',
@@ -99,15 +110,18 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'schemas/unknown-schema': {
     severity: 'error',
-    summary: 'An example folder examples/{valid,invalid}/<name>/ names no schema file <schemas>/v2/<name>.schema.json, so its examples cannot run.',
+    summary:
+      'An example folder examples/{valid,invalid}/<name>/ names no schema file <schemas>/v2/<name>.schema.json, so its examples cannot run.',
     fail: 'examples/valid/tool-descriptr/',
     pass: 'examples/valid/tool-descriptor/ next to schemas/v2/tool-descriptor.schema.json',
     fix: 'Rename the folder to the schema file name without `.schema.json`.',
-    message: (d: { name: string; expected: string }) => `example folder "${d.name}" names no schema: ${d.expected} does not exist`,
+    message: (d: { name: string; expected: string }) =>
+      `example folder "${d.name}" names no schema: ${d.expected} does not exist`,
   },
   'schemas/misplaced-example': {
     severity: 'error',
-    summary: 'A file under the examples folder does not fit the layout examples/{valid,invalid}/<schema-name>/<case>.json, so it would never run.',
+    summary:
+      'A file under the examples folder does not fit the layout examples/{valid,invalid}/<schema-name>/<case>.json, so it would never run.',
     fail: 'examples/valid/read-tool.json (no schema folder)',
     pass: 'examples/valid/tool-descriptor/read-tool.json',
     fix: 'Move the file into examples/valid/<schema-name>/ or examples/invalid/<schema-name>/ as a `.json` case, or remove it; README.md files are allowed anywhere in the examples folder.',

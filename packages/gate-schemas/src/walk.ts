@@ -62,7 +62,14 @@ const SCHEMA = new Set([
   'unevaluatedProperties',
 ]);
 const SCHEMA_ARRAY = new Set(['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems']);
-const SCHEMA_MAP = new Set(['$defs', 'definitions', 'dependencies', 'dependentSchemas', 'patternProperties', 'properties']);
+const SCHEMA_MAP = new Set([
+  '$defs',
+  'definitions',
+  'dependencies',
+  'dependentSchemas',
+  'patternProperties',
+  'properties',
+]);
 
 /**
  * Every schema object of a document in document order, with its `$id`s and references. `rootBase`
@@ -82,7 +89,13 @@ export function walkSchema(value: unknown, rootBase: string, resolve: Resolve): 
     for (const keyword of ['$ref', '$dynamicRef'] as const) {
       const ref = node[keyword];
       if (typeof ref === 'string') {
-        walk.refs.push({ keyword, ref, base, pointer: `${pointer}/${escapePointerToken(keyword)}`, target: normalizeId(resolve(base, ref)) });
+        walk.refs.push({
+          keyword,
+          ref,
+          base,
+          pointer: `${pointer}/${escapePointerToken(keyword)}`,
+          target: normalizeId(resolve(base, ref)),
+        });
       }
     }
     for (const [key, child] of Object.entries(node)) {

@@ -7,7 +7,8 @@ const A = 'schemas/v2/a.schema.json';
 const B = 'schemas/v2/b.schema.json';
 
 /** A schema whose `properties.n` is `n`; `n` sits at line 5 and its members from line 6. */
-const withN = (n: Record<string, unknown>, extra: Record<string, unknown> = {}) => json({ $schema: DRAFT, type: 'object', properties: { n }, ...extra });
+const withN = (n: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  json({ $schema: DRAFT, type: 'object', properties: { n }, ...extra });
 
 describe('every schema compiles', () => {
   it('passes a schema that compiles, and prints the OK line', async () => {
@@ -45,7 +46,11 @@ describe('every schema compiles', () => {
   });
 
   it('reports an ignored keyword ("if" without then/else) at it, not at a sound if/then elsewhere', async () => {
-    const schema = json({ $schema: DRAFT, allOf: [{ if: { required: ['n'] }, then: { required: ['m'] } }, { if: { required: ['m'] } }], properties: { n: {}, m: {} } });
+    const schema = json({
+      $schema: DRAFT,
+      allOf: [{ if: { required: ['n'] }, then: { required: ['m'] } }, { if: { required: ['m'] } }],
+      properties: { n: {}, m: {} },
+    });
     const result = await check(fixture({ [A]: schema }));
     // allOf/1/if is on line 17: the second clause of allOf.
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(17, 7) }]);
@@ -53,12 +58,18 @@ describe('every schema compiles', () => {
   });
 
   it('accepts a presence test (if: { required }) placed before the properties it names (strictRequired is off on purpose)', async () => {
-    const schema = json({ $schema: DRAFT, allOf: [{ if: { required: ['n'] }, then: { required: ['m'] } }], properties: { n: {}, m: {} } });
+    const schema = json({
+      $schema: DRAFT,
+      allOf: [{ if: { required: ['n'] }, then: { required: ['m'] } }],
+      properties: { n: {}, m: {} },
+    });
     expect(found(await check(fixture({ [A]: schema })))).toEqual([]);
   });
 
   it('compiles every $defs entry, even one nothing references', async () => {
-    const fx = fixture({ [A]: json({ $schema: DRAFT, type: 'string', $defs: { unused: { type: 'string', maxLenght: 1 } } }) });
+    const fx = fixture({
+      [A]: json({ $schema: DRAFT, type: 'string', $defs: { unused: { type: 'string', maxLenght: 1 } } }),
+    });
     expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(7, 7) }]);
     fx.write({ [A]: json({ $schema: DRAFT, type: 'string', $defs: { unused: { type: 'string', maxLength: 1 } } }) });
     expect(found(await check(fx))).toEqual([]);
@@ -73,7 +84,10 @@ describe('every schema compiles', () => {
     const schema = json({
       $schema: DRAFT,
       type: 'object',
-      properties: { tier: { enum: ['read', 'write'] }, hints: { type: 'object', properties: { ro: { type: 'boolean' } } } },
+      properties: {
+        tier: { enum: ['read', 'write'] },
+        hints: { type: 'object', properties: { ro: { type: 'boolean' } } },
+      },
       if: { required: ['tier'], properties: { tier: { const: 'read' } } },
       then: { properties: { hints: { properties: { ro: { const: true } } } } },
     });
@@ -81,11 +95,15 @@ describe('every schema compiles', () => {
   });
 
   it('accepts an open tuple (strictTuples is off on purpose)', async () => {
-    expect(found(await check(fixture({ [A]: json({ $schema: DRAFT, type: 'array', prefixItems: [{ type: 'string' }] }) })))).toEqual([]);
+    expect(
+      found(await check(fixture({ [A]: json({ $schema: DRAFT, type: 'array', prefixItems: [{ type: 'string' }] }) }))),
+    ).toEqual([]);
   });
 
   it('reports an unknown $schema at $schema', async () => {
-    const result = await check(fixture({ [A]: json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }) }));
+    const result = await check(
+      fixture({ [A]: json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }) }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: A, start: at(2, 14) }]);
   });
 
@@ -108,7 +126,12 @@ describe('every schema compiles', () => {
   });
 
   it("reports Ajv's $async extension, and not again at the schemas that reference it", async () => {
-    const result = await check(fixture({ [A]: json({ $id: 'https://x.test/a.json', $ref: 'b.json' }), [B]: json({ $id: 'https://x.test/b.json', $async: true, type: 'string' }) }));
+    const result = await check(
+      fixture({
+        [A]: json({ $id: 'https://x.test/a.json', $ref: 'b.json' }),
+        [B]: json({ $id: 'https://x.test/b.json', $async: true, type: 'string' }),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: B, start: at(3, 3) }]);
   });
 
@@ -117,7 +140,14 @@ describe('every schema compiles', () => {
   });
 
   it('finds schemas under spec/ too, recursively, in code-unit order', async () => {
-    const result = await check(fixture({ 'spec/v2/facets/Z.schema.json': 'true', 'spec/v2/facets/a.schema.json': 'true', [A]: 'true', 'spec/v2/notes.json': '{' }));
+    const result = await check(
+      fixture({
+        'spec/v2/facets/Z.schema.json': 'true',
+        'spec/v2/facets/a.schema.json': 'true',
+        [A]: 'true',
+        'spec/v2/notes.json': '{',
+      }),
+    );
     expect(result.figures['schemaFiles']).toEqual([A, 'spec/v2/facets/Z.schema.json', 'spec/v2/facets/a.schema.json']);
   });
 
@@ -130,7 +160,10 @@ describe('every schema compiles', () => {
   });
 
   it('parses each file once and compiles once per tree', async () => {
-    const fx = fixture({ [A]: json({ $id: 'https://x.test/a.json', $ref: 'b.json' }), [B]: json({ $id: 'https://x.test/b.json', type: 'string' }) });
+    const fx = fixture({
+      [A]: json({ $id: 'https://x.test/a.json', $ref: 'b.json' }),
+      [B]: json({ $id: 'https://x.test/b.json', type: 'string' }),
+    });
     const tree = fx.tree();
     await checkSchemas(tree, OPTIONS);
     await checkSchemas(tree, OPTIONS);
@@ -140,7 +173,12 @@ describe('every schema compiles', () => {
 });
 
 describe('cross-file references', () => {
-  const a = json({ $schema: DRAFT, $id: 'https://x.test/v2/a.json', type: 'object', properties: { b: { $ref: 'b.json#/$defs/name' } } });
+  const a = json({
+    $schema: DRAFT,
+    $id: 'https://x.test/v2/a.json',
+    type: 'object',
+    properties: { b: { $ref: 'b.json#/$defs/name' } },
+  });
   const b = json({ $schema: DRAFT, $id: 'https://x.test/v2/b.json', $defs: { name: { type: 'string' } } });
 
   it('reports a $ref to a schema that is not in the corpus at the $ref, without crashing', async () => {
@@ -158,7 +196,12 @@ describe('cross-file references', () => {
   });
 
   it('reports a $ref to a missing location in an existing schema', async () => {
-    const result = await check(fixture({ [A]: a, [B]: json({ $schema: DRAFT, $id: 'https://x.test/v2/b.json', $defs: { label: { type: 'string' } } }) }));
+    const result = await check(
+      fixture({
+        [A]: a,
+        [B]: json({ $schema: DRAFT, $id: 'https://x.test/v2/b.json', $defs: { label: { type: 'string' } } }),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/unresolved-ref', file: A, start: at(7, 15) }]);
     expect(result.diagnostics[0]!.message).toContain(`${B} has no location "/$defs/name"`);
   });
@@ -177,7 +220,11 @@ describe('cross-file references', () => {
   });
 
   it('reports a broken schema once, at itself, not at every schema that references it', async () => {
-    const broken = json({ $schema: DRAFT, $id: 'https://x.test/v2/b.json', $defs: { name: { type: 'string', minLenght: 1 } } });
+    const broken = json({
+      $schema: DRAFT,
+      $id: 'https://x.test/v2/b.json',
+      $defs: { name: { type: 'string', minLenght: 1 } },
+    });
     const result = await check(fixture({ [A]: a, [B]: broken }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: B, start: at(7, 7) }]);
     expect(result.figures['compiled']).toBe(0);
@@ -194,7 +241,9 @@ describe('duplicate $id', () => {
       { ruleId: 'schemas/duplicate-id', file: A, start: at(2, 10) },
       { ruleId: 'schemas/duplicate-id', file: B, start: at(2, 10) },
     ]);
-    expect(result.diagnostics[0]!.related).toEqual([{ file: B, start: expect.objectContaining(at(2, 10)), message: expect.any(String) }]);
+    expect(result.diagnostics[0]!.related).toEqual([
+      { file: B, start: expect.objectContaining(at(2, 10)), message: expect.any(String) },
+    ]);
     // Neither file counts as compiling; a reference to the id reaches the first one.
     expect(result.figures['compiled']).toBe(1);
     const viaRef = compileSchemas(fx.tree()).byFile.get(C)!.validate!;
@@ -203,12 +252,17 @@ describe('duplicate $id', () => {
 
   it('counts an embedded $id too, and passes distinct ids', async () => {
     const embedded = json({ $id: 'https://x.test/v2/b.json', $defs: { a: { $id: 'a.json', type: 'string' } } });
-    const result = await check(fixture({ [A]: json({ $id: 'https://x.test/v2/a.json', type: 'string' }), [B]: embedded }));
+    const result = await check(
+      fixture({ [A]: json({ $id: 'https://x.test/v2/a.json', type: 'string' }), [B]: embedded }),
+    );
     expect(found(result)).toEqual([
       { ruleId: 'schemas/duplicate-id', file: A, start: at(2, 10) },
       { ruleId: 'schemas/duplicate-id', file: B, start: at(5, 14) },
     ]);
-    const fx = fixture({ [A]: json({ $id: 'https://x.test/v2/a.json' }), [B]: json({ $id: 'https://x.test/v2/b.json' }) });
+    const fx = fixture({
+      [A]: json({ $id: 'https://x.test/v2/a.json' }),
+      [B]: json({ $id: 'https://x.test/v2/b.json' }),
+    });
     expect(found(await check(fx))).toEqual([]);
   });
 });

@@ -13,11 +13,14 @@ const thing = json({
   required: ['name'],
   properties: { name: { type: 'string', minLength: 1 }, size: { type: 'integer' } },
 });
-const expect_ = (keyword: string, instancePath: string, extra: Record<string, unknown> = {}) => json({ keyword, instancePath, ...extra });
+const expect_ = (keyword: string, instancePath: string, extra: Record<string, unknown> = {}) =>
+  json({ keyword, instancePath, ...extra });
 
 describe('valid examples', () => {
   it('pass when they validate', async () => {
-    const result = await check(fixture({ [SCHEMA]: thing, [`${EX}/valid/thing/ok.json`]: json({ name: 'a', size: 1 }) }));
+    const result = await check(
+      fixture({ [SCHEMA]: thing, [`${EX}/valid/thing/ok.json`]: json({ name: 'a', size: 1 }) }),
+    );
     expect(found(result)).toEqual([]);
     expect(result.summaryLine).toBe('=== schemas OK — 1 schema(s) compile; 1 example(s) behave as documented ===');
   });
@@ -38,7 +41,13 @@ describe('valid examples', () => {
   });
 
   it('do not repeat an if/then failure as a separate "must match then" finding', async () => {
-    const schema = json({ $schema: DRAFT, type: 'object', properties: { tier: {}, ro: {} }, if: { properties: { tier: { const: 'read' } } }, then: { properties: { ro: { const: true } } } });
+    const schema = json({
+      $schema: DRAFT,
+      type: 'object',
+      properties: { tier: {}, ro: {} },
+      if: { properties: { tier: { const: 'read' } } },
+      then: { properties: { ro: { const: true } } },
+    });
     const file = `${EX}/valid/thing/ro.json`;
     const result = await check(fixture({ [SCHEMA]: schema, [file]: json({ tier: 'read', ro: false }) }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/valid-example-fails', file, start: at(3, 9) }]);
@@ -46,7 +55,13 @@ describe('valid examples', () => {
 
   it('take no expectation sidecar', async () => {
     const sidecar = `${EX}/valid/thing/ok.expect.json`;
-    const result = await check(fixture({ [SCHEMA]: thing, [`${EX}/valid/thing/ok.json`]: json({ name: 'a' }), [sidecar]: expect_('required', '') }));
+    const result = await check(
+      fixture({
+        [SCHEMA]: thing,
+        [`${EX}/valid/thing/ok.json`]: json({ name: 'a' }),
+        [sidecar]: expect_('required', ''),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/orphan-expectation', file: sidecar, start: at(1, 1) }]);
   });
 });
@@ -63,25 +78,47 @@ describe('invalid examples', () => {
   });
 
   it('are reported when they validate', async () => {
-    const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ name: 'x' }), [sidecar]: expect_('required', '') }));
+    const result = await check(
+      fixture({ [SCHEMA]: thing, [file]: json({ name: 'x' }), [sidecar]: expect_('required', '') }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/invalid-example-passes', file, start: at(1, 1) }]);
-    expect(result.diagnostics[0]!.message).toBe(`invalid example passes ${SCHEMA}, though it is documented to fail with "required" at /`);
+    expect(result.diagnostics[0]!.message).toBe(
+      `invalid example passes ${SCHEMA}, though it is documented to fail with "required" at /`,
+    );
   });
 
   it('are reported when they fail with another keyword, naming what they failed with', async () => {
-    const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ name: '', size: 1 }), [sidecar]: expect_('type', '/name') }));
+    const result = await check(
+      fixture({ [SCHEMA]: thing, [file]: json({ name: '', size: 1 }), [sidecar]: expect_('type', '/name') }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/invalid-example-wrong-reason', file, start: at(2, 11) }]);
-    expect(result.diagnostics[0]!.message).toBe(`invalid example fails ${SCHEMA} for another reason: expected "type" at /name, got "minLength" at /name`);
-    expect(result.diagnostics[0]!.related).toEqual([{ file, start: expect.objectContaining(at(2, 11)), message: '"minLength" at /name: must NOT have fewer than 1 characters' }]);
+    expect(result.diagnostics[0]!.message).toBe(
+      `invalid example fails ${SCHEMA} for another reason: expected "type" at /name, got "minLength" at /name`,
+    );
+    expect(result.diagnostics[0]!.related).toEqual([
+      {
+        file,
+        start: expect.objectContaining(at(2, 11)),
+        message: '"minLength" at /name: must NOT have fewer than 1 characters',
+      },
+    ]);
   });
 
   it('are reported when they fail at another instancePath', async () => {
-    const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ name: '', size: 1 }), [sidecar]: expect_('minLength', '/size') }));
+    const result = await check(
+      fixture({ [SCHEMA]: thing, [file]: json({ name: '', size: 1 }), [sidecar]: expect_('minLength', '/size') }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/invalid-example-wrong-reason', file, start: at(3, 11) }]);
   });
 
   it('are reported when the error params differ from the sidecar', async () => {
-    const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ size: 1 }), [sidecar]: expect_('required', '', { params: { missingProperty: 'size' } }) }));
+    const result = await check(
+      fixture({
+        [SCHEMA]: thing,
+        [file]: json({ size: 1 }),
+        [sidecar]: expect_('required', '', { params: { missingProperty: 'size' } }),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/invalid-example-wrong-reason', file, start: at(1, 1) }]);
   });
 
@@ -99,12 +136,23 @@ describe('invalid examples', () => {
 
   it('report a sidecar without an example', async () => {
     const orphan = `${EX}/invalid/thing/gone.expect.json`;
-    const result = await check(fixture({ [SCHEMA]: thing, [file]: json({ size: 1 }), [sidecar]: expect_('required', ''), [orphan]: expect_('required', '') }));
+    const result = await check(
+      fixture({
+        [SCHEMA]: thing,
+        [file]: json({ size: 1 }),
+        [sidecar]: expect_('required', ''),
+        [orphan]: expect_('required', ''),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/orphan-expectation', file: orphan, start: at(1, 1) }]);
   });
 
   it('report a malformed sidecar at the offending member', async () => {
-    const fx = fixture({ [SCHEMA]: thing, [file]: json({ size: 1 }), [sidecar]: json({ keyword: 'required', path: '' }) });
+    const fx = fixture({
+      [SCHEMA]: thing,
+      [file]: json({ size: 1 }),
+      [sidecar]: json({ keyword: 'required', path: '' }),
+    });
     expect(found(await check(fx))).toEqual([
       { ruleId: 'schemas/malformed-expectation', file: sidecar, start: at(1, 1) },
       { ruleId: 'schemas/malformed-expectation', file: sidecar, start: at(3, 3) },
@@ -116,7 +164,9 @@ describe('invalid examples', () => {
       { ruleId: 'schemas/malformed-expectation', file: sidecar, start: at(4, 13) },
     ]);
     fx.write({ [sidecar]: '"required"\n' });
-    expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/malformed-expectation', file: sidecar, start: at(1, 1) }]);
+    expect(found(await check(fx))).toEqual([
+      { ruleId: 'schemas/malformed-expectation', file: sidecar, start: at(1, 1) },
+    ]);
   });
 
   it('are an input error when the sidecar is not JSON', async () => {
@@ -131,12 +181,20 @@ describe('the example layout', () => {
   it('reports a folder that names no schema, and does not run its examples', async () => {
     const result = await check(fixture({ [SCHEMA]: thing, [`${EX}/valid/thingy/a.json`]: json({ name: 1 }) }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/unknown-schema', file: `${EX}/valid/thingy` }]);
-    expect(result.diagnostics[0]!.message).toBe('example folder "thingy" names no schema: schemas/v2/thingy.schema.json does not exist');
+    expect(result.diagnostics[0]!.message).toBe(
+      'example folder "thingy" names no schema: schemas/v2/thingy.schema.json does not exist',
+    );
     expect(result.figures).toMatchObject({ examples: 1, valid: 1, invalid: 0, notRun: 1 });
   });
 
   it('only knows schemas under <schemas>/v2/, not spec/', async () => {
-    const result = await check(fixture({ 'spec/v2/facets/mcp.schema.json': 'true', [`${EX}/invalid/mcp/a.json`]: '{}', [`${EX}/invalid/mcp/a.expect.json`]: expect_('const', '') }));
+    const result = await check(
+      fixture({
+        'spec/v2/facets/mcp.schema.json': 'true',
+        [`${EX}/invalid/mcp/a.json`]: '{}',
+        [`${EX}/invalid/mcp/a.expect.json`]: expect_('const', ''),
+      }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/unknown-schema', file: `${EX}/invalid/mcp` }]);
   });
 

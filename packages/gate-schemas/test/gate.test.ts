@@ -38,15 +38,25 @@ describe('the gate', () => {
     expect(untested).toEqual([]);
   });
 
-
   it('reads the schema folders from openwop-spec.config.json', async () => {
-    const fx = fixture({ 'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas" } }', 'corpus/schemas/v2/a.schema.json': '{ "type": "strin" }', 'schemas/v2/ignored.schema.json': '{ "type": "strin" }' });
+    const fx = fixture({
+      'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas" } }',
+      'corpus/schemas/v2/a.schema.json': '{ "type": "strin" }',
+      'schemas/v2/ignored.schema.json': '{ "type": "strin" }',
+    });
     const result = await check(fx);
     expect(result.figures['schemaFiles']).toEqual(['corpus/schemas/v2/a.schema.json']);
   });
 
   it('follows a directory symlink inside the root once, and refuses one that leaves the root', async () => {
-    const fx = fixture({ 'shared/x.schema.json': 'true', 'spec/v2/facets': { symlink: '../../shared' }, 'schemas/v2/loop': { symlink: '..' } }, { disk: true });
+    const fx = fixture(
+      {
+        'shared/x.schema.json': 'true',
+        'spec/v2/facets': { symlink: '../../shared' },
+        'schemas/v2/loop': { symlink: '..' },
+      },
+      { disk: true },
+    );
     expect((await check(fx)).figures['schemaFiles']).toEqual(['spec/v2/facets/x.schema.json']);
     fx.write({ 'spec/v2/outside': { symlink: '/' } });
     await expect(checkSchemas(fx.tree(), OPTIONS)).rejects.toBeInstanceOf(InputError);

@@ -24,7 +24,9 @@ export async function check(fx: Fixture): Promise<GateResult> {
 }
 
 /** What tests assert: the rule, the file and the start position. */
-export function found(result: GateResult | Diagnostic[]): Array<{ ruleId: string; file?: string; start?: { line: number; column: number } }> {
+export function found(
+  result: GateResult | Diagnostic[],
+): Array<{ ruleId: string; file?: string; start?: { line: number; column: number } }> {
   const list = Array.isArray(result) ? result : result.diagnostics;
   return list.map((d) => ({
     ruleId: d.ruleId,

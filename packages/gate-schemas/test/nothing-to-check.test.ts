@@ -4,14 +4,21 @@ import { check, fixture, found } from './helpers.js';
 describe('schemas/nothing-to-check: finding no schema is a finding, not a silent pass', () => {
   it('warns naming the folders it looked in; the gate still passes', async () => {
     const result = await check(fixture({ 'README.md': '# empty\n' }));
-    expect([result.exitCode, result.summaryLine]).toEqual([0, '=== schemas OK — 0 schema(s) compile; 0 example(s) behave as documented ===']);
+    expect([result.exitCode, result.summaryLine]).toEqual([
+      0,
+      '=== schemas OK — 0 schema(s) compile; 0 example(s) behave as documented ===',
+    ]);
     expect(found(result)).toEqual([{ ruleId: 'schemas/nothing-to-check', file: 'schemas/' }]);
     expect(result.diagnostics[0]!.severity).toBe('warning');
-    expect(result.diagnostics[0]!.message).toMatch(/^nothing to check: no \*\.schema\.json and no example under schemas\/ or spec\/$/);
+    expect(result.diagnostics[0]!.message).toMatch(
+      /^nothing to check: no \*\.schema\.json and no example under schemas\/ or spec\/$/,
+    );
   });
 
   it('names the configured folders', async () => {
-    const result = await check(fixture({ 'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas", "spec": "corpus/spec" } }' }));
+    const result = await check(
+      fixture({ 'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas", "spec": "corpus/spec" } }' }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/nothing-to-check', file: 'corpus/schemas/' }]);
     expect(result.diagnostics[0]!.message).toContain('under corpus/schemas/ or corpus/spec/');
   });

@@ -7,7 +7,13 @@ import { DRAFT, check, fixture, found, json } from './helpers.js';
 
 const SCHEMA = 'schemas/v2/thing.schema.json';
 const EX = 'schemas/v2/examples';
-const withPattern = (pattern: string): string => json({ $schema: DRAFT, $id: 'https://x.test/v2/thing.schema.json', type: 'object', properties: { name: { type: 'string', pattern } } });
+const withPattern = (pattern: string): string =>
+  json({
+    $schema: DRAFT,
+    $id: 'https://x.test/v2/thing.schema.json',
+    type: 'object',
+    properties: { name: { type: 'string', pattern } },
+  });
 const EVIL = `${'a'.repeat(10_000)}!`;
 
 describe('schema patterns', () => {
@@ -29,7 +35,8 @@ describe('schema patterns', () => {
       ['^x\\.y$', 'x.y', true],
       ['^x\\.y$', 'xzy', false],
     ];
-    for (const [pattern, value, matches] of cases) expect([pattern, value, linearRegExp(pattern, 'u').test(value)]).toEqual([pattern, value, matches]);
+    for (const [pattern, value, matches] of cases)
+      expect([pattern, value, linearRegExp(pattern, 'u').test(value)]).toEqual([pattern, value, matches]);
   });
 
   it('that RE2 cannot run (lookahead) still validate as JavaScript reads them', () => {
@@ -40,9 +47,13 @@ describe('schema patterns', () => {
   it('that RE2 cannot run and that backtrack catastrophically end in a finding naming the pattern', async () => {
     const pattern = '^(?=(a+)+$)a*$';
     const file = `${EX}/valid/thing/evil.json`;
-    const result = await check(fixture({ [SCHEMA]: withPattern(pattern), [file]: json({ name: `${'a'.repeat(40)}!` }) }));
+    const result = await check(
+      fixture({ [SCHEMA]: withPattern(pattern), [file]: json({ name: `${'a'.repeat(40)}!` }) }),
+    );
     expect(found(result)).toEqual([{ ruleId: 'schemas/pattern-budget', file, start: expect.anything() }]);
-    expect(result.diagnostics[0]!.message).toContain(`the pattern ${JSON.stringify(pattern)} of ${SCHEMA} ran out of its 1000 ms budget on this example`);
+    expect(result.diagnostics[0]!.message).toContain(
+      `the pattern ${JSON.stringify(pattern)} of ${SCHEMA} ran out of its 1000 ms budget on this example`,
+    );
     expect(result.diagnostics[0]!.related).toEqual([{ file: SCHEMA, message: 'the schema with the pattern' }]);
   });
 

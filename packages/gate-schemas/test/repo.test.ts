@@ -50,7 +50,9 @@ function sabotaged(sabotage: (schema: Json) => void): { fx: Fixture; files: Reco
 
 /** The allOf clause whose $comment starts with `prefix`. */
 function clause(schema: Json, prefix: string): number {
-  const i = (schema['allOf'] as Json[]).findIndex((c) => typeof c['$comment'] === 'string' && c['$comment'].startsWith(prefix));
+  const i = (schema['allOf'] as Json[]).findIndex(
+    (c) => typeof c['$comment'] === 'string' && c['$comment'].startsWith(prefix),
+  );
   expect(i, `an allOf clause whose $comment starts with "${prefix}"`).toBeGreaterThanOrEqual(0);
   return i;
 }
@@ -65,31 +67,45 @@ describe('sabotage of the corpus turns the gate red', () => {
   it('annotations without "required": the example with a missing hint passes', async () => {
     const { fx, files } = sabotaged((s) => delete annotationsOf(s)['required']);
     const file = documentedCase(files, 'required', '/annotations');
-    expect(found(await check(fx))).toContainEqual({ ruleId: 'schemas/invalid-example-passes', file, start: { line: 1, column: 1 } });
+    expect(found(await check(fx))).toContainEqual({
+      ruleId: 'schemas/invalid-example-passes',
+      file,
+      start: { line: 1, column: 1 },
+    });
   });
 
   it('annotations open to extra members: the example with a title passes', async () => {
     const { fx, files } = sabotaged((s) => delete annotationsOf(s)['additionalProperties']);
     const file = documentedCase(files, 'additionalProperties', '/annotations');
-    expect(found(await check(fx))).toContainEqual({ ruleId: 'schemas/invalid-example-passes', file, start: { line: 1, column: 1 } });
+    expect(found(await check(fx))).toContainEqual({
+      ruleId: 'schemas/invalid-example-passes',
+      file,
+      start: { line: 1, column: 1 },
+    });
   });
 
   it('exec without the host-extension clause: the exec example from another source passes', async () => {
     const { fx, files } = sabotaged((s) => (s['allOf'] as Json[]).splice(clause(s, 'exec is never'), 1));
     const result = await check(fx);
-    const passing = found(result).filter((d) => d.ruleId === 'schemas/invalid-example-passes').map((d) => d.file);
+    const passing = found(result)
+      .filter((d) => d.ruleId === 'schemas/invalid-example-passes')
+      .map((d) => d.file);
     expect(passing).toContain(documentedCase(files, 'const', '/source'));
   });
 
   it('readOnlyHint mis-derived for write tiers: the read-only claim on a write tool no longer fails for its documented reason, and honest write tools fail', async () => {
     const { fx, files } = sabotaged((s) => {
       const then = (s['allOf'] as Json[])[clause(s, 'RFC 0204 table, readOnlyHint: false')]!['then'] as Json;
-      ((annotationsOf(then)['properties'] as Record<string, Json>)['readOnlyHint']!)['const'] = true;
+      (annotationsOf(then)['properties'] as Record<string, Json>)['readOnlyHint']!['const'] = true;
     });
     const result = await check(fx);
     const file = documentedCase(files, 'const', '/annotations/readOnlyHint');
     // The lying projection also says destructiveHint: false, which still fails, but no longer at readOnlyHint.
-    expect(found(result).filter((d) => d.file === file).map((d) => d.ruleId)).toEqual(['schemas/invalid-example-wrong-reason']);
+    expect(
+      found(result)
+        .filter((d) => d.file === file)
+        .map((d) => d.ruleId),
+    ).toEqual(['schemas/invalid-example-wrong-reason']);
     expect(found(result).map((d) => d.ruleId)).toContain('schemas/valid-example-fails');
   });
 
@@ -100,7 +116,11 @@ describe('sabotage of the corpus turns the gate red', () => {
       delete ann['required'];
     });
     const result = await check(fx);
-    expect(found(result).filter((d) => d.file === DESCRIPTOR).map((d) => d.ruleId)).toEqual(['schemas/compile']);
+    expect(
+      found(result)
+        .filter((d) => d.file === DESCRIPTOR)
+        .map((d) => d.ruleId),
+    ).toEqual(['schemas/compile']);
     expect(result.diagnostics.find((d) => d.file === DESCRIPTOR)!.message).toContain('unknown keyword: "requird"');
   });
 
@@ -108,13 +128,29 @@ describe('sabotage of the corpus turns the gate red', () => {
     const files = corpus();
     const target = 'schemas/v2/configurable.schema.json';
     const schema = JSON.parse(files[target]!) as Json;
-    const [base, name] = [String(schema['$id']).slice(0, String(schema['$id']).lastIndexOf('/') + 1), 'configurable.schema.json'];
-    const fx = fixture({ ...files, [target]: files[target]!.replace(`"${base}${name}"`, `"${base}run-options.schema.json"`) });
+    const [base, name] = [
+      String(schema['$id']).slice(0, String(schema['$id']).lastIndexOf('/') + 1),
+      'configurable.schema.json',
+    ];
+    const fx = fixture({
+      ...files,
+      [target]: files[target]!.replace(`"${base}${name}"`, `"${base}run-options.schema.json"`),
+    });
     // Every schema whose $ref names the old file, with the position of that reference's value.
     const expected = Object.entries(files)
       .filter(([path]) => path.endsWith('.schema.json'))
       .flatMap(([file, text]) =>
-        text.split('\n').flatMap((line, i) => (line.includes(`"$ref": "${name}"`) ? [{ ruleId: 'schemas/unresolved-ref', file, start: { line: i + 1, column: line.indexOf(`"${name}"`) + 1 } }] : [])),
+        text.split('\n').flatMap((line, i) =>
+          line.includes(`"$ref": "${name}"`)
+            ? [
+                {
+                  ruleId: 'schemas/unresolved-ref',
+                  file,
+                  start: { line: i + 1, column: line.indexOf(`"${name}"`) + 1 },
+                },
+              ]
+            : [],
+        ),
       );
     expect(expected.length).toBeGreaterThan(0);
     expect(found(await check(fx)).filter((d) => d.ruleId === 'schemas/unresolved-ref')).toEqual(expected);
@@ -123,13 +159,20 @@ describe('sabotage of the corpus turns the gate red', () => {
   it('the compact subset no longer forbids anyOf: the nested-anyOf compact descriptor passes', async () => {
     const files = corpus();
     const compact = 'schemas/v2/compact-tool-descriptor.schema.json';
-    const schema = JSON.parse(files[compact]!) as { $defs: { compactNode: { propertyNames: { not: { enum: string[] } } } } };
+    const schema = JSON.parse(files[compact]!) as {
+      $defs: { compactNode: { propertyNames: { not: { enum: string[] } } } };
+    };
     const forbidden = schema.$defs.compactNode.propertyNames.not.enum;
     expect(forbidden).toContain('anyOf');
     forbidden.splice(forbidden.indexOf('anyOf'), 1);
     const fx = fixture({ ...files, [compact]: JSON.stringify(schema, null, 2) });
     // The invalid compact examples that fail only for the anyOf they nest.
-    const nesting = Object.keys(files).filter((p) => p.startsWith('schemas/v2/examples/invalid/compact-tool-descriptor/') && !p.endsWith('.expect.json') && files[p]!.includes('"anyOf"'));
+    const nesting = Object.keys(files).filter(
+      (p) =>
+        p.startsWith('schemas/v2/examples/invalid/compact-tool-descriptor/') &&
+        !p.endsWith('.expect.json') &&
+        files[p]!.includes('"anyOf"'),
+    );
     expect(nesting.length).toBeGreaterThan(0);
     const passing = found(await check(fx)).filter((d) => d.ruleId === 'schemas/invalid-example-passes');
     expect(passing.map((d) => d.file)).toEqual(nesting.sort());
@@ -140,7 +183,9 @@ describe('sabotage of the corpus turns the gate red', () => {
     const file = documentedCase(files, 'required', '/annotations');
     const sidecar = file.replace(/\.json$/, '.expect.json');
     const fx = fixture({ ...files, [sidecar]: JSON.stringify({ keyword: 'required', instancePath: '' }) });
-    expect(found(await check(fx))).toEqual([{ ruleId: 'schemas/invalid-example-wrong-reason', file, start: { line: 1, column: 1 } }]);
+    expect(found(await check(fx))).toEqual([
+      { ruleId: 'schemas/invalid-example-wrong-reason', file, start: { line: 1, column: 1 } },
+    ]);
   });
 });
 
@@ -174,12 +219,17 @@ describe('the RFC 0204 annotation table, encoded in tool-descriptor.schema.json'
             ...(egress !== undefined ? { egress } : {}),
           };
           const annotations = derive(tier, replay, egress);
-          expect(validate!({ ...descriptor, annotations }), `${descriptor.toolId}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+          expect(
+            validate!({ ...descriptor, annotations }),
+            `${descriptor.toolId}: ${JSON.stringify(validate!.errors)}`,
+          ).toBe(true);
           combinations++;
           for (const hint of HINTS) {
             const flipped = { ...descriptor, annotations: { ...annotations, [hint]: !annotations[hint] } };
             expect(validate!(flipped), `${descriptor.toolId} with ${hint} flipped`).toBe(false);
-            expect(validate!.errors).toContainEqual(expect.objectContaining({ keyword: 'const', instancePath: `/annotations/${hint}` }));
+            expect(validate!.errors).toContainEqual(
+              expect.objectContaining({ keyword: 'const', instancePath: `/annotations/${hint}` }),
+            );
             flips++;
           }
         }

@@ -46,12 +46,19 @@ export function readGeneratorList(parse: Parse, path: string, text: string): Lis
 function listLiteral(init: Estree.Expression): Estree.ArrayExpression | undefined {
   const node = unparen(init);
   if (node.type === 'ArrayExpression') return node;
-  const first = node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Set' ? node.arguments[0] : undefined;
+  const first =
+    node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Set'
+      ? node.arguments[0]
+      : undefined;
   return first && first.type !== 'SpreadElement' ? listLiteral(first) : undefined;
 }
 
 /** Each string element with the text of its own comments: between it and the element before, or after it on its line. */
-function entries(array: Estree.ArrayExpression, comments: readonly Comment[], text: string): Array<{ file: string; own: string }> {
+function entries(
+  array: Estree.ArrayExpression,
+  comments: readonly Comment[],
+  text: string,
+): Array<{ file: string; own: string }> {
   const elements = array.elements.filter((e) => e !== null);
   const inside = comments.filter((c) => c.start > array.start && c.end < array.end);
   const claimed = new Set<Comment>();
@@ -60,10 +67,13 @@ function entries(array: Estree.ArrayExpression, comments: readonly Comment[], te
     const next = elements[i + 1]?.start ?? array.end;
     const previous = i === 0 ? array.start : elements[i - 1]!.end;
     const before = inside.filter((c) => c.start > previous && c.end <= element.start && !claimed.has(c));
-    const after = inside.filter((c) => c.start >= element.end && c.end <= next && !text.slice(element.end, c.start).includes('\n'));
+    const after = inside.filter(
+      (c) => c.start >= element.end && c.end <= next && !text.slice(element.end, c.start).includes('\n'),
+    );
     for (const c of after) claimed.add(c);
     const file = staticString(element);
-    if (file !== undefined) out.push({ file, own: oneLine([...before, ...after].flatMap((c) => commentLines(c)).join('\n')) });
+    if (file !== undefined)
+      out.push({ file, own: oneLine([...before, ...after].flatMap((c) => commentLines(c)).join('\n')) });
   });
   return out;
 }

@@ -27,8 +27,10 @@ export interface Layout {
  */
 export function detectLayout(root: string): Layout {
   const probe = SpecTree.load(root, { paths: DEFAULT_PATHS });
-  if (probe.info(CONFIG_FILE).kind !== 'missing') return { paths: SpecTree.load(root).paths, config: { path: CONFIG_FILE, action: 'keep', from: 'it exists' } };
-  const has = (dir: string, key: keyof CorpusPaths): boolean => SIGNS[key].some((sign) => probe.exists(`${dir}/${sign}`));
+  if (probe.info(CONFIG_FILE).kind !== 'missing')
+    return { paths: SpecTree.load(root).paths, config: { path: CONFIG_FILE, action: 'keep', from: 'it exists' } };
+  const has = (dir: string, key: keyof CorpusPaths): boolean =>
+    SIGNS[key].some((sign) => probe.exists(`${dir}/${sign}`));
   const tops = probe.list('').filter((e) => e.kind === 'dir' && !e.name.startsWith('.') && e.name !== 'node_modules');
   const moved: Partial<CorpusPaths> = {};
   for (const key of KEYS) {
@@ -36,13 +38,22 @@ export function detectLayout(root: string): Layout {
     if (has(name, key)) continue;
     const found = tops.map((t) => `${t.name}/${name}`).filter((dir) => probe.info(dir).kind === 'dir' && has(dir, key));
     if (found.length > 1) {
-      throw new InputError(`cannot tell which folder holds the ${key} part of the corpus (${found.join(', ')}); write ${CONFIG_FILE} with paths.${key}, then run init again`, { file: CONFIG_FILE });
+      throw new InputError(
+        `cannot tell which folder holds the ${key} part of the corpus (${found.join(', ')}); write ${CONFIG_FILE} with paths.${key}, then run init again`,
+        { file: CONFIG_FILE },
+      );
     }
     if (found.length === 1) moved[key] = found[0]!;
   }
   const paths = { ...DEFAULT_PATHS, ...moved };
   if (Object.keys(moved).length === 0) return { paths };
-  const content = render({ $comment: 'Where this repository keeps its corpus. Omitted paths default to the upstream layout.', paths: moved });
+  const content = render({
+    $comment: 'Where this repository keeps its corpus. Omitted paths default to the upstream layout.',
+    paths: moved,
+  });
   const where = Object.entries(moved).map(([k, v]) => `${k} in ${v}/`);
-  return { paths, config: { path: CONFIG_FILE, action: 'create', content, from: `the corpus keeps ${where.join(', ')}` } };
+  return {
+    paths,
+    config: { path: CONFIG_FILE, action: 'create', content, from: `the corpus keeps ${where.join(', ')}` },
+  };
 }

@@ -17,7 +17,11 @@ const same = (a: unknown, b: unknown): boolean => diffJson(a, b, { order: true }
 function committedSchema(tree: SpecTree, need: string): JsonDoc {
   const output = layoutOf(tree).output;
   if (tree.info(output).kind === 'missing') {
-    throw new InputError(`cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`, { file: output }, 'input/missing');
+    throw new InputError(
+      `cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`,
+      { file: output },
+      'input/missing',
+    );
   }
   return tree.json(output);
 }
@@ -41,22 +45,32 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
     records.push({ pointer: `/properties/${escapePointerToken(row.key)}`, record });
   }
   if (records.length === 0) {
-    throw new InputError(`cannot create ${layout.recordBase}: ${layout.output} holds no record of a core family to copy it from`, { file: layout.output });
+    throw new InputError(
+      `cannot create ${layout.recordBase}: ${layout.output} holds no record of a core family to copy it from`,
+      { file: layout.output },
+    );
   }
 
   const base: Record<string, unknown> = {};
   const disagree: string[] = [];
   for (const field of BASE_FIELDS) {
-    const values = records.map(({ pointer, record }) => ({ pointer: `${pointer}/properties/${field}`, value: isRecord(record['properties']) ? record['properties'][field] : undefined }));
+    const values = records.map(({ pointer, record }) => ({
+      pointer: `${pointer}/properties/${field}`,
+      value: isRecord(record['properties']) ? record['properties'][field] : undefined,
+    }));
     const value = mostCommon(values.map((v) => v.value));
     if (value === undefined) {
-      throw new InputError(`cannot create ${layout.recordBase}: the records of ${layout.output} have no properties.${field}`, { file: layout.output, start: doc.locate(values[0]!.pointer).start });
+      throw new InputError(
+        `cannot create ${layout.recordBase}: the records of ${layout.output} have no properties.${field}`,
+        { file: layout.output, start: doc.locate(values[0]!.pointer).start },
+      );
     }
     base[field] = value;
     disagree.push(...values.filter((v) => !same(v.value, value)).map((v) => v.pointer));
   }
   if (disagree.length > 0) {
-    const named = disagree.slice(0, NAMED).join(', ') + (disagree.length > NAMED ? ` and ${disagree.length - NAMED} more` : '');
+    const named =
+      disagree.slice(0, NAMED).join(', ') + (disagree.length > NAMED ? ` and ${disagree.length - NAMED} more` : '');
     throw new InputError(
       `cannot create ${layout.recordBase}: the records of ${layout.output} disagree on the record base at ${named}; make them agree (or write the record base by hand), then run init again`,
       { file: layout.output, start: doc.locate(disagree[0]!).start },
@@ -65,14 +79,20 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
   // A record's allOf is the base's rules, then its facet source's: the base is what all share first.
   const lists = records.map(({ record }): unknown[] => (Array.isArray(record['allOf']) ? record['allOf'] : []));
   let shared = 0;
-  while (shared < lists[0]!.length && lists.every((l) => shared < l.length && same(l[shared], lists[0]![shared]))) shared++;
+  while (shared < lists[0]!.length && lists.every((l) => shared < l.length && same(l[shared], lists[0]![shared])))
+    shared++;
 
   const content = render({
     $comment: `The fields and rules every capability record starts with, copied by openwop-spec init from the records of ${layout.output}.`,
     properties: base,
     allOf: lists[0]!.slice(0, shared),
   });
-  return { path: layout.recordBase, action: 'create', content, from: `what the ${records.length} record(s) of ${layout.output} share` };
+  return {
+    path: layout.recordBase,
+    action: 'create',
+    content,
+    from: `what the ${records.length} record(s) of ${layout.output} share`,
+  };
 }
 
 /**
@@ -107,11 +127,18 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
     const content = render({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       // Beside the generated schema's $id, so a relative $ref resolves here as it does there.
-      ...(typeof id === 'string' && URL.canParse(id) ? { $id: new URL(`metadata-${row.key}.schema.json`, id).href } : {}),
+      ...(typeof id === 'string' && URL.canParse(id)
+        ? { $id: new URL(`metadata-${row.key}.schema.json`, id).href }
+        : {}),
       $comment: `Metadata shape, copied by openwop-spec init from ${layout.output}; the declaration gate copies it into that schema minus $schema, $id and $comment.`,
       ...committed,
     });
-    out.push({ path, action: 'create', content, from: `${layout.output}#/properties/${escapePointerToken(row.key)} (seeding from ${layout.v1Schema} would not reproduce it)` });
+    out.push({
+      path,
+      action: 'create',
+      content,
+      from: `${layout.output}#/properties/${escapePointerToken(row.key)} (seeding from ${layout.v1Schema} would not reproduce it)`,
+    });
   }
   return out;
 }

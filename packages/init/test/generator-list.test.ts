@@ -11,18 +11,23 @@ describe('reading BOTH_MAJORS and its comments from the generator', () => {
     ['new Set([...]) with two entries', TWO_ENTRIES, 'set'],
     ['new Set([...]) with six entries', SIX_ENTRIES, 'set'],
     ['an array literal with six entries', SIX_ENTRIES, 'array'],
-  ] as const)('%s: each file gets the RFC number and the reason of the paragraph that names it', async (_, entries, style) => {
-    const listed = await read(generatorScript(entries, style));
-    const expected = entries.map((e) => ({ file: e.file, rfc: e.rfc, reason: `RFC ${e.rfc}: ${e.reason}` })).sort((a, b) => (a.file < b.file ? -1 : 1));
-    expect(listed).toEqual(expected);
-  });
+  ] as const)(
+    '%s: each file gets the RFC number and the reason of the paragraph that names it',
+    async (_, entries, style) => {
+      const listed = await read(generatorScript(entries, style));
+      const expected = entries
+        .map((e) => ({ file: e.file, rfc: e.rfc, reason: `RFC ${e.rfc}: ${e.reason}` }))
+        .sort((a, b) => (a.file < b.file ? -1 : 1));
+      expect(listed).toEqual(expected);
+    },
+  );
 
   it("a file's own comments (before it in the list, or after it on its line) win over the block above", async () => {
     const text = [
       '// RFC 0168: a.test.ts and b.test.ts are both named here.',
       'export const BOTH_MAJORS = [',
-      "  // RFC 0204: a gates via toolCatalogGate",
-      "  // and reads via toolsPath.",
+      '  // RFC 0204: a gates via toolCatalogGate',
+      '  // and reads via toolsPath.',
       "  'a.test.ts',",
       "  'b.test.ts', // RFC 0207 §D: b has unversioned paths",
       "  'c.test.ts',",
@@ -50,13 +55,18 @@ describe('reading BOTH_MAJORS and its comments from the generator', () => {
     ].join('\n');
     expect(await read(text)).toEqual([
       { file: 'memory-attribution-replay-stable.test.ts' },
-      { file: 'otel-mcp-semconv-projection.test.ts', rfc: '0207', reason: 'RFC 0207 §D: otel-mcp-semconv-projection (v1-carried text at major 2; unversioned run paths).' },
+      {
+        file: 'otel-mcp-semconv-projection.test.ts',
+        rfc: '0207',
+        reason: 'RFC 0207 §D: otel-mcp-semconv-projection (v1-carried text at major 2; unversioned run paths).',
+      },
       { file: 'tool-catalog-projection.test.ts' },
     ]);
   });
 
   it('a name is matched as a whole word: a longer name that contains it does not count', async () => {
-    const text = "// RFC 0204: tool-catalog-projection-v2 is not the file.\nconst BOTH_MAJORS = ['tool-catalog-projection.test.ts'];\n";
+    const text =
+      "// RFC 0204: tool-catalog-projection-v2 is not the file.\nconst BOTH_MAJORS = ['tool-catalog-projection.test.ts'];\n";
     expect(await read(text)).toEqual([{ file: 'tool-catalog-projection.test.ts' }]);
   });
 
@@ -66,7 +76,8 @@ describe('reading BOTH_MAJORS and its comments from the generator', () => {
   });
 
   it('only the comments right above the declaration count: code in between ends the block', async () => {
-    const text = "// RFC 0204: a explained, but for another statement.\nconst other = 1;\nconst BOTH_MAJORS = ['a.test.ts'];\n";
+    const text =
+      "// RFC 0204: a explained, but for another statement.\nconst other = 1;\nconst BOTH_MAJORS = ['a.test.ts'];\n";
     expect(await read(text)).toEqual([{ file: 'a.test.ts' }]);
   });
 

@@ -26,17 +26,41 @@ export interface BothEntry {
 }
 
 export const TWO_ENTRIES: readonly BothEntry[] = [
-  { file: 'fixtures-valid.test.ts', rfc: '0168', reason: 'fixtures-valid checks the suite\'s own fixtures: no capability gate, no request path.' },
-  { file: 'runs-replay-stable.test.ts', rfc: '0171', reason: 'runs-replay-stable gates via gateFamily and builds run paths with apiPath.' },
+  {
+    file: 'fixtures-valid.test.ts',
+    rfc: '0168',
+    reason: "fixtures-valid checks the suite's own fixtures: no capability gate, no request path.",
+  },
+  {
+    file: 'runs-replay-stable.test.ts',
+    rfc: '0171',
+    reason: 'runs-replay-stable gates via gateFamily and builds run paths with apiPath.',
+  },
 ];
 
 /** Six entries, as upstream's list has grown to. */
 export const SIX_ENTRIES: readonly BothEntry[] = [
   ...TWO_ENTRIES,
-  { file: 'otel-semconv-projection.test.ts', rfc: '0207', reason: 'otel-semconv-projection reads v1-carried text at major 2; unversioned run paths, no record gate.' },
-  { file: 'tool-catalog-compact-projection.test.ts', rfc: '0204', reason: 'tool-catalog-compact-projection gates via toolCatalogGate and reads via toolsPath.' },
-  { file: 'tool-catalog-projection.test.ts', rfc: '0204', reason: 'tool-catalog-projection gates via toolCatalogGate and reads via toolsPath.' },
-  { file: 'tool-descriptor-shape.test.ts', rfc: '0204', reason: 'tool-descriptor-shape checks schema examples server-free; its host leg reads via toolsPath.' },
+  {
+    file: 'otel-semconv-projection.test.ts',
+    rfc: '0207',
+    reason: 'otel-semconv-projection reads v1-carried text at major 2; unversioned run paths, no record gate.',
+  },
+  {
+    file: 'tool-catalog-compact-projection.test.ts',
+    rfc: '0204',
+    reason: 'tool-catalog-compact-projection gates via toolCatalogGate and reads via toolsPath.',
+  },
+  {
+    file: 'tool-catalog-projection.test.ts',
+    rfc: '0204',
+    reason: 'tool-catalog-projection gates via toolCatalogGate and reads via toolsPath.',
+  },
+  {
+    file: 'tool-descriptor-shape.test.ts',
+    rfc: '0204',
+    reason: 'tool-descriptor-shape checks schema examples server-free; its host leg reads via toolsPath.',
+  },
 ];
 
 /** How a paragraph of the generator's comment block says it: "RFC nnnn §X: <reason>", wrapped at 60 columns. */
@@ -68,7 +92,7 @@ export function generatorScript(entries: readonly BothEntry[], style: 'set' | 'a
     `const BOTH_MAJORS = ${list};`,
     '',
     "const files = readdirSync(new URL('../src/scenarios', import.meta.url)).filter((f) => f.endsWith('.test.ts')).sort();",
-    'writeFileSync(new URL(\'../scenario-majors.json\', import.meta.url), JSON.stringify({ files, both: [...BOTH_MAJORS] }));',
+    "writeFileSync(new URL('../scenario-majors.json', import.meta.url), JSON.stringify({ files, both: [...BOTH_MAJORS] }));",
     '',
   ].join('\n');
 }
@@ -115,19 +139,44 @@ export const DECLARATION = {
     { key: 'legacyFlag', kind: 'metadata', schema: 'metadata/legacyFlag', disposition: 'deleted' },
   ],
   families: [
-    row('runs', { facets: ['maxPageSize'], requirementIds: ['REQ-RUNS-1'], owningRfc: '0100', normativeText: ['spec/v2/core/runs.md'] }),
-    row('tools', { witness: 'witnessable-gated', maturity: { technical: 'experimental', adoption: 'none' }, facets: ['sources'], normativeText: ['spec/v1/tools.md'] }),
+    row('runs', {
+      facets: ['maxPageSize'],
+      requirementIds: ['REQ-RUNS-1'],
+      owningRfc: '0100',
+      normativeText: ['spec/v2/core/runs.md'],
+    }),
+    row('tools', {
+      witness: 'witnessable-gated',
+      maturity: { technical: 'experimental', adoption: 'none' },
+      facets: ['sources'],
+      normativeText: ['spec/v1/tools.md'],
+    }),
     row('ledger', { witness: 'claims-check', normativeText: ['spec/v2/core/ledger.md'] }),
-    row('canvas', { anchor: 'ext', section: 'ext/canvas/', witness: 'claims-check', maturity: { technical: 'experimental', adoption: 'none' } }),
+    row('canvas', {
+      anchor: 'ext',
+      section: 'ext/canvas/',
+      witness: 'claims-check',
+      maturity: { technical: 'experimental', adoption: 'none' },
+    }),
     { key: 'oldThing', anchor: 'deleted', reason: 'RFC 0169: folded into runs' },
   ],
   profiles: [
-    { id: 'openwop-runs-v2', summary: 'A host that lists runs.', predicate: { families: ['runs'], metadata: ['protocolVersions'] }, floorScenarios: ['planned:runs-list'], requirementIds: ['REQ-RUNS-1'] },
+    {
+      id: 'openwop-runs-v2',
+      summary: 'A host that lists runs.',
+      predicate: { families: ['runs'], metadata: ['protocolVersions'] },
+      floorScenarios: ['planned:runs-list'],
+      requirementIds: ['REQ-RUNS-1'],
+    },
   ],
 };
 
-const V1_RUNS_FACETS = { maxPageSize: { type: 'integer', minimum: 1, description: 'The largest page a run list returns.' } };
-const V1_TOOLS_FACETS = { sources: { type: 'array', items: { type: 'string' }, description: 'Where the catalog comes from.' } };
+const V1_RUNS_FACETS = {
+  maxPageSize: { type: 'integer', minimum: 1, description: 'The largest page a run list returns.' },
+};
+const V1_TOOLS_FACETS = {
+  sources: { type: 'array', items: { type: 'string' }, description: 'Where the catalog comes from.' },
+};
 
 export const V1_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -137,7 +186,11 @@ export const V1_SCHEMA = {
     protocolVersion: { type: 'string' },
     implementation: { type: 'string', description: 'The host software, free text.' },
     legacyFlag: { type: 'boolean' },
-    runs: { type: 'object', properties: { supported: { type: 'boolean' }, ...V1_RUNS_FACETS }, required: ['supported'] },
+    runs: {
+      type: 'object',
+      properties: { supported: { type: 'boolean' }, ...V1_RUNS_FACETS },
+      required: ['supported'],
+    },
     tools: { type: 'object', properties: { supported: { type: 'boolean' }, ...V1_TOOLS_FACETS } },
     canvas: { type: 'object', properties: { supported: { type: 'boolean' } } },
     oldThing: { type: 'object' },
@@ -159,13 +212,33 @@ export const RECORD_BASE = {
 
 /** The metadata shapes upstream's generator kept in its code (a seeded key is the v1 property plus the marker). */
 export const CODED_METADATA: Record<string, Record<string, unknown>> = {
-  protocolVersions: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: VERSION }, description: 'Every major.minor this host serves.' },
-  preferredVersion: { type: 'string', pattern: VERSION, description: 'The header-less default; a member of protocolVersions.' },
+  protocolVersions: {
+    type: 'array',
+    minItems: 1,
+    uniqueItems: true,
+    items: { type: 'string', pattern: VERSION },
+    description: 'Every major.minor this host serves.',
+  },
+  preferredVersion: {
+    type: 'string',
+    pattern: VERSION,
+    description: 'The header-less default; a member of protocolVersions.',
+  },
   protocolVersion: { type: 'string', pattern: VERSION, description: 'Kept for v1 readers through the overlap.' },
-  extensions: { type: 'object', additionalProperties: false, patternProperties: { [EXT_PATTERN]: { type: 'object' } }, description: 'One key per vendor extension, <org>.<name>; reserved orgs: openwop.' },
+  extensions: {
+    type: 'object',
+    additionalProperties: false,
+    patternProperties: { [EXT_PATTERN]: { type: 'object' } },
+    description: 'One key per vendor extension, <org>.<name>; reserved orgs: openwop.',
+  },
 };
 
-const record = (key: string, description: string, facets: Record<string, unknown>, seededFrom: 'v1' | 'declaration') => ({
+const record = (
+  key: string,
+  description: string,
+  facets: Record<string, unknown>,
+  seededFrom: 'v1' | 'declaration',
+) => ({
   type: 'object',
   additionalProperties: false,
   required: ['status', 'since', 'witness'],
@@ -191,14 +264,33 @@ export const UPSTREAM_SCHEMA = {
     protocolVersion: CODED_METADATA['protocolVersion'],
     implementation: { ...V1_SCHEMA.properties.implementation, 'x-openwop-seeded-from': 'v1' },
     extensions: CODED_METADATA['extensions'],
-    runs: record('runs', 'core/capabilities.md#runs — witness: witnessable-unaided; maturity stable/multi-witness; RFC 0100', V1_RUNS_FACETS, 'v1'),
-    tools: record('tools', 'core/capabilities.md#tools — witness: witnessable-gated; maturity experimental/none', V1_TOOLS_FACETS, 'v1'),
-    ledger: record('ledger', 'core/capabilities.md#ledger — witness: claims-check; maturity stable/multi-witness', {}, 'declaration'),
+    runs: record(
+      'runs',
+      'core/capabilities.md#runs — witness: witnessable-unaided; maturity stable/multi-witness; RFC 0100',
+      V1_RUNS_FACETS,
+      'v1',
+    ),
+    tools: record(
+      'tools',
+      'core/capabilities.md#tools — witness: witnessable-gated; maturity experimental/none',
+      V1_TOOLS_FACETS,
+      'v1',
+    ),
+    ledger: record(
+      'ledger',
+      'core/capabilities.md#ledger — witness: claims-check; maturity stable/multi-witness',
+      {},
+      'declaration',
+    ),
   },
 };
 
 /** The committed schema with one record's base field changed, so the records disagree on the base. */
-export function schemaWithField(key: 'runs' | 'tools' | 'ledger', field: 'status' | 'since' | 'until', value: unknown): string {
+export function schemaWithField(
+  key: 'runs' | 'tools' | 'ledger',
+  field: 'status' | 'since' | 'until',
+  value: unknown,
+): string {
   const schema = structuredClone(UPSTREAM_SCHEMA);
   (schema.properties[key].properties as Record<string, unknown>)[field] = value;
   return json(schema);
@@ -207,14 +299,18 @@ export function schemaWithField(key: 'runs' | 'tools' | 'ledger', field: 'status
 // --- the prose: core documents, a v1 home, an ext README ---
 
 export const CORE_DOCS: Record<string, string> = {
-  'spec/v2/core/capabilities.md': '# Capabilities\n\nThe discovery document lists one record per family.\n\n## § `runs`\n\nSee runs.md.\n\n## § `tools`\n\nSee the v1 text.\n\n## § `ledger`\n\nSee ledger.md.\n',
+  'spec/v2/core/capabilities.md':
+    '# Capabilities\n\nThe discovery document lists one record per family.\n\n## § `runs`\n\nSee runs.md.\n\n## § `tools`\n\nSee the v1 text.\n\n## § `ledger`\n\nSee ledger.md.\n',
   'spec/v2/core/runs.md':
     '# Runs\n\n> **Status: Stable · RFC 0100.**\n> **Normative home:** `runs`.\n\n## Listing\n\nA host MUST page the `runs` list and MUST NOT return more than `runs.maxPageSize` entries at once.\n',
-  'spec/v2/core/ledger.md': '# Ledger\n\n> **Status: Stable.**\n> **Normative home:** `ledger`.\n\nEvery `ledger` entry MUST name the run it records.\n',
+  'spec/v2/core/ledger.md':
+    '# Ledger\n\n> **Status: Stable.**\n> **Normative home:** `ledger`.\n\nEvery `ledger` entry MUST name the run it records.\n',
 };
-export const V1_BANNER = '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is.';
+export const V1_BANNER =
+  '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is.';
 const V1_TOOLS = `# Tools (v1)\n\n${V1_BANNER}\n\n## Listing\n\nA host MUST list its \`tools\` and SHOULD say where each comes from in \`sources\`.\n`;
-const CANVAS_README = '# `canvas` extension\n\n> **Status: Draft.**\n\n| Field | Value |\n| --- | --- |\n| **witness:** | `claims-check` |\n| **technical:** | `experimental` |\n| **adoption:** | `none` |\n\n## Contract\n\nText.\n';
+const CANVAS_README =
+  '# `canvas` extension\n\n> **Status: Draft.**\n\n| Field | Value |\n| --- | --- |\n| **witness:** | `claims-check` |\n| **technical:** | `experimental` |\n| **adoption:** | `none` |\n\n## Contract\n\nText.\n';
 
 /** Upstream's budget figure for this tree: the raw word count of every core document. */
 export const CORE_WORDS = Object.values(CORE_DOCS).reduce((n, text) => n + words(text), 0);
@@ -222,7 +318,8 @@ export const CORE_WORDS = Object.values(CORE_DOCS).reduce((n, text) => n + words
 // --- the conformance package ---
 
 const MAJOR_AWARE = "import { apiPath } from '../lib/paths.js';\n\nexport const path = apiPath('runs');\n";
-const V1_ONLY = "export const gated = (cap: { supported?: boolean } | undefined) => cap?.supported === true && '/v1/runs';\n";
+const V1_ONLY =
+  "export const gated = (cap: { supported?: boolean } | undefined) => cap?.supported === true && '/v1/runs';\n";
 
 /** Scenario files: one v2- file, the both-major files, two v1 files. */
 export function scenarioFiles(both: readonly BothEntry[]): Record<string, string> {
@@ -238,7 +335,10 @@ export function scenarioFiles(both: readonly BothEntry[]): Record<string, string
  * The whole tree. `both` are the files the generator lists (and the manifest runs at both majors);
  * `listStyle` is how the generator writes its list.
  */
-export function upstreamTree(both: readonly BothEntry[] = TWO_ENTRIES, listStyle: 'set' | 'array' = 'set'): Record<string, FixtureEntry> {
+export function upstreamTree(
+  both: readonly BothEntry[] = TWO_ENTRIES,
+  listStyle: 'set' | 'array' = 'set',
+): Record<string, FixtureEntry> {
   const scenarios = scenarioFiles(both);
   return {
     'package.json': json({ name: 'openwop', private: true }),
@@ -250,13 +350,21 @@ export function upstreamTree(both: readonly BothEntry[] = TWO_ENTRIES, listStyle
     'spec/v2/ext/canvas/README.md': CANVAS_README,
     'schemas/capabilities.schema.json': json(V1_SCHEMA),
     'schemas/v2/capabilities.schema.json': json(UPSTREAM_SCHEMA),
-    'docs/normative-home-baseline.json': json({ v1Dependent: 1, undeclared: 0, facetsUncovered: 0, v1Banners: { 'spec/v1/tools.md': V1_BANNER }, v1Carried: ['tools'] }),
+    'docs/normative-home-baseline.json': json({
+      v1Dependent: 1,
+      undeclared: 0,
+      facetsUncovered: 0,
+      v1Banners: { 'spec/v1/tools.md': V1_BANNER },
+      v1Carried: ['tools'],
+    }),
     'evidence/v1-end-of-support.json': json({ endOfSupportNotBefore: '2026-12-04' }),
     'conformance/package.json': json({ name: '@openwop/conformance', private: true }),
-    'conformance/requirements.json': json({ records: [{ id: 'REQ-RUNS-1', rfc: '0100', scenario: 'v2-runs-list.test.ts' }] }),
+    'conformance/requirements.json': json({
+      records: [{ id: 'REQ-RUNS-1', rfc: '0100', scenario: 'v2-runs-list.test.ts' }],
+    }),
     'conformance/scripts/generate-scenario-majors.mjs': generatorScript(both, listStyle),
     'conformance/scenario-majors.json': upstreamManifest(Object.keys(scenarios), new Set(both.map((e) => e.file))),
-    'conformance/src/lib/paths.ts': "export const apiPath = (p: string): string => `/${p}`;\n",
+    'conformance/src/lib/paths.ts': 'export const apiPath = (p: string): string => `/${p}`;\n',
     ...Object.fromEntries(Object.entries(scenarios).map(([name, text]) => [`conformance/src/scenarios/${name}`, text])),
   };
 }

@@ -35,7 +35,8 @@ export function diffJson(before: unknown, after: unknown, options: DiffOptions =
         else out.push({ pointer: child, change: 'removed', before: v });
       }
       for (const [k, v] of Object.entries(a)) {
-        if (!Object.hasOwn(b, k)) out.push({ pointer: `${pointer}/${escapePointerToken(k)}`, change: 'added', after: v });
+        if (!Object.hasOwn(b, k))
+          out.push({ pointer: `${pointer}/${escapePointerToken(k)}`, change: 'added', after: v });
       }
     } else if (Array.isArray(b) && Array.isArray(a)) {
       const shared = Math.min(b.length, a.length);

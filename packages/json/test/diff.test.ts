@@ -16,7 +16,9 @@ describe('diffJson', () => {
   });
 
   it('reports a value whose type differs as changed, not as member differences', () => {
-    expect(diffJson({ x: [1] }, { x: { 0: 1 } })).toEqual([{ pointer: '/x', change: 'changed', before: [1], after: { 0: 1 } }]);
+    expect(diffJson({ x: [1] }, { x: { 0: 1 } })).toEqual([
+      { pointer: '/x', change: 'changed', before: [1], after: { 0: 1 } },
+    ]);
     expect(diffJson(null, {})).toEqual([{ pointer: '', change: 'changed', before: null, after: {} }]);
     expect(diffJson({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
   });
@@ -35,6 +37,8 @@ describe('diffJson', () => {
     expect(diffJson(before, after)).toEqual([]);
     expect(diffJson(before, after, { order: true })).toEqual([{ pointer: '/o', change: 'reordered' }]);
     // Extra or missing keys alone are not a reorder.
-    expect(diffJson({ a: 1, b: 2 }, { a: 1, x: 0, b: 2 }, { order: true })).toEqual([{ pointer: '/x', change: 'added', after: 0 }]);
+    expect(diffJson({ a: 1, b: 2 }, { a: 1, x: 0, b: 2 }, { order: true })).toEqual([
+      { pointer: '/x', change: 'added', after: 0 },
+    ]);
   });
 });

@@ -17,7 +17,15 @@ describe('JSON pointers', () => {
     expect(valueAt(doc, ['a', 'b/c', '0'])).toBe(10);
     expect(valueAt(doc, '')).toBe(doc);
     expect(valueAt(doc, '/__proto__/x')).toBe(1);
-    for (const missing of ['/constructor', '/a/toString', '/a/b~1c/01', '/a/b~1c/-', '/a/b~1c/2', '/a/b~1c/length', '/a/b~1c/0/x']) {
+    for (const missing of [
+      '/constructor',
+      '/a/toString',
+      '/a/b~1c/01',
+      '/a/b~1c/-',
+      '/a/b~1c/2',
+      '/a/b~1c/length',
+      '/a/b~1c/0/x',
+    ]) {
       expect(valueAt(doc, missing), missing).toBeUndefined();
     }
   });

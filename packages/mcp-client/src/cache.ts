@@ -23,7 +23,12 @@ export class TtlCache<T> {
   }
 
   /** Stores `value` (which must carry the server's `ttlMs` / `cacheScope`) as received at `now`. */
-  set(key: readonly unknown[], value: T & { ttlMs?: unknown; cacheScope?: unknown }, authContext: string | undefined, now: number): void {
+  set(
+    key: readonly unknown[],
+    value: T & { ttlMs?: unknown; cacheScope?: unknown },
+    authContext: string | undefined,
+    now: number,
+  ): void {
     // Anything but an explicit "public" is partitioned: reuse across contexts must be opted into.
     const scope = value.cacheScope === 'public' ? 'public' : 'private';
     this.entries.set(partitionKey(key, scope, authContext), { value, expiresAt: expiresAt(now, value.ttlMs) });

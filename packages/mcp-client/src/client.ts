@@ -10,7 +10,12 @@ import { McpServerNotFound, McpTransportFailure } from './errors.js';
 import { HealthMonitor } from './health.js';
 import type { ProbeTarget } from './health.js';
 import { Negotiation, SUPPORTED_REVISIONS } from './negotiate.js';
-import { DEFAULT_DISCOVER_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, requestHeaders } from './transport.js';
+import {
+  DEFAULT_DISCOVER_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  requestHeaders,
+} from './transport.js';
 import type { ExchangeContext, ExchangeServer } from './transport.js';
 import type {
   CallToolResult,
@@ -92,7 +97,8 @@ export function createMcpClient(options: McpClientOptions): McpClient {
 
   const server = (serverId: string): ResolvedServer => {
     const found = servers.get(serverId);
-    if (found === undefined) throw new McpServerNotFound(`MCP server "${serverId}" is not configured on this host`, serverId);
+    if (found === undefined)
+      throw new McpServerNotFound(`MCP server "${serverId}" is not configured on this host`, serverId);
     return found;
   };
 
@@ -102,7 +108,8 @@ export function createMcpClient(options: McpClientOptions): McpClient {
     for (let round = 1; result.resultType === 'input_required'; round++) {
       if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded');
       const retry: Record<string, unknown> = { ...params };
-      if (Object.hasOwn(result, 'inputRequests')) retry.inputResponses = declineAll(target.serverId, result.inputRequests);
+      if (Object.hasOwn(result, 'inputRequests'))
+        retry.inputResponses = declineAll(target.serverId, result.inputRequests);
       // requestState is opaque: copied exactly, never inspected.
       if (Object.hasOwn(result, 'requestState')) retry.requestState = result.requestState;
       result = await target.negotiation.request(target, method, retry);

@@ -6,7 +6,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function cloneJson<T>(value: T): T {
   const root: { value: unknown } = { value: undefined };
-  const stack: [source: unknown, target: Record<string, unknown> | unknown[], key: string | number][] = [[value, root, 'value']];
+  const stack: [source: unknown, target: Record<string, unknown> | unknown[], key: string | number][] = [
+    [value, root, 'value'],
+  ];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const [source, target, key] = item;
     let copy: unknown = source;
@@ -15,7 +17,8 @@ export function cloneJson<T>(value: T): T {
       for (let i = 0; i < source.length; i++) stack.push([source[i], copy as unknown[], i]);
     } else if (typeof source === 'object' && source !== null) {
       copy = {};
-      for (const name of Object.keys(source)) stack.push([(source as Record<string, Json>)[name], copy as Record<string, unknown>, name]);
+      for (const name of Object.keys(source))
+        stack.push([(source as Record<string, Json>)[name], copy as Record<string, unknown>, name]);
     }
     // defineProperty, not assignment: a key named "__proto__" stays an own data property, as JSON.parse made it.
     Object.defineProperty(target, key, { value: copy, writable: true, enumerable: true, configurable: true });

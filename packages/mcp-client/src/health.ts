@@ -25,7 +25,8 @@ interface Outcome {
 /** Maps one DiscoverResult to a health state against the revisions this host would negotiate. */
 export function classifyDiscover(result: Result, revisions: readonly string[]): Outcome {
   const supported = result.supportedVersions;
-  if (!Array.isArray(supported)) return { state: 'unreachable', reason: 'the DiscoverResult has no supportedVersions array' };
+  if (!Array.isArray(supported))
+    return { state: 'unreachable', reason: 'the DiscoverResult has no supportedVersions array' };
   const shared = supported.some((version) => revisions.includes(version as string));
   return shared
     ? { state: 'reachable', discover: result as DiscoverResult }

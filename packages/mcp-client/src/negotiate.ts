@@ -19,7 +19,12 @@ import {
 import type { Result } from './wire.js';
 
 /** Every revision this client can speak, newest first; the default of `revisions`. */
-export const SUPPORTED_REVISIONS: readonly string[] = Object.freeze([LATEST_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26']);
+export const SUPPORTED_REVISIONS: readonly string[] = Object.freeze([
+  LATEST_PROTOCOL_VERSION,
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+]);
 
 /** Requests one call may send before it gives up: the first, and two after the server's answers changed what we know. */
 const MAX_ATTEMPTS = 3;
@@ -36,7 +41,11 @@ export interface ProbeOutcome {
 }
 
 const statusOf = (err: unknown): number | undefined =>
-  err instanceof McpErrorResponse ? err.httpStatus : err instanceof McpTransportFailure && err.reason === 'http_status' ? err.httpStatus : undefined;
+  err instanceof McpErrorResponse
+    ? err.httpStatus
+    : err instanceof McpTransportFailure && err.reason === 'http_status'
+      ? err.httpStatus
+      : undefined;
 
 /** The revisions a -32022 error (or an initialize error of an older server) says the server supports. */
 function supportedOf(err: unknown): string[] | undefined {
@@ -49,7 +58,8 @@ function supportedOf(err: unknown): string[] | undefined {
 function isModernError(err: unknown): boolean {
   if (!(err instanceof McpErrorResponse)) return false;
   const { code } = err.error;
-  if (code === UNSUPPORTED_PROTOCOL_VERSION || code === HEADER_MISMATCH || code === MISSING_REQUIRED_CLIENT_CAPABILITY) return true;
+  if (code === UNSUPPORTED_PROTOCOL_VERSION || code === HEADER_MISMATCH || code === MISSING_REQUIRED_CLIENT_CAPABILITY)
+    return true;
   return code === METHOD_NOT_FOUND && err.httpStatus === 404;
 }
 
@@ -165,7 +175,8 @@ export class Negotiation {
       return this.legacy.find((revision) => supportedOf(err)?.includes(revision));
     }
     // Every 2026-07-28 server implements server/discover, so "method not found" there is an older server.
-    if (method === 'server/discover' && err instanceof McpErrorResponse && err.error.code === METHOD_NOT_FOUND) return this.legacy[0];
+    if (method === 'server/discover' && err instanceof McpErrorResponse && err.error.code === METHOD_NOT_FOUND)
+      return this.legacy[0];
     if (isModernError(err)) return undefined;
     const status = statusOf(err);
     return status === 400 || status === 404 || status === 405 ? this.legacy[0] : undefined;
@@ -221,9 +232,13 @@ export class Negotiation {
       return { state: 'incompatible', reason: incompatibleReason(supported, this.revisions) };
     }
     if (err instanceof McpTransportFailure) {
-      return { state: 'unreachable', reason: err.httpStatus === undefined ? err.reason : `${err.reason} ${err.httpStatus}` };
+      return {
+        state: 'unreachable',
+        reason: err.httpStatus === undefined ? err.reason : `${err.reason} ${err.httpStatus}`,
+      };
     }
-    if (err instanceof McpErrorResponse) return { state: 'unreachable', reason: `mcp_error ${err.error.code} (HTTP ${err.httpStatus})` };
+    if (err instanceof McpErrorResponse)
+      return { state: 'unreachable', reason: `mcp_error ${err.error.code} (HTTP ${err.httpStatus})` };
     return { state: 'unreachable', reason: 'unexpected failure' };
   }
 }

@@ -72,7 +72,15 @@ const OWNED_HEADERS = new Set([
  * a live server would look down for one call, and the tool catalog would skip it for one read.
  * `tools/call` is never sent again: it may have taken effect.
  */
-const READ_METHODS = new Set(['server/discover', 'ping', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list']);
+const READ_METHODS = new Set([
+  'server/discover',
+  'ping',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+]);
 /** undici's codes for a connection that broke before any response: reset, broken pipe, closed by the peer. */
 const CONNECTION_RESETS = new Set<unknown>(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
@@ -175,7 +183,8 @@ export async function send(
   const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: sent });
   const headers = requestHeaders(server, method, params, framing);
   return withDeadline(server, async (signal, fail, track) => {
-    const post = (): Promise<Response> => context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    const post = (): Promise<Response> =>
+      context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal });
     let response = track(
       await post().catch((err: unknown) => {
         if (signal.aborted || !READ_METHODS.has(method) || !CONNECTION_RESETS.has(causeCode(err))) throw err;
@@ -212,7 +221,9 @@ export async function send(
     // Before 2026-07-28 a dropped connection is not a cancellation: say so, so the server can stop
     // (lifecycle chapter, "Timeouts"; utilities/cancellation). Best effort, never awaited.
     if (framing.legacy && err instanceof McpTransportFailure && err.reason === 'timeout' && method !== 'initialize') {
-      notify(context, server, 'notifications/cancelled', { requestId: id, reason: 'timeout' }, framing).catch(() => undefined);
+      notify(context, server, 'notifications/cancelled', { requestId: id, reason: 'timeout' }, framing).catch(
+        () => undefined,
+      );
     }
     throw err;
   });
@@ -229,7 +240,9 @@ export async function notify(
   const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
   const headers = requestHeaders(server, method, params ?? {}, framing);
   await withDeadline(server, async (signal, fail, track) => {
-    const response = track(await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }));
+    const response = track(
+      await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }),
+    );
     await acknowledged(response, server, fail);
   });
 }
@@ -246,9 +259,13 @@ export async function endSession(context: ExchangeContext, server: ExchangeServe
 
 async function acknowledged(response: Response, server: ExchangeServer, fail: Fail): Promise<void> {
   if (response.status >= 200 && response.status < 300) return discard(response);
-  const message = mediaType(response) === 'application/json' ? await readJson(response, server, fail).catch(() => undefined) : undefined;
+  const message =
+    mediaType(response) === 'application/json'
+      ? await readJson(response, server, fail).catch(() => undefined)
+      : undefined;
   await discard(response);
-  if (isRecord(message) && isJsonRpcError(message.error)) throw new McpErrorResponse(server.serverId, message.error, response.status);
+  if (isRecord(message) && isJsonRpcError(message.error))
+    throw new McpErrorResponse(server.serverId, message.error, response.status);
   throw fail(isRedirect(response) ? 'redirect' : 'http_status', response);
 }
 
@@ -283,7 +300,12 @@ function failure(serverId: string, reason: TransportReason, response?: Response)
   if (response === undefined) return new McpTransportFailure(serverId, reason);
   // A 401's challenge tells the host how to authenticate; it is the server's text, never ours.
   const challenge = response.status === 401 ? response.headers.get('www-authenticate') : null;
-  return new McpTransportFailure(serverId, reason, response.status, challenge === null ? {} : { wwwAuthenticate: challenge });
+  return new McpTransportFailure(
+    serverId,
+    reason,
+    response.status,
+    challenge === null ? {} : { wwwAuthenticate: challenge },
+  );
 }
 
 function causeCode(err: unknown): unknown {
@@ -319,7 +341,8 @@ interface ReadState {
 const isRedirect = (response: Response) =>
   (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect';
 
-const mediaType = (response: Response) => (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (response: Response) =>
+  (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** The final result, or ENDED when an event stream closed before it. */
 async function readResponse(response: Response, state: ReadState): Promise<Result | typeof ENDED> {
@@ -340,7 +363,8 @@ async function readResponse(response: Response, state: ReadState): Promise<Resul
       message = await readJson(response, state.server, fail);
     } catch (err) {
       // An unparsable error page is still an HTTP failure, not a framing one.
-      if (!success && err instanceof McpTransportFailure && err.reason === 'bad_json') throw fail('http_status', response);
+      if (!success && err instanceof McpTransportFailure && err.reason === 'bad_json')
+        throw fail('http_status', response);
       throw err;
     }
     const items = unbatch(message, state);

@@ -84,7 +84,10 @@ describe('serverHealth against the fake', () => {
         ['initialize', '(absent)'],
         ['notifications/initialized', '2025-06-18'],
       ]);
-      expect(old.exchanges()[0]!.error).toMatchObject({ code: -32022, data: { supported: ['2025-06-18'], requested: '2026-07-28' } });
+      expect(old.exchanges()[0]!.error).toMatchObject({
+        code: -32022,
+        data: { supported: ['2025-06-18'], requested: '2026-07-28' },
+      });
     } finally {
       await old.stop();
     }
@@ -98,7 +101,8 @@ describe('serverHealth against the fake', () => {
       const health = await client.serverHealth({ serverId: 'c' });
       expect(health).toStrictEqual({
         state: 'incompatible',
-        reason: 'no revision in common: the server offers ["2025-06-18"]; this host negotiates ["2026-07-28", "2025-11-25"]',
+        reason:
+          'no revision in common: the server offers ["2025-06-18"]; this host negotiates ["2026-07-28", "2025-11-25"]',
       });
       expectShape(health, false);
       expect(old.invocations().map((i) => i.method)).toEqual(['server/discover']);
@@ -108,7 +112,9 @@ describe('serverHealth against the fake', () => {
   });
 
   test('unreachable: nothing listens; a down server is data, not a rejection', async () => {
-    const health = await createMcpClient({ servers: { down: { url: await deadEndpoint() } } }).serverHealth({ serverId: 'down' });
+    const health = await createMcpClient({ servers: { down: { url: await deadEndpoint() } } }).serverHealth({
+      serverId: 'down',
+    });
     expect(health).toStrictEqual({ state: 'unreachable', reason: 'connect' });
     expectShape(health, false);
   });
@@ -135,9 +141,15 @@ describe('serverHealth outcomes (stubbed)', () => {
   test('any other JSON-RPC error, or no supportedVersions array, is unreachable', async () => {
     const noVersions = 'the DiscoverResult has no supportedVersions array';
     for (const [answer, reason] of [
-      [(id: number) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'boom' } }), 'mcp_error -32603 (HTTP 200)'],
+      [
+        (id: number) => ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'boom' } }),
+        'mcp_error -32603 (HTTP 200)',
+      ],
       // -32601 to server/discover marks an older server; its initialize then fails the same way.
-      [(id: number) => ({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }), 'mcp_error -32601 (HTTP 200)'],
+      [
+        (id: number) => ({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }),
+        'mcp_error -32601 (HTTP 200)',
+      ],
       [(id: number) => result(id, discover({ supportedVersions: '2026-07-28' })), noVersions],
       [(id: number) => result(id, { resultType: 'complete' }), noVersions],
     ] as const) {
@@ -152,7 +164,11 @@ describe('serverHealth outcomes (stubbed)', () => {
       () => {
         throw new TypeError('fetch failed');
       },
-      (id) => ({ jsonrpc: '2.0', id, error: { code: -32022, message: 'Unsupported', data: { supported: [], requested: 'x' } } }),
+      (id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32022, message: 'Unsupported', data: { supported: [], requested: 'x' } },
+      }),
       (id) => result(id, { resultType: 'complete' }),
       (id) => result(id, discover()),
     ];
@@ -185,9 +201,14 @@ describe('serverHealth outcomes (stubbed)', () => {
   test('the discover deadline is its own (5 s default, configurable)', async () => {
     // A fetch that only ever settles through its abort signal shows which deadline was armed.
     const fetch = ((_input: unknown, init?: RequestInit) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))))) as typeof globalThis.fetch;
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      )) as typeof globalThis.fetch;
     const client = createMcpClient({ servers: { s: { url: URL, discoverTimeoutMs: 20, timeoutMs: 60_000 } }, fetch });
-    await expect(client.serverHealth({ serverId: 's' })).resolves.toStrictEqual({ state: 'unreachable', reason: 'timeout' });
+    await expect(client.serverHealth({ serverId: 's' })).resolves.toStrictEqual({
+      state: 'unreachable',
+      reason: 'timeout',
+    });
   });
 
   test('classifyDiscover matches any revision the host negotiates', () => {
@@ -220,7 +241,10 @@ describe('serverHealth on hostile input: it always resolves', () => {
     const huge = JSON.stringify(result(1, discover({ padding: 'x'.repeat(2048) })));
     const stub = stubFetch(() => new Response(huge, { headers: { 'Content-Type': 'application/json' } }));
     const client = createMcpClient({ servers: { s: { url: URL, maxResponseBytes: 1024 } }, fetch: stub.fetch });
-    await expect(client.serverHealth({ serverId: 's' })).resolves.toStrictEqual({ state: 'unreachable', reason: 'too_large 200' });
+    await expect(client.serverHealth({ serverId: 's' })).resolves.toStrictEqual({
+      state: 'unreachable',
+      reason: 'too_large 200',
+    });
   });
 
   test('a fetch that throws something odd still resolves unreachable', async () => {
@@ -229,7 +253,9 @@ describe('serverHealth on hostile input: it always resolves', () => {
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw Symbol('odd');
     }) as unknown as typeof globalThis.fetch;
-    await expect(createMcpClient({ servers: { s: { url: URL } }, fetch }).serverHealth({ serverId: 's' })).resolves.toStrictEqual({
+    await expect(
+      createMcpClient({ servers: { s: { url: URL } }, fetch }).serverHealth({ serverId: 's' }),
+    ).resolves.toStrictEqual({
       state: 'unreachable',
       reason: 'connect',
     });

@@ -13,11 +13,20 @@ describe('MRTR', () => {
     const state = 'opaque "state" ☃ \\ with spaces ';
     const stub = stubFetch((body, index) =>
       index === 0
-        ? result(body.id, { resultType: 'input_required', inputRequests: { who: elicit, why: elicit }, requestState: state })
+        ? result(body.id, {
+            resultType: 'input_required',
+            inputRequests: { who: elicit, why: elicit },
+            requestState: state,
+          })
         : result(body.id, complete),
     );
     const client = createMcpClient({ servers: { s: { url: URL } }, fetch: stub.fetch });
-    const value = await client.callTool({ serverId: 's', name: 'needs_input', arguments: { a: 1 }, idempotencyKey: 'k' });
+    const value = await client.callTool({
+      serverId: 's',
+      name: 'needs_input',
+      arguments: { a: 1 },
+      idempotencyKey: 'k',
+    });
     expect(value).toStrictEqual(complete);
     expect(stub.sent).toHaveLength(2);
     const [first, retry] = stub.sent.map((s) => s.body);

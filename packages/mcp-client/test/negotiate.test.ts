@@ -36,7 +36,12 @@ function scripted(answer: (seen: Seen, index: number) => Response | Promise<Resp
 
 /** An initialize-era server: refuses 2026-07-28 framing with a non-2026 400, then runs a session. */
 function legacyServer(
-  options: { version?: string; sessions?: string[]; deleteStatus?: number; onRequest?: (seen: Seen) => Response | undefined } = {},
+  options: {
+    version?: string;
+    sessions?: string[];
+    deleteStatus?: number;
+    onRequest?: (seen: Seen) => Response | undefined;
+  } = {},
 ) {
   const sessions = [...(options.sessions ?? ['s-1', 's-2', 's-3'])];
   let live: string | undefined;
@@ -45,12 +50,23 @@ function legacyServer(
     if (seen.method === 'DELETE') return new Response(null, { status: options.deleteStatus ?? 200 });
     if (body?.['method'] === 'initialize') {
       live = sessions.shift();
-      return ok(body['id'], { protocolVersion: options.version ?? '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'old', version: '1' } }, live === undefined ? {} : { 'Mcp-Session-Id': live });
+      return ok(
+        body['id'],
+        {
+          protocolVersion: options.version ?? '2025-11-25',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'old', version: '1' },
+        },
+        live === undefined ? {} : { 'Mcp-Session-Id': live },
+      );
     }
     if (seen.headers['mcp-method'] !== undefined) return legacy400(body?.['id']);
-    if (live !== undefined && seen.headers['mcp-session-id'] !== live) return jsonReply({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, 404);
+    if (live !== undefined && seen.headers['mcp-session-id'] !== live)
+      return jsonReply({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, 404);
     if (body?.['method'] === 'notifications/initialized') return new Response(null, { status: 202 });
-    return options.onRequest?.(seen) ?? ok(body?.['id'], { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] });
+    return (
+      options.onRequest?.(seen) ?? ok(body?.['id'], { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] })
+    );
   });
 }
 
@@ -58,13 +74,18 @@ const client = (fetch: typeof globalThis.fetch, extra: Partial<McpClientOptions>
   createMcpClient({ servers: { s: { url: URL } }, fetch, ...extra });
 
 const summary = (seen: Seen[]) =>
-  seen.map((s) => `${s.method} ${(s.body?.['method'] as string | undefined) ?? ''} v=${s.headers['mcp-protocol-version'] ?? '-'} sid=${s.headers['mcp-session-id'] ?? '-'}`);
+  seen.map(
+    (s) =>
+      `${s.method} ${(s.body?.['method'] as string | undefined) ?? ''} v=${s.headers['mcp-protocol-version'] ?? '-'} sid=${s.headers['mcp-session-id'] ?? '-'}`,
+  );
 
 describe('falling back to an initialize-era revision', () => {
   test('a non-2026 400 leads to initialize at 2025-11-25, notifications/initialized, then the call in the session', async () => {
     const server = legacyServer();
     const mcp = client(server.fetch);
-    await expect(mcp.listTools({ serverId: 's' })).resolves.toStrictEqual({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }] });
+    await expect(mcp.listTools({ serverId: 's' })).resolves.toStrictEqual({
+      tools: [{ name: 'echo', inputSchema: { type: 'object' } }],
+    });
     expect(summary(server.seen)).toEqual([
       'POST tools/list v=2026-07-28 sid=-',
       'POST initialize v=- sid=-',
@@ -93,7 +114,10 @@ describe('falling back to an initialize-era revision', () => {
   test('the server names its own revision: the session runs at it, and 2025-03-26 sends no version header', async () => {
     const server = legacyServer({ version: '2025-03-26' });
     await client(server.fetch).listTools({ serverId: 's' });
-    expect(summary(server.seen).slice(2)).toEqual(['POST notifications/initialized v=- sid=s-1', 'POST tools/list v=- sid=s-1']);
+    expect(summary(server.seen).slice(2)).toEqual([
+      'POST notifications/initialized v=- sid=s-1',
+      'POST tools/list v=- sid=s-1',
+    ]);
   });
 
   test('a server without sessions: no Mcp-Session-Id is invented', async () => {
@@ -109,8 +133,25 @@ describe('falling back to an initialize-era revision', () => {
   test('-32022 naming an older revision: the handshake runs at the newest one both sides have', async () => {
     const server = scripted((seen, index) => {
       const id = seen.body?.['id'];
-      if (index === 0) return jsonReply({ jsonrpc: '2.0', id, error: { code: -32022, message: 'Unsupported', data: { supported: ['2025-06-18', '2024-11-05'], requested: '2026-07-28' } } }, 400);
-      if (seen.body?.['method'] === 'initialize') return ok(id, { protocolVersion: seen.body['params'] && (seen.body['params'] as Record<string, unknown>)['protocolVersion'], capabilities: {}, serverInfo: { name: 'x', version: '1' } });
+      if (index === 0)
+        return jsonReply(
+          {
+            jsonrpc: '2.0',
+            id,
+            error: {
+              code: -32022,
+              message: 'Unsupported',
+              data: { supported: ['2025-06-18', '2024-11-05'], requested: '2026-07-28' },
+            },
+          },
+          400,
+        );
+      if (seen.body?.['method'] === 'initialize')
+        return ok(id, {
+          protocolVersion: seen.body['params'] && (seen.body['params'] as Record<string, unknown>)['protocolVersion'],
+          capabilities: {},
+          serverInfo: { name: 'x', version: '1' },
+        });
       if (id === undefined) return new Response(null, { status: 202 });
       return ok(id, { tools: [] });
     });
@@ -122,9 +163,15 @@ describe('falling back to an initialize-era revision', () => {
   test('2026-07-28 errors are never a reason to fall back: -32020, -32021, -32601 at 404, and -32022 with nothing in common', async () => {
     const errors = [
       { status: 400, error: { code: -32020, message: 'Header mismatch' } },
-      { status: 400, error: { code: -32021, message: 'Missing capability', data: { requiredCapabilities: { elicitation: {} } } } },
+      {
+        status: 400,
+        error: { code: -32021, message: 'Missing capability', data: { requiredCapabilities: { elicitation: {} } } },
+      },
       { status: 404, error: { code: -32601, message: 'Method not found' } },
-      { status: 400, error: { code: -32022, message: 'Unsupported', data: { supported: ['2030-01-01'], requested: '2026-07-28' } } },
+      {
+        status: 400,
+        error: { code: -32022, message: 'Unsupported', data: { supported: ['2030-01-01'], requested: '2026-07-28' } },
+      },
     ];
     for (const { status, error } of errors) {
       const server = scripted((seen) => jsonReply({ jsonrpc: '2.0', id: seen.body?.['id'], error }, status));
@@ -149,9 +196,14 @@ describe('falling back to an initialize-era revision', () => {
       const params = seen.body?.['params'] as Record<string, unknown> | undefined;
       if (seen.headers['mcp-method'] !== undefined) return legacy400(id);
       if (seen.body?.['method'] === 'initialize' && params?.['protocolVersion'] !== '2025-03-26') {
-        return jsonReply({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2025-03-26'] } } });
+        return jsonReply({
+          jsonrpc: '2.0',
+          id,
+          error: { code: -32602, message: 'Unsupported protocol version', data: { supported: ['2025-03-26'] } },
+        });
       }
-      if (seen.body?.['method'] === 'initialize') return ok(id, { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
+      if (seen.body?.['method'] === 'initialize')
+        return ok(id, { protocolVersion: '2025-03-26', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
       if (id === undefined) return new Response(null, { status: 202 });
       return ok(id, { tools: [] });
     });
@@ -171,7 +223,9 @@ describe('falling back to an initialize-era revision', () => {
 
   test('revisions must be ones this client speaks', () => {
     expect(() => client(globalThis.fetch, { revisions: [] })).toThrow(RangeError);
-    expect(() => client(globalThis.fetch, { revisions: ['2024-11-05'] })).toThrow(/not one of 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26/);
+    expect(() => client(globalThis.fetch, { revisions: ['2024-11-05'] })).toThrow(
+      /not one of 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26/,
+    );
   });
 });
 
@@ -201,9 +255,11 @@ describe('sessions', () => {
     let upgraded = false;
     const server = scripted((seen, index) => {
       const id = seen.body?.['id'];
-      if (upgraded) return seen.headers['mcp-method'] !== undefined ? ok(id, { resultType: 'complete', tools: [] }) : legacy400(id);
+      if (upgraded)
+        return seen.headers['mcp-method'] !== undefined ? ok(id, { resultType: 'complete', tools: [] }) : legacy400(id);
       if (seen.headers['mcp-method'] !== undefined) return legacy400(id);
-      if (seen.body?.['method'] === 'initialize') return ok(id, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
+      if (seen.body?.['method'] === 'initialize')
+        return ok(id, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
       if (id === undefined) return new Response(null, { status: 202 });
       if (index === 3) return ok(id, { tools: [] });
       return legacy400(id);
@@ -212,13 +268,17 @@ describe('sessions', () => {
     await expect(mcp.listTools({ serverId: 's' })).resolves.toStrictEqual({ tools: [] });
     upgraded = true;
     await expect(mcp.listTools({ serverId: 's' })).resolves.toStrictEqual({ resultType: 'complete', tools: [] });
-    expect(summary(server.seen).slice(4)).toEqual(['POST tools/list v=2025-11-25 sid=-', 'POST tools/list v=2026-07-28 sid=-']);
+    expect(summary(server.seen).slice(4)).toEqual([
+      'POST tools/list v=2025-11-25 sid=-',
+      'POST tools/list v=2026-07-28 sid=-',
+    ]);
   });
 
   test('a call gives up after three requests however the server answers', async () => {
     const server = scripted((seen) => {
       const id = seen.body?.['id'];
-      if (seen.body?.['method'] === 'initialize') return ok(id, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
+      if (seen.body?.['method'] === 'initialize')
+        return ok(id, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
       if (id === undefined) return new Response(null, { status: 202 });
       return legacy400(id);
     });
@@ -270,7 +330,9 @@ describe('sessions', () => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
       if (body?.['method'] === 'tools/list' && new Headers(init?.headers).get('mcp-session-id') !== null) {
         callId = body['id'];
-        return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+        return new Promise<Response>((_resolve, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
       }
       return server.fetch(input, init);
     }) as typeof globalThis.fetch;
@@ -283,7 +345,9 @@ describe('sessions', () => {
   });
 
   test('health of a live older server is reachable without discover; later probes ping inside the session', async () => {
-    const server = legacyServer({ onRequest: (seen) => (seen.body?.['method'] === 'ping' ? ok(seen.body['id'], {}) : undefined) });
+    const server = legacyServer({
+      onRequest: (seen) => (seen.body?.['method'] === 'ping' ? ok(seen.body['id'], {}) : undefined),
+    });
     const mcp = client(server.fetch);
     await expect(mcp.serverHealth({ serverId: 's' })).resolves.toStrictEqual({ state: 'reachable' });
     await expect(mcp.serverHealth({ serverId: 's' })).resolves.toStrictEqual({ state: 'reachable' });
@@ -304,7 +368,9 @@ describe('resuming an initialize-era event stream', () => {
     const server = legacyServer({
       onRequest: (seen) => {
         if (seen.method === 'GET') {
-          return sse(`id: e-2\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\nid: e-3\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: pending, result: { tools: [] } })}\n\n`);
+          return sse(
+            `id: e-2\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\nid: e-3\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: pending, result: { tools: [] } })}\n\n`,
+          );
         }
         pending = seen.body?.['id'];
         return sse('id: e-1\nretry: 5\ndata: \n\n');
@@ -315,7 +381,12 @@ describe('resuming an initialize-era event stream', () => {
     await expect(mcp.listTools({ serverId: 's' })).resolves.toStrictEqual({ tools: [] });
     const resume = server.seen.at(-1)!;
     expect(resume.method).toBe('GET');
-    expect(resume.headers).toMatchObject({ 'last-event-id': 'e-1', 'mcp-session-id': 's-1', 'mcp-protocol-version': '2025-11-25', accept: 'text/event-stream' });
+    expect(resume.headers).toMatchObject({
+      'last-event-id': 'e-1',
+      'mcp-session-id': 's-1',
+      'mcp-protocol-version': '2025-11-25',
+      accept: 'text/event-stream',
+    });
     expect(notes).toHaveLength(1);
   });
 

@@ -60,8 +60,14 @@ describe('listToolsPage', () => {
   });
 
   test('a page that is not complete is not cached', async () => {
-    const stub = stubFetch((body) => result(body.id, { resultType: 'input_required', tools: [], ttlMs: 60_000, cacheScope: 'public' }));
-    const client = createMcpClient({ servers: { s: { url: 'http://127.0.0.1:1/mcp' } }, fetch: stub.fetch, now: () => 0 });
+    const stub = stubFetch((body) =>
+      result(body.id, { resultType: 'input_required', tools: [], ttlMs: 60_000, cacheScope: 'public' }),
+    );
+    const client = createMcpClient({
+      servers: { s: { url: 'http://127.0.0.1:1/mcp' } },
+      fetch: stub.fetch,
+      now: () => 0,
+    });
     await client.listToolsPage('s', undefined, { cache: true });
     await client.listToolsPage('s', undefined, { cache: true });
     expect(stub.sent).toHaveLength(2);
@@ -72,7 +78,11 @@ describe('listToolsPage', () => {
     const schema = `${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`;
     const text = `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"deep","inputSchema":{"type":"object","x":${schema}}}],"ttlMs":60000,"cacheScope":"public"}}`;
     const stub = stubFetch(() => new Response(text, { headers: { 'Content-Type': 'application/json' } }));
-    const client = createMcpClient({ servers: { s: { url: 'http://127.0.0.1:1/mcp' } }, fetch: stub.fetch, now: () => 0 });
+    const client = createMcpClient({
+      servers: { s: { url: 'http://127.0.0.1:1/mcp' } },
+      fetch: stub.fetch,
+      now: () => 0,
+    });
     for (let i = 0; i < 2; i++) {
       const page = await client.listToolsPage('s', undefined, { cache: true });
       let node = page.tools[0]!.inputSchema['x'] as Record<string, unknown>;

@@ -37,7 +37,12 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
         conformance: {
           url,
           // Host-config headers pass through, except the ones MCP 2026-07-28 forbids or we own.
-          headers: { Authorization: SECRET, 'Mcp-Session-Id': 'stale-session', 'Last-Event-ID': '7', 'Mcp-Method': 'evil' },
+          headers: {
+            Authorization: SECRET,
+            'Mcp-Session-Id': 'stale-session',
+            'Last-Event-ID': '7',
+            'Mcp-Method': 'evil',
+          },
         },
       },
       fetch: recorded.fetch,
@@ -51,12 +56,20 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
 
   test('structured-echo resolves to the result as sent: resultType, _meta with serverInfo, no isError added', async () => {
     const nonce = 'c0ffee01';
-    const value = await client.callTool({ serverId: 'conformance', name: 'structured-echo', arguments: { nonce }, idempotencyKey: 'run:1' });
+    const value = await client.callTool({
+      serverId: 'conformance',
+      name: 'structured-echo',
+      arguments: { nonce },
+      idempotencyKey: 'run:1',
+    });
     const sent = only(fake.exchanges(), (e) => e.method === 'tools/call' && params(e).arguments?.nonce === nonce);
     expect(isDeepStrictEqual(JSON.parse(JSON.stringify(value)), sent.result)).toBe(true);
     expect(value).toStrictEqual(sent.result);
     expect(value.resultType).toBe('complete');
-    expect(value._meta?.['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'openwop-conformance-fake-mcp', version: '1.1.0' });
+    expect(value._meta?.['io.modelcontextprotocol/serverInfo']).toEqual({
+      name: 'openwop-conformance-fake-mcp',
+      version: '1.1.0',
+    });
     expect(value._meta?.[NONCE_META_KEY]).toBe(nonce);
     expect(Object.hasOwn(value, 'isError')).toBe(false);
     expect(value.structuredContent).toEqual({ n: 7, nonce });
@@ -94,14 +107,23 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
     expect(first.cacheScope).toBe('private');
     const echo = first.tools.find((tool) => tool.name === 'structured-echo');
     expect(echo?.outputSchema).toBeDefined();
-    expect(echo?.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(echo?.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
 
     const second = await client.listTools({ serverId: 'conformance', cursor: first.nextCursor! });
     const secondSent = only(fake.exchanges(), (e) => e.method === 'tools/list' && 'cursor' in params(e));
     expect(params(secondSent).cursor).toBe(first.nextCursor);
     expect(second).toStrictEqual(secondSent.result);
     expect(Object.hasOwn(second, 'nextCursor')).toBe(false);
-    expect(second.tools.map((tool) => tool.name)).toEqual([fake.readonlyClaimToolName(), 'needs_input', 'needs_input_loop']);
+    expect(second.tools.map((tool) => tool.name)).toEqual([
+      fake.readonlyClaimToolName(),
+      'needs_input',
+      'needs_input_loop',
+    ]);
   });
 
   test('a cursor that is not a string is not sent', async () => {
@@ -122,13 +144,17 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
   });
 
   test('an unknown tool rejects with the server error (HTTP 200, -32602)', async () => {
-    const err = (await rejection(client.callTool({ serverId: 'conformance', name: 'no-such-tool', idempotencyKey: 'k' }))) as McpErrorResponse;
+    const err = (await rejection(
+      client.callTool({ serverId: 'conformance', name: 'no-such-tool', idempotencyKey: 'k' }),
+    )) as McpErrorResponse;
     expect(err).toBeInstanceOf(McpErrorResponse);
     expect(err.error).toStrictEqual(only(fake.exchanges(), () => true).error);
   });
 
   test('needs_input without the elicitation capability surfaces the 400 -32021 unaltered', async () => {
-    const err = (await rejection(client.callTool({ serverId: 'conformance', name: 'needs_input', idempotencyKey: 'k' }))) as McpErrorResponse;
+    const err = (await rejection(
+      client.callTool({ serverId: 'conformance', name: 'needs_input', idempotencyKey: 'k' }),
+    )) as McpErrorResponse;
     expect(err).toBeInstanceOf(McpErrorResponse);
     expect(err.httpStatus).toBe(400);
     expect(err.error).toStrictEqual(only(fake.exchanges(), () => true).error);
@@ -136,7 +162,10 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
   });
 
   test('with clientCapabilities { elicitation }, needs_input asks, is declined, and completes; the pack never sees input_required', async () => {
-    const asking = createMcpClient({ servers: { conformance: { url: fake.url } }, clientCapabilities: { elicitation: {} } });
+    const asking = createMcpClient({
+      servers: { conformance: { url: fake.url } },
+      clientCapabilities: { elicitation: {} },
+    });
     const value = await asking.callTool({ serverId: 'conformance', name: 'needs_input', idempotencyKey: 'k' });
     const [asked, answered] = fake.exchanges();
     expect((asked!.result as Record<string, unknown>).resultType).toBe('input_required');
@@ -199,16 +228,22 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
         'io.modelcontextprotocol/clientCapabilities': {},
       });
     }
-    expect(fake.invocations().some((i) => i.method === 'initialize' || i.method.startsWith('notifications/'))).toBe(false);
+    expect(fake.invocations().some((i) => i.method === 'initialize' || i.method.startsWith('notifications/'))).toBe(
+      false,
+    );
   });
 
   test('a tool name that is not plain visible ASCII goes in the base64 sentinel form', async () => {
     for (const name of ['échø', ' echo', '=?base64?ZWNobw==?=']) {
       fake.reset();
       // The fake checks Mcp-Name against params.name after decoding: -32602 (unknown tool), not -32020.
-      const err = (await rejection(client.callTool({ serverId: 'conformance', name, idempotencyKey: 'k' }))) as McpErrorResponse;
+      const err = (await rejection(
+        client.callTool({ serverId: 'conformance', name, idempotencyKey: 'k' }),
+      )) as McpErrorResponse;
       expect(err.error.code).toBe(-32602);
-      expect(fake.invocations()[0]!.headers['mcp-name']).toBe(`=?base64?${Buffer.from(name, 'utf8').toString('base64')}?=`);
+      expect(fake.invocations()[0]!.headers['mcp-name']).toBe(
+        `=?base64?${Buffer.from(name, 'utf8').toString('base64')}?=`,
+      );
     }
   });
 });

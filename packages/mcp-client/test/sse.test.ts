@@ -59,7 +59,8 @@ describe('SseParser', () => {
     const text = bytes('data: "é😀"\n\n');
     const whole = parseAll([text]);
     expect(whole).toEqual([{ event: 'message', data: '"é😀"' }]);
-    for (let cut = 0; cut <= text.length; cut++) expect(parseAll([text.subarray(0, cut), text.subarray(cut)])).toEqual(whole);
+    for (let cut = 0; cut <= text.length; cut++)
+      expect(parseAll([text.subarray(0, cut), text.subarray(cut)])).toEqual(whole);
   });
 
   test('an event with empty data is skipped (a 2025-11-25 priming event), but its id is kept', () => {

@@ -47,8 +47,10 @@ async function transportFailure(url: string, extra: Partial<McpServerConfig> = {
   return failure;
 }
 
-const json = (status: number, body: unknown, type = 'application/json') => (res: ServerResponse) =>
-  res.writeHead(status, { 'Content-Type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
+const json =
+  (status: number, body: unknown, type = 'application/json') =>
+  (res: ServerResponse) =>
+    res.writeHead(status, { 'Content-Type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('transport reasons', () => {
   test('connect: a closed loopback port', async () => {
@@ -60,7 +62,10 @@ describe('transport reasons', () => {
   const closesFirst = (closes: number) =>
     serve(({ id }, res, req) => {
       if (closes-- > 0) req.socket.destroy();
-      else res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result(id, { resultType: 'complete', tools: [] })));
+      else
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(result(id, { resultType: 'complete', tools: [] })));
     });
 
   test('a read whose connection closes before any answer is sent once more, and resolves', async () => {
@@ -126,11 +131,18 @@ describe('transport reasons', () => {
   });
 
   test('http_status 401 passes the WWW-Authenticate challenge on, and nothing of the request', async () => {
-    const challenge = 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource", error="invalid_token"';
+    const challenge =
+      'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource", error="invalid_token"';
     const url = await serve((_req, res) =>
-      res.writeHead(401, { 'WWW-Authenticate': challenge, 'Content-Type': 'application/json' }).end('{"error":"invalid_token"}'),
+      res
+        .writeHead(401, { 'WWW-Authenticate': challenge, 'Content-Type': 'application/json' })
+        .end('{"error":"invalid_token"}'),
     );
-    expect(await transportFailure(url)).toMatchObject({ reason: 'http_status', httpStatus: 401, wwwAuthenticate: challenge });
+    expect(await transportFailure(url)).toMatchObject({
+      reason: 'http_status',
+      httpStatus: 401,
+      wwwAuthenticate: challenge,
+    });
     const bare = await serve((_req, res) => res.writeHead(401).end());
     expect((await transportFailure(bare)).wwwAuthenticate).toBeUndefined();
   });
@@ -146,14 +158,18 @@ describe('transport reasons', () => {
   });
 
   test('content type is matched without parameters and case-insensitively', async () => {
-    const url = await serve((req, res) => json(200, result(req.id, { resultType: 'complete', tools: [] }), 'Application/JSON; charset=utf-8')(res));
+    const url = await serve((req, res) =>
+      json(200, result(req.id, { resultType: 'complete', tools: [] }), 'Application/JSON; charset=utf-8')(res),
+    );
     await expect(clientFor(url).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
   });
 
   test('bad_json: in a JSON body and in an SSE data field', async () => {
     const body = await serve((_req, res) => json(200, '{"jsonrpc":"2.0",')(res));
     expect((await transportFailure(body)).reason).toBe('bad_json');
-    const sse = await serve((_req, res) => res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('data: {nope\n\n'));
+    const sse = await serve((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('data: {nope\n\n'),
+    );
     expect((await transportFailure(sse)).reason).toBe('bad_json');
   });
 
@@ -178,7 +194,9 @@ describe('transport reasons', () => {
     expect((await transportFailure(wrongResult)).reason).toBe('id_mismatch');
     const stringId = await serve((req, res) => json(200, result(String(req.id) as unknown as number, {}))(res));
     expect((await transportFailure(stringId)).reason).toBe('id_mismatch');
-    const wrongError = await serve((req, res) => json(200, { jsonrpc: '2.0', id: req.id + 1, error: { code: -32602, message: 'x' } })(res));
+    const wrongError = await serve((req, res) =>
+      json(200, { jsonrpc: '2.0', id: req.id + 1, error: { code: -32602, message: 'x' } })(res),
+    );
     expect((await transportFailure(wrongError)).reason).toBe('id_mismatch');
     const missingId = await serve((_req, res) => json(200, { jsonrpc: '2.0', result: {} })(res));
     expect((await transportFailure(missingId)).reason).toBe('id_mismatch');
@@ -194,7 +212,9 @@ describe('transport reasons', () => {
     const url = await serve((_req, res) =>
       res
         .writeHead(200, { 'Content-Type': 'text/event-stream' })
-        .end(`: hello\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\n`),
+        .end(
+          `: hello\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\n`,
+        ),
     );
     expect((await transportFailure(url)).reason).toBe('stream_ended');
   });
@@ -234,7 +254,10 @@ describe('transport reasons', () => {
         res.end(' '.repeat(size - Buffer.byteLength(tail)) + tail);
       });
     expect((await transportFailure(await sized(limit + 1))).reason).toBe('too_large');
-    await expect(clientFor(await sized(limit)).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
+    await expect(clientFor(await sized(limit)).listTools({ serverId: 's' })).resolves.toEqual({
+      resultType: 'complete',
+      tools: [],
+    });
   });
 });
 
@@ -259,7 +282,9 @@ describe('classification order (§4.1)', () => {
 
   test('an error may omit its id, or send null', async () => {
     for (const id of [undefined, null]) {
-      const url = await serve((_req, res) => json(400, { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } })(res));
+      const url = await serve((_req, res) =>
+        json(400, { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } })(res),
+      );
       expect(await rejection(clientFor(url).listTools({ serverId: 's' }))).toBeInstanceOf(McpErrorResponse);
     }
   });
@@ -269,7 +294,10 @@ describe('classification order (§4.1)', () => {
     const url = await fake.start();
     try {
       const err = (await rejection(
-        createMcpClient({ servers: { s: { url } } }).readResource({ serverId: 's', uri: 'conformance://fixture/readme' }),
+        createMcpClient({ servers: { s: { url } } }).readResource({
+          serverId: 's',
+          uri: 'conformance://fixture/readme',
+        }),
       )) as McpErrorResponse;
       expect(err).toBeInstanceOf(McpErrorResponse);
       expect(err.httpStatus).toBe(404);
@@ -310,12 +338,24 @@ describe('event streams', () => {
       res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' })}\r\n\r\n`);
       res.write('event: other\ndata: {"ignored": true}\n\n');
       // The final response split over several data lines, with a line break split across writes.
-      res.write(final.split('\n').map((line) => `data: ${line}`).join('\r'));
+      res.write(
+        final
+          .split('\n')
+          .map((line) => `data: ${line}`)
+          .join('\r'),
+      );
       res.end('\r\n\r\n');
     });
     const seen: [string, unknown][] = [];
-    const client = createMcpClient({ servers: { s: { url } }, onNotification: (serverId, n) => seen.push([serverId, n]) });
-    await expect(client.listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [], extra: 'kept' });
+    const client = createMcpClient({
+      servers: { s: { url } },
+      onNotification: (serverId, n) => seen.push([serverId, n]),
+    });
+    await expect(client.listTools({ serverId: 's' })).resolves.toEqual({
+      resultType: 'complete',
+      tools: [],
+      extra: 'kept',
+    });
     expect(seen).toEqual([['s', progress]]);
   });
 
@@ -324,14 +364,19 @@ describe('event streams', () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(`data: ${JSON.stringify(result(req.id, { resultType: 'complete', tools: [] }))}\n\n`);
     });
-    await expect(clientFor(url, { timeoutMs: 2_000 }).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
+    await expect(clientFor(url, { timeoutMs: 2_000 }).listTools({ serverId: 's' })).resolves.toEqual({
+      resultType: 'complete',
+      tools: [],
+    });
   });
 
   test('a priming event (an id with empty data) is skipped, not parsed as JSON', async () => {
     const url = await serve((req, res) =>
       res
         .writeHead(200, { 'Content-Type': 'text/event-stream' })
-        .end(`id: prime\ndata: \n\nid: 2\ndata: ${JSON.stringify(result(req.id, { resultType: 'complete', tools: [] }))}\n\n`),
+        .end(
+          `id: prime\ndata: \n\nid: 2\ndata: ${JSON.stringify(result(req.id, { resultType: 'complete', tools: [] }))}\n\n`,
+        ),
     );
     await expect(clientFor(url).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
   });
@@ -350,7 +395,9 @@ describe('event streams', () => {
     const url = await serve((req, res) =>
       res
         .writeHead(200, { 'Content-Type': 'text/event-stream' })
-        .end(`data: {"jsonrpc":"2.0","method":"notifications/message"}\n\ndata: ${JSON.stringify(result(req.id, { resultType: 'complete' }))}\n\n`),
+        .end(
+          `data: {"jsonrpc":"2.0","method":"notifications/message"}\n\ndata: ${JSON.stringify(result(req.id, { resultType: 'complete' }))}\n\n`,
+        ),
     );
     const client = createMcpClient({
       servers: { s: { url } },
@@ -383,7 +430,9 @@ describe('unaltered, at the object level', () => {
     const sent = { resultType: 'complete', content: [], structuredContent: { n: 'not an integer' } };
     const { fetch } = stubFetch((body) => result(body.id, sent));
     const client = createMcpClient({ servers: { s: { url: 'http://127.0.0.1:1/mcp' } }, fetch });
-    await expect(client.callTool({ serverId: 's', name: 'structured-echo', idempotencyKey: 'k' })).resolves.toStrictEqual(sent);
+    await expect(
+      client.callTool({ serverId: 's', name: 'structured-echo', idempotencyKey: 'k' }),
+    ).resolves.toStrictEqual(sent);
   });
 });
 
@@ -403,7 +452,12 @@ describe('headers and configuration', () => {
   test('the request goes out as a POST with redirect "manual" and the owned headers', async () => {
     const { fetch, sent } = stubFetch((body) => result(body.id, { resultType: 'complete', content: [] }));
     const client = createMcpClient({
-      servers: { s: { url: 'http://127.0.0.1:1/mcp', headers: { 'X-Tenant': 't1', accept: 'text/html', 'mcp-protocol-version': '1999' } } },
+      servers: {
+        s: {
+          url: 'http://127.0.0.1:1/mcp',
+          headers: { 'X-Tenant': 't1', accept: 'text/html', 'mcp-protocol-version': '1999' },
+        },
+      },
       fetch,
     });
     await client.callTool({ serverId: 's', name: 'echo', arguments: { text: 'x' }, idempotencyKey: 'k' });
@@ -416,11 +470,19 @@ describe('headers and configuration', () => {
   });
 
   test('bad options are refused at creation, without echoing the url', () => {
-    expect(() => createMcpClient({ servers: { s: { url: 'ftp://user:pw@127.0.0.1/mcp' } } })).toThrow(/server "s" needs an absolute http\(s\) url/);
+    expect(() => createMcpClient({ servers: { s: { url: 'ftp://user:pw@127.0.0.1/mcp' } } })).toThrow(
+      /server "s" needs an absolute http\(s\) url/,
+    );
     expect(() => createMcpClient({ servers: { s: { url: 'not a url' } } })).toThrow(TypeError);
-    expect(() => createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', headers: { 'Bad Name': 'x' } } } })).toThrow(/invalid header/);
-    expect(() => createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', timeoutMs: 0 } } })).toThrow(RangeError);
-    expect(() => createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', maxResponseBytes: Number.NaN } } })).toThrow(RangeError);
+    expect(() =>
+      createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', headers: { 'Bad Name': 'x' } } } }),
+    ).toThrow(/invalid header/);
+    expect(() => createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', timeoutMs: 0 } } })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      createMcpClient({ servers: { s: { url: 'http://127.0.0.1/mcp', maxResponseBytes: Number.NaN } } }),
+    ).toThrow(RangeError);
     expect(() => createMcpClient({ servers: {}, revisions: [] })).toThrow(RangeError);
     try {
       createMcpClient({ servers: { s: { url: 'ftp://user:pw@127.0.0.1/mcp' } } });

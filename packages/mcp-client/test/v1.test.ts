@@ -20,7 +20,9 @@ describe('v1 invokeTool', () => {
   let v1: ReturnType<typeof createV1Mcp>;
   beforeAll(async () => {
     fake = createFakeMcpServer();
-    const client = createMcpClient({ servers: { conformance: { url: await fake.start() }, down: { url: await deadEndpoint() } } });
+    const client = createMcpClient({
+      servers: { conformance: { url: await fake.start() }, down: { url: await deadEndpoint() } },
+    });
     v1 = createV1Mcp(client);
   });
   afterAll(() => fake.stop());
@@ -28,7 +30,12 @@ describe('v1 invokeTool', () => {
   test('echo: raw deep-equals the exchange, isError is a boolean equal to raw.isError === true', async () => {
     fake.reset();
     const nonce = 'a1b2c3d4';
-    const out = await v1.invokeTool({ serverId: 'conformance', toolName: 'echo', args: { text: nonce }, idempotencyKey: 'k' });
+    const out = await v1.invokeTool({
+      serverId: 'conformance',
+      toolName: 'echo',
+      args: { text: nonce },
+      idempotencyKey: 'k',
+    });
     expect(out.raw).toStrictEqual(fake.exchanges()[0]!.result);
     expect(out.isError).toBe(false);
     expect(out.isError).toBe(out.raw.isError === true);
@@ -36,7 +43,12 @@ describe('v1 invokeTool', () => {
   });
 
   test('structured-echo: result is structuredContent; raw has no isError yet isError is false', async () => {
-    const out = await v1.invokeTool({ serverId: 'conformance', toolName: 'structured-echo', args: { nonce: 'n' }, idempotencyKey: 'k' });
+    const out = await v1.invokeTool({
+      serverId: 'conformance',
+      toolName: 'structured-echo',
+      args: { nonce: 'n' },
+      idempotencyKey: 'k',
+    });
     expect(out.result).toEqual({ n: 7, nonce: 'n' });
     expect(Object.hasOwn(out.raw, 'isError')).toBe(false);
     expect(out.isError).toBe(false);
@@ -75,7 +87,9 @@ describe('v1 invokeTool', () => {
 
   test('v1ErrorCode maps only -32602 to mcp_tool_not_found', () => {
     expect(v1ErrorCode(new McpErrorResponse('s', { code: -32602, message: 'x' }, 200))).toBe('mcp_tool_not_found');
-    expect(v1ErrorCode(new McpErrorResponse('s', { code: -32002, message: 'x' }, 200))).toBe('mcp_tool_invocation_failed');
+    expect(v1ErrorCode(new McpErrorResponse('s', { code: -32002, message: 'x' }, 200))).toBe(
+      'mcp_tool_invocation_failed',
+    );
   });
 
   test('a non-MCP failure is passed through untouched', async () => {
@@ -85,6 +99,8 @@ describe('v1 invokeTool', () => {
         throw bug;
       },
     };
-    expect(await rejection(createV1Mcp(stub).invokeTool({ serverId: 's', toolName: 't', idempotencyKey: 'k' }))).toBe(bug);
+    expect(await rejection(createV1Mcp(stub).invokeTool({ serverId: 's', toolName: 't', idempotencyKey: 'k' }))).toBe(
+      bug,
+    );
   });
 });

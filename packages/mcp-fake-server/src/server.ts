@@ -87,7 +87,11 @@ const STATUS_BY_CODE: Readonly<Record<number, number>> = {
   [-32603]: 500,
 };
 
-const NAME_PARAM: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAME_PARAM: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 /** Decodes an `Mcp-Name` value; `undefined` when the sentinel form is malformed. */
 export function decodeHeaderValue(value: string): string | undefined {
@@ -117,7 +121,8 @@ export class FakeMcpServer {
     this.responseMode = options.responseMode ?? 'json';
     this.resources = options.resources ?? false;
     this.discoverTtlMs = options.discoverTtlMs ?? 3_600_000;
-    if (!Number.isInteger(this.discoverTtlMs) || this.discoverTtlMs < 0) throw new RangeError('FakeMcpServer: discoverTtlMs must be a non-negative integer');
+    if (!Number.isInteger(this.discoverTtlMs) || this.discoverTtlMs < 0)
+      throw new RangeError('FakeMcpServer: discoverTtlMs must be a non-negative integer');
     this.now = options.now ?? Date.now;
   }
 
@@ -215,7 +220,11 @@ export class FakeMcpServer {
     try {
       message = JSON.parse(raw);
     } catch {
-      this.send(res, { status: 400, body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } } }, undefined);
+      this.send(
+        res,
+        { status: 400, body: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } } },
+        undefined,
+      );
       return;
     }
     const id = isRecord(message) ? message.id : undefined;
@@ -259,7 +268,12 @@ export class FakeMcpServer {
   }
 
   /** Validation order of §5, then dispatch. */
-  private answer(versions: readonly string[], method: string, params: Record<string, unknown>, headers: Record<string, string>): Answer {
+  private answer(
+    versions: readonly string[],
+    method: string,
+    params: Record<string, unknown>,
+    headers: Record<string, string>,
+  ): Answer {
     const revision = headers['mcp-protocol-version'];
     if (revision !== undefined && !versions.includes(revision)) return unsupported(versions, revision);
     if (revision === undefined || revision !== LATEST_REVISION) {
@@ -291,7 +305,8 @@ export class FakeMcpServer {
         return callTool(params);
       case 'resources/read':
         if (!this.resources) return methodNotFound();
-        if (params.uri !== FIXTURE_RESOURCE_URI) return invalidParams('Resource not found', { uri: String(params.uri) });
+        if (params.uri !== FIXTURE_RESOURCE_URI)
+          return invalidParams('Resource not found', { uri: String(params.uri) });
         return {
           result: {
             resultType: 'complete',
@@ -335,13 +350,20 @@ export class FakeMcpServer {
 }
 
 /** The pre-2026 subset: enough for a legacy client to initialize, ping, list and call `echo`. */
-function legacy(versions: readonly string[], method: string, params: Record<string, unknown>, revision: string | undefined): Answer {
+function legacy(
+  versions: readonly string[],
+  method: string,
+  params: Record<string, unknown>,
+  revision: string | undefined,
+): Answer {
   const legacyVersions = versions.filter((version) => version < LATEST_REVISION);
   switch (method) {
     case 'initialize': {
       const requested = params.protocolVersion;
       const agreed =
-        typeof requested === 'string' && legacyVersions.includes(requested) ? requested : (revision ?? legacyVersions[0]!);
+        typeof requested === 'string' && legacyVersions.includes(requested)
+          ? requested
+          : (revision ?? legacyVersions[0]!);
       return { result: { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } } };
     }
     case 'ping':
@@ -374,7 +396,11 @@ function methodNotFound(): Answer {
 }
 
 /** Step (3) of the validation order; `undefined` when the headers agree with the body. */
-function headerMismatch(method: string, params: Record<string, unknown>, headers: Record<string, string>): string | undefined {
+function headerMismatch(
+  method: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string>,
+): string | undefined {
   const meta = isRecord(params._meta) ? params._meta : {};
   const bodyVersion = meta['io.modelcontextprotocol/protocolVersion'];
   if (bodyVersion === undefined) {
@@ -409,7 +435,8 @@ function listTools(cursor: unknown): Answer {
   if (cursor !== undefined) {
     const match = typeof cursor === 'string' ? /^fake-page:(\d+)$/.exec(cursor) : null;
     offset = match === null ? Number.NaN : Number(match[1]);
-    if (!(offset > 0 && offset < tools.length && offset % TOOLS_PAGE_SIZE === 0)) return invalidParams('Invalid cursor');
+    if (!(offset > 0 && offset < tools.length && offset % TOOLS_PAGE_SIZE === 0))
+      return invalidParams('Invalid cursor');
   }
   const end = offset + TOOLS_PAGE_SIZE;
   const page: JsonObject = { resultType: 'complete', tools: tools.slice(offset, end) };

@@ -15,7 +15,10 @@ export const SERVER_INFO: Readonly<{ name: string; version: string }> = Object.f
 export const NONCE_META_KEY = 'dev.openwop.conformance/nonce';
 export const FIXTURE_META_KEY = 'dev.openwop.conformance/fixture';
 export const ALWAYS_ERROR_CONTENT: readonly Readonly<{ type: 'text'; text: string }>[] = Object.freeze([
-  Object.freeze({ type: 'text' as const, text: 'conformance: always-error is a tool error, reported inside the result' }),
+  Object.freeze({
+    type: 'text' as const,
+    text: 'conformance: always-error is a tool error, reported inside the result',
+  }),
 ]);
 export const READONLY_CLAIM_TEXT = 'this tool claimed to be read-only';
 

@@ -99,7 +99,11 @@ describe('FakeMcpServer (json)', () => {
     expect(await parse.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
     const invalid = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 7 }) });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request' } });
+    expect(await invalid.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32600, message: 'Invalid Request' },
+    });
   });
 
   test('a notification gets 202 and no body; it is recorded as an invocation only', async () => {
@@ -149,7 +153,11 @@ describe('FakeMcpServer (json)', () => {
       _meta: { 'dev.openwop.conformance/fixture': 'rfc-0204' },
     });
     const second = (await rpc(url, 'tools/list', { cursor: first.nextCursor })).json.result;
-    expect(second.tools.map((t: { name: string }) => t.name)).toEqual([fake.readonlyClaimToolName(), 'needs_input', 'needs_input_loop']);
+    expect(second.tools.map((t: { name: string }) => t.name)).toEqual([
+      fake.readonlyClaimToolName(),
+      'needs_input',
+      'needs_input_loop',
+    ]);
     expect(second).not.toHaveProperty('nextCursor');
     expect(second).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
     expect(second.tools[0].annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
@@ -178,7 +186,8 @@ describe('FakeMcpServer (json)', () => {
       isError: false,
       _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
     });
-    const structured = (await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'c0ffee01' } })).json.result;
+    const structured = (await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'c0ffee01' } }))
+      .json.result;
     expect(structured).toStrictEqual({
       resultType: 'complete',
       content: [{ type: 'text', text: 'ok' }],
@@ -226,10 +235,23 @@ describe('FakeMcpServer (json)', () => {
       requestState: first.requestState,
     };
     const done = (await rpc(url, 'tools/call', retry, { meta: ELICIT_META })).json.result;
-    expect(done).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'needs_input answered: decline' }] });
-    const tampered = await rpc(url, 'tools/call', { ...retry, requestState: 'mrtr:needs_input:1 ' }, { meta: ELICIT_META });
+    expect(done).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'needs_input answered: decline' }],
+    });
+    const tampered = await rpc(
+      url,
+      'tools/call',
+      { ...retry, requestState: 'mrtr:needs_input:1 ' },
+      { meta: ELICIT_META },
+    );
     expect(tampered.json.error).toEqual({ code: -32602, message: 'Invalid requestState' });
-    const unanswered = await rpc(url, 'tools/call', { name: 'needs_input', requestState: 'mrtr:needs_input:1' }, { meta: ELICIT_META });
+    const unanswered = await rpc(
+      url,
+      'tools/call',
+      { name: 'needs_input', requestState: 'mrtr:needs_input:1' },
+      { meta: ELICIT_META },
+    );
     expect(unanswered.json.error.code).toBe(-32602);
   });
 
@@ -267,9 +289,14 @@ describe('FakeMcpServer (json)', () => {
 
   test('Mcp-Name in the base64 sentinel form is decoded before comparing', async () => {
     const name = 'structured-echo';
-    const sent = await rpc(url, 'tools/call', { name, arguments: { nonce: 'n' } }, {
-      headers: { 'Mcp-Name': `=?base64?${Buffer.from(name).toString('base64')}?=` },
-    });
+    const sent = await rpc(
+      url,
+      'tools/call',
+      { name, arguments: { nonce: 'n' } },
+      {
+        headers: { 'Mcp-Name': `=?base64?${Buffer.from(name).toString('base64')}?=` },
+      },
+    );
     expect(sent.status).toBe(200);
     expect(sent.json.result.structuredContent).toEqual({ n: 7, nonce: 'n' });
     expect(decodeHeaderValue('=?base64?w6k=?=')).toBe('é');
@@ -289,11 +316,25 @@ describe('FakeMcpServer (json)', () => {
 
   test('no MCP-Protocol-Version header with a pre-2026 revision configured: the legacy subset', async () => {
     const legacy = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
-    const init = await rpc(url, 'initialize', { protocolVersion: '2025-06-18', capabilities: {} }, { headers: legacy, meta: null });
-    expect(init.json.result).toEqual({ protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: SERVER_INFO });
+    const init = await rpc(
+      url,
+      'initialize',
+      { protocolVersion: '2025-06-18', capabilities: {} },
+      { headers: legacy, meta: null },
+    );
+    expect(init.json.result).toEqual({
+      protocolVersion: '2025-06-18',
+      capabilities: { tools: {} },
+      serverInfo: SERVER_INFO,
+    });
     const list = await rpc(url, 'tools/list', {}, { headers: legacy, meta: null });
     expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['echo']);
-    const call = await rpc(url, 'tools/call', { name: 'echo', arguments: { text: 'old' } }, { headers: legacy, meta: null });
+    const call = await rpc(
+      url,
+      'tools/call',
+      { name: 'echo', arguments: { text: 'old' } },
+      { headers: legacy, meta: null },
+    );
     expect(call.json.result).toEqual({ content: [{ type: 'text', text: 'old' }], isError: false });
     const other = await rpc(url, 'server/discover', {}, { headers: legacy, meta: null });
     expect(other.status).toBe(404);
@@ -332,7 +373,11 @@ describe('FakeMcpServer (json)', () => {
       params: { name: 'structured-echo', arguments: { nonce: 'x1' }, _meta: META },
       result: calls[0]!.json.result,
     });
-    expect(exchanges[1]).toStrictEqual({ method: 'tools/list', params: { cursor: 'bad', _meta: META }, error: calls[1]!.json.error });
+    expect(exchanges[1]).toStrictEqual({
+      method: 'tools/list',
+      params: { cursor: 'bad', _meta: META },
+      error: calls[1]!.json.error,
+    });
     expect(exchanges[2]!.error).toStrictEqual(calls[2]!.json.error);
     const invocation = fake.invocations()[0]!;
     expect(invocation).toMatchObject({ method: 'tools/call', revision: V, params: { name: 'structured-echo' } });
@@ -421,11 +466,21 @@ describe('revisions', () => {
       expect(modern.status).toBe(400);
       expect(modern.json.error.data).toEqual({ supported: [EARLIER_REVISION], requested: V });
       const legacy = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
-      const init = await rpc(earlier, 'initialize', { protocolVersion: '2025-11-25', capabilities: {} }, { headers: legacy, meta: null });
+      const init = await rpc(
+        earlier,
+        'initialize',
+        { protocolVersion: '2025-11-25', capabilities: {} },
+        { headers: legacy, meta: null },
+      );
       expect(init.json.result.protocolVersion).toBe('2025-11-25');
       const inSession = { 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Method': undefined };
       expect((await rpc(earlier, 'ping', {}, { headers: inSession, meta: null })).json.result).toEqual({});
-      const call = await rpc(earlier, 'tools/call', { name: 'echo', arguments: { text: 'old' } }, { headers: inSession, meta: null });
+      const call = await rpc(
+        earlier,
+        'tools/call',
+        { name: 'echo', arguments: { text: 'old' } },
+        { headers: inSession, meta: null },
+      );
       expect(call.json.result).toEqual({ content: [{ type: 'text', text: 'old' }], isError: false });
       expect(fake.invocations().map((i) => i.path)).toEqual(Array(4).fill(EARLIER_REVISION_PATH));
       // The main endpoint is unchanged: it still speaks 2026-07-28 and its own list.
@@ -472,11 +527,19 @@ describe('the 2024-11-05 endpoint', () => {
       expect(old).toBe(url.replace(/\/mcp$/, INCOMPATIBLE_REVISION_PATH));
       const probe = await rpc(old, 'server/discover');
       expect(probe.status).toBe(400);
-      expect(probe.json.error).toMatchObject({ code: -32022, data: { supported: [INCOMPATIBLE_REVISION], requested: V } });
+      expect(probe.json.error).toMatchObject({
+        code: -32022,
+        data: { supported: [INCOMPATIBLE_REVISION], requested: V },
+      });
       const legacy = { 'MCP-Protocol-Version': '2025-11-25', 'Mcp-Method': undefined };
       expect((await rpc(old, 'ping', {}, { headers: legacy, meta: null })).json.error.code).toBe(-32022);
       const bare = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
-      const init = await rpc(old, 'initialize', { protocolVersion: '2025-03-26', capabilities: {} }, { headers: bare, meta: null });
+      const init = await rpc(
+        old,
+        'initialize',
+        { protocolVersion: '2025-03-26', capabilities: {} },
+        { headers: bare, meta: null },
+      );
       expect(init.json.result.protocolVersion).toBe(INCOMPATIBLE_REVISION);
       expect(fake.invocations().map((i) => i.path)).toEqual(Array(3).fill(INCOMPATIBLE_REVISION_PATH));
     } finally {

@@ -48,7 +48,10 @@ const closeServer = (server: HttpServer) =>
 
 /** An SDK 1.x low-level server answering from the fixture; `slow` cuts its own stream first when it can. */
 function sdk1Server(): Sdk1Server {
-  const server = new Sdk1Server({ name: 'interop-sdk1', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+  const server = new Sdk1Server(
+    { name: 'interop-sdk1', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {} } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, (request) => toolsPage(request.params?.cursor) as never);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (request.params.name === 'slow' && extra.closeSSEStream !== undefined) {
@@ -56,7 +59,7 @@ function sdk1Server(): Sdk1Server {
       extra.closeSSEStream();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return callFixture(request.params.name, (request.params.arguments ?? {}));
+    return callFixture(request.params.name, request.params.arguments ?? {});
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: FIXTURE_RESOURCES }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readFixture(request.params.uri) as never);
@@ -66,7 +69,10 @@ function sdk1Server(): Sdk1Server {
 /** SDK 1.x without sessions: a fresh server and transport per request, the documented stateless idiom. */
 export async function sdk1Stateless(answer: 'json' | 'sse'): Promise<Deployment> {
   const { url, server } = await listen(async (req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: answer === 'json' });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: answer === 'json',
+    });
     const mcp = sdk1Server();
     res.on('close', () => void transport.close().then(() => mcp.close()));
     await mcp.connect(transport);
@@ -111,9 +117,15 @@ export async function sdk1Sessions(options: { eventStore: boolean }): Promise<De
 /** The v2 server package: `createMcpHandler` (2026-07-28, with its stateless fallback for older clients) behind the Node adapter. */
 export async function v2Server(): Promise<Deployment> {
   const handler = createMcpHandler(() => {
-    const server = new V2Server({ name: 'interop-v2', version: '2.0.0' }, { capabilities: { tools: {}, resources: {} } });
+    const server = new V2Server(
+      { name: 'interop-v2', version: '2.0.0' },
+      { capabilities: { tools: {}, resources: {} } },
+    );
     server.setRequestHandler('tools/list', (request) => toolsPage(request.params?.cursor) as never);
-    server.setRequestHandler('tools/call', (request) => callFixture(request.params.name, (request.params.arguments ?? {})) as never);
+    server.setRequestHandler(
+      'tools/call',
+      (request) => callFixture(request.params.name, request.params.arguments ?? {}) as never,
+    );
     server.setRequestHandler('resources/list', () => ({ resources: FIXTURE_RESOURCES }));
     server.setRequestHandler('resources/read', (request) => readFixture(request.params.uri) as never);
     return server;
@@ -138,7 +150,11 @@ export async function serverEverything(): Promise<Deployment> {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
   const preload = fileURLToPath(new URL('./everything-listen.cjs', import.meta.url));
-  const child = fork(entry, ['streamableHttp'], { env: {}, execArgv: ['--require', preload], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const child = fork(entry, ['streamableHttp'], {
+    env: {},
+    execArgv: ['--require', preload],
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}) before listening`)));

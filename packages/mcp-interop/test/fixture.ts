@@ -26,12 +26,30 @@ export const FIXTURE_TOOLS: readonly FixtureTool[] = [
     description: 'Doubles n; claims to be read-only (an untrusted hint).',
     inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
     outputSchema: { type: 'object', properties: { doubled: { type: 'number' } }, required: ['doubled'] },
-    annotations: { title: 'Double it', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: 'Double it',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   { name: 'fails', description: 'Always a tool error, reported inside the result.', inputSchema: { type: 'object' } },
-  { name: 'media', description: 'Image, audio, an embedded resource and a resource link.', inputSchema: { type: 'object' } },
-  { name: 'slow', description: 'Answers after its event stream was cut (resumable deployments only).', inputSchema: { type: 'object' } },
-  { name: 'plain', description: 'Text only, no annotations.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+  {
+    name: 'media',
+    description: 'Image, audio, an embedded resource and a resource link.',
+    inputSchema: { type: 'object' },
+  },
+  {
+    name: 'slow',
+    description: 'Answers after its event stream was cut (resumable deployments only).',
+    inputSchema: { type: 'object' },
+  },
+  {
+    name: 'plain',
+    description: 'Text only, no annotations.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  },
 ];
 
 /** tools/list pages of two, with an opaque cursor, so every deployment pages. */

@@ -24,7 +24,12 @@ const FIXTURE_DEPLOYMENTS: Setup[] = [
   { name: 'SDK 1.x stateless, JSON answers', start: () => sdk1Stateless('json'), revision: '2025-11-25' },
   { name: 'SDK 1.x stateless, SSE answers', start: () => sdk1Stateless('sse'), revision: '2025-11-25' },
   { name: 'SDK 1.x with sessions', start: () => sdk1Sessions({ eventStore: false }), revision: '2025-11-25' },
-  { name: 'SDK 1.x with sessions and an event store', start: () => sdk1Sessions({ eventStore: true }), revision: '2025-11-25', resumable: true },
+  {
+    name: 'SDK 1.x with sessions and an event store',
+    start: () => sdk1Sessions({ eventStore: true }),
+    revision: '2025-11-25',
+    resumable: true,
+  },
   { name: 'the v2 server package', start: v2Server, revision: '2026-07-28' },
 ];
 
@@ -36,7 +41,12 @@ const SERVER = 'interop';
 const server = (url: string) => ({ [SERVER]: { url, timeoutMs: 300_000, discoverTimeoutMs: 300_000 } });
 
 /** Calls through the client and checks the resolved value against the recorded answer to that request. */
-async function unaltered<T>(recorder: Recorder, method: string, match: (params: Record<string, unknown>) => boolean, call: () => Promise<T>): Promise<T> {
+async function unaltered<T>(
+  recorder: Recorder,
+  method: string,
+  match: (params: Record<string, unknown>) => boolean,
+  call: () => Promise<T>,
+): Promise<T> {
   const resolved = await call();
   const sent = recorder.answerTo(recorder.lastId(method, match));
   expect(sent.error).toBeUndefined();
@@ -49,8 +59,11 @@ async function everyPage(client: McpClient, recorder: Recorder): Promise<Record<
   const tools: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await unaltered(recorder, 'tools/list', (p) => p['cursor'] === cursor, () =>
-      client.listTools({ serverId: SERVER, ...(cursor === undefined ? {} : { cursor }) }),
+    const page = await unaltered(
+      recorder,
+      'tools/list',
+      (p) => p['cursor'] === cursor,
+      () => client.listTools({ serverId: SERVER, ...(cursor === undefined ? {} : { cursor }) }),
     );
     tools.push(...(page.tools as unknown as Record<string, unknown>[]));
     cursor = page.nextCursor;
@@ -64,7 +77,11 @@ async function expectCatalogWrites(client: McpClient, names: string[]): Promise<
   const { tools } = await catalog.read();
   expect(tools.map((t) => t.toolId).sort()).toEqual(names.map((n) => `mcp:${SERVER}.${n}`).sort());
   for (const tool of tools) {
-    expect(tool).toMatchObject({ source: 'mcp', safetyTier: 'write', annotations: { readOnlyHint: false, destructiveHint: true } });
+    expect(tool).toMatchObject({
+      source: 'mcp',
+      safetyTier: 'write',
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    });
   }
   return tools;
 }
@@ -97,7 +114,9 @@ describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => 
       expect(health).toStrictEqual({ state: 'reachable' });
       const init = s.recorder.exchanges().find((e) => e.body?.['method'] === 'initialize')!;
       expect(init.messages).toHaveLength(1);
-      expect((s.recorder.answerTo(init.body!['id']).result as Record<string, unknown>)['protocolVersion']).toBe(revision);
+      expect((s.recorder.answerTo(init.body!['id']).result as Record<string, unknown>)['protocolVersion']).toBe(
+        revision,
+      );
     }
   });
 
@@ -111,8 +130,11 @@ describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => 
 
   test('tools/call: structured content, isError, image/audio/resource/resource_link, each as sent', async () => {
     const call = (name: string, args: Record<string, unknown> = {}) =>
-      unaltered(s.recorder, 'tools/call', (p) => p['name'] === name, () =>
-        s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
+      unaltered(
+        s.recorder,
+        'tools/call',
+        (p) => p['name'] === name,
+        () => s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
       );
     expect((await call('structured', { n: 21 })).structuredContent).toStrictEqual({ doubled: 42 });
     expect((await call('fails')).isError).toBe(true);
@@ -126,27 +148,48 @@ describe.each(FIXTURE_DEPLOYMENTS)('$name', ({ start, revision, resumable }) => 
 
   test('readResource resolves unaltered, text and blob', async () => {
     for (const uri of [README_URI, BLOB_URI]) {
-      await unaltered(s.recorder, 'resources/read', (p) => p['uri'] === uri, () => s.client.readResource({ serverId: SERVER, uri }));
+      await unaltered(
+        s.recorder,
+        'resources/read',
+        (p) => p['uri'] === uri,
+        () => s.client.readResource({ serverId: SERVER, uri }),
+      );
     }
   });
 
-  test(resumable === true ? 'a stream the server cuts after its priming event is resumed with Last-Event-ID' : 'a call whose stream the server cannot cut is answered on its own request', async () => {
-    await unaltered(s.recorder, 'tools/call', (p) => p['name'] === 'slow', () =>
-      s.client.callTool({ serverId: SERVER, name: 'slow', idempotencyKey: 'k-slow' }),
-    );
-    const post = s.recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/call').at(-1)!;
-    const resumed = s.recorder.exchanges().filter((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
-    if (resumable !== true) {
-      expect(resumed).toEqual([]);
-      return;
-    }
-    expect(post.contentType).toMatch(/^text\/event-stream/);
-    expect(resumed.length).toBeGreaterThanOrEqual(1);
-    expect(resumed[0]!.headers['mcp-session-id']).toBe(post.headers['mcp-session-id']);
-  });
+  test(
+    resumable === true
+      ? 'a stream the server cuts after its priming event is resumed with Last-Event-ID'
+      : 'a call whose stream the server cannot cut is answered on its own request',
+    async () => {
+      await unaltered(
+        s.recorder,
+        'tools/call',
+        (p) => p['name'] === 'slow',
+        () => s.client.callTool({ serverId: SERVER, name: 'slow', idempotencyKey: 'k-slow' }),
+      );
+      const post = s.recorder
+        .exchanges()
+        .filter((e) => e.body?.['method'] === 'tools/call')
+        .at(-1)!;
+      const resumed = s.recorder
+        .exchanges()
+        .filter((e) => e.method === 'GET' && e.headers['last-event-id'] !== undefined);
+      if (resumable !== true) {
+        expect(resumed).toEqual([]);
+        return;
+      }
+      expect(post.contentType).toMatch(/^text\/event-stream/);
+      expect(resumed.length).toBeGreaterThanOrEqual(1);
+      expect(resumed[0]!.headers['mcp-session-id']).toBe(post.headers['mcp-session-id']);
+    },
+  );
 
   test('the tool catalog projects every tool as write, the one claiming readOnlyHint included', async () => {
-    const tools = await expectCatalogWrites(s.client, FIXTURE_TOOLS.map((t) => t.name));
+    const tools = await expectCatalogWrites(
+      s.client,
+      FIXTURE_TOOLS.map((t) => t.name),
+    );
     expect(tools.find((t) => t.toolId === `mcp:${SERVER}.structured`)!.title).toBe('Structured');
   });
 
@@ -163,8 +206,11 @@ describe('server-everything over Streamable HTTP', () => {
   const s = deployed(serverEverything);
 
   const call = (name: string, args: Record<string, unknown>) =>
-    unaltered(s.recorder, 'tools/call', (p) => p['name'] === name, () =>
-      s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
+    unaltered(
+      s.recorder,
+      'tools/call',
+      (p) => p['name'] === name,
+      () => s.client.callTool({ serverId: SERVER, name, arguments: args, idempotencyKey: `k-${name}` }),
     );
 
   test('serverHealth is reachable (2025-11-25, in a session with an event store)', async () => {
@@ -176,7 +222,9 @@ describe('server-everything over Streamable HTTP', () => {
   test('every tools/list page, and calls of each content kind, resolve unaltered', async () => {
     const tools = await everyPage(s.client, s.recorder);
     const names = tools.map((t) => t['name']);
-    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'get-resource-links']));
+    expect(names).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-structured-content', 'get-resource-links']),
+    );
     expect((await call('echo', { message: 'hi' })).content).toStrictEqual([{ type: 'text', text: 'Echo: hi' }]);
     await call('get-sum', { a: 2, b: 3 });
     expect((await call('get-tiny-image', {})).content.map((c) => c.type)).toContain('image');
@@ -184,38 +232,54 @@ describe('server-everything over Streamable HTTP', () => {
     await call('get-annotated-message', { messageType: 'error', includeImage: true });
     const links = await call('get-resource-links', { count: 2 });
     expect(links.content.map((c) => c.type)).toContain('resource_link');
-    expect((await call('get-resource-reference', { resourceType: 'Text', resourceId: 1 })).content.map((c) => c.type)).toContain('resource');
+    expect(
+      (await call('get-resource-reference', { resourceType: 'Text', resourceId: 1 })).content.map((c) => c.type),
+    ).toContain('resource');
     // Arguments the tool's schema refuses: a tool error, inside the result.
     expect((await call('get-sum', { a: 'two' })).isError).toBe(true);
     const link = links.content.find((c) => c.type === 'resource_link') as { uri: string };
-    await unaltered(s.recorder, 'resources/read', (p) => p['uri'] === link.uri, () => s.client.readResource({ serverId: SERVER, uri: link.uri }));
+    await unaltered(
+      s.recorder,
+      'resources/read',
+      (p) => p['uri'] === link.uri,
+      () => s.client.readResource({ serverId: SERVER, uri: link.uri }),
+    );
   });
 
-  test('the tool catalog projects every tool as write, echo\'s readOnlyHint notwithstanding', async () => {
+  test("the tool catalog projects every tool as write, echo's readOnlyHint notwithstanding", async () => {
     const listed = s.recorder.exchanges().filter((e) => e.body?.['method'] === 'tools/list');
-    const names = listed.flatMap((e) => ((s.recorder.answerTo(e.body!['id']).result as { tools: { name: string }[] }).tools).map((t) => t.name));
+    const names = listed.flatMap((e) =>
+      (s.recorder.answerTo(e.body!['id']).result as { tools: { name: string }[] }).tools.map((t) => t.name),
+    );
     await expectCatalogWrites(s.client, [...new Set(names)]);
   });
 });
 
 describe('each older revision on its own, against the SDK 1.x with sessions', () => {
-  test.each(['2025-11-25', '2025-06-18', '2025-03-26'])('revisions: [%s] runs that handshake and its header rule', async (revision) => {
-    const deployment = await sdk1Sessions({ eventStore: false });
-    const recorder = await recordingProxy(deployment.url);
-    const client = createMcpClient({ servers: server(recorder.url), revisions: [revision] });
-    try {
-      await unaltered(recorder, 'tools/call', (p) => p['name'] === 'structured', () =>
-        client.callTool({ serverId: SERVER, name: 'structured', arguments: { n: 2 }, idempotencyKey: 'k' }),
-      );
-      const [init, ...rest] = recorder.exchanges().filter((e) => e.method === 'POST');
-      expect((init!.body!['params'] as Record<string, unknown>)['protocolVersion']).toBe(revision);
-      // 2025-03-26 defines no MCP-Protocol-Version header; the later revisions send it after initialize.
-      for (const e of rest) expect(e.headers['mcp-protocol-version']).toBe(revision === '2025-03-26' ? undefined : revision);
-      expect(rest.every((e) => typeof e.headers['mcp-session-id'] === 'string')).toBe(true);
-    } finally {
-      await client.close();
-      await recorder.close();
-      await deployment.close();
-    }
-  });
+  test.each(['2025-11-25', '2025-06-18', '2025-03-26'])(
+    'revisions: [%s] runs that handshake and its header rule',
+    async (revision) => {
+      const deployment = await sdk1Sessions({ eventStore: false });
+      const recorder = await recordingProxy(deployment.url);
+      const client = createMcpClient({ servers: server(recorder.url), revisions: [revision] });
+      try {
+        await unaltered(
+          recorder,
+          'tools/call',
+          (p) => p['name'] === 'structured',
+          () => client.callTool({ serverId: SERVER, name: 'structured', arguments: { n: 2 }, idempotencyKey: 'k' }),
+        );
+        const [init, ...rest] = recorder.exchanges().filter((e) => e.method === 'POST');
+        expect((init!.body!['params'] as Record<string, unknown>)['protocolVersion']).toBe(revision);
+        // 2025-03-26 defines no MCP-Protocol-Version header; the later revisions send it after initialize.
+        for (const e of rest)
+          expect(e.headers['mcp-protocol-version']).toBe(revision === '2025-03-26' ? undefined : revision);
+        expect(rest.every((e) => typeof e.headers['mcp-session-id'] === 'string')).toBe(true);
+      } finally {
+        await client.close();
+        await recorder.close();
+        await deployment.close();
+      }
+    },
+  );
 });

@@ -85,7 +85,8 @@ export async function recordingProxy(target: string): Promise<Recorder> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const messages = () => log.flatMap((e) => e.messages.flatMap((m) => (Array.isArray(m) ? m : [m]))) as Record<string, unknown>[];
+  const messages = () =>
+    log.flatMap((e) => e.messages.flatMap((m) => (Array.isArray(m) ? m : [m]))) as Record<string, unknown>[];
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname}`,
     exchanges: () => log,
@@ -95,7 +96,9 @@ export async function recordingProxy(target: string): Promise<Recorder> {
       return 'result' in found ? { result: found['result'] } : { error: found['error'] };
     },
     lastId(method, match = () => true) {
-      const found = log.filter((e) => e.body?.['method'] === method && match((e.body['params'] ?? {}) as Record<string, unknown>)).at(-1);
+      const found = log
+        .filter((e) => e.body?.['method'] === method && match((e.body['params'] ?? {}) as Record<string, unknown>))
+        .at(-1);
       if (found === undefined) throw new Error(`no ${method} request was recorded`);
       return found.body!['id'];
     },

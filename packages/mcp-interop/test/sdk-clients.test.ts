@@ -19,10 +19,18 @@ async function startFake(): Promise<URL> {
   return new URL(await fake.start());
 }
 
-const sent = (method: string) => fake!.exchanges().filter((e) => e.method === method).at(-1)!;
+const sent = (method: string) =>
+  fake!
+    .exchanges()
+    .filter((e) => e.method === method)
+    .at(-1)!;
 
 /** What a 2025-era client gets from the fake: its legacy subset (initialize, tools/list → echo, tools/call echo). */
-async function legacySubset(client: { listTools(): Promise<unknown>; callTool(p: object): Promise<unknown>; readResource(p: object): Promise<unknown> }) {
+async function legacySubset(client: {
+  listTools(): Promise<unknown>;
+  callTool(p: object): Promise<unknown>;
+  readResource(p: object): Promise<unknown>;
+}) {
   expect(fake!.invocations().map((i) => [i.method, i.revision])).toEqual([
     ['initialize', '(absent)'],
     ['notifications/initialized', '2025-06-18'],
@@ -58,11 +66,15 @@ describe('official clients against the fake', () => {
     expect(listed.tools.map((t) => t.name)).toEqual(fake!.currentTools().map((t) => t['name']));
     expect(listed.nextCursor).toBeUndefined();
     const echo = await client.callTool({ name: 'structured-echo', arguments: { nonce: 'n-1' } });
-    expect(echo.structuredContent).toStrictEqual((sent('tools/call').result as { structuredContent: unknown }).structuredContent);
+    expect(echo.structuredContent).toStrictEqual(
+      (sent('tools/call').result as { structuredContent: unknown }).structuredContent,
+    );
     const failed = await client.callTool({ name: 'always-error', arguments: {} });
     expect(failed).toMatchObject({ isError: true, content: ALWAYS_ERROR_CONTENT });
     // It declares no elicitation capability, so the fake's MRTR tools refuse it (-32021).
-    await expect(client.callTool({ name: 'needs_input', arguments: {} })).rejects.toThrow(/Missing required client capability/);
+    await expect(client.callTool({ name: 'needs_input', arguments: {} })).rejects.toThrow(
+      /Missing required client capability/,
+    );
     const read = await client.readResource({ uri: 'conformance://fixture/readme' });
     expect(read.contents).toStrictEqual((sent('resources/read').result as { contents: unknown }).contents);
     expect(new Set(fake!.invocations().map((i) => i.revision))).toEqual(new Set(['2026-07-28']));

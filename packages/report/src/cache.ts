@@ -24,7 +24,10 @@ export function codeKey(): string {
     hash.update(`\0${pkg}\0`);
     try {
       const dir = dirname(require.resolve(pkg));
-      for (const name of readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+      for (const name of readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .sort())
+        hash.update(name).update(readFileSync(join(dir, name)));
     } catch {
       hash.update('unresolved');
     }
@@ -37,8 +40,15 @@ const isPoint = (v: unknown, sha: string): v is HistoryPoint => {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
   const f = p['figures'] as Record<string, unknown> | undefined;
-  const figuresOk = f === undefined || ['core', 'resolved', 'open', 'unhomed', 'words', 'cap'].every((k) => typeof f[k] === 'number');
-  return p['sha'] === sha && typeof p['date'] === 'string' && typeof p['subject'] === 'string' && figuresOk && (f !== undefined || typeof p['error'] === 'string');
+  const figuresOk =
+    f === undefined || ['core', 'resolved', 'open', 'unhomed', 'words', 'cap'].every((k) => typeof f[k] === 'number');
+  return (
+    p['sha'] === sha &&
+    typeof p['date'] === 'string' &&
+    typeof p['subject'] === 'string' &&
+    figuresOk &&
+    (f !== undefined || typeof p['error'] === 'string')
+  );
 };
 
 /**
@@ -68,7 +78,8 @@ export class HistoryCache {
     try {
       if (!this.pruned) {
         this.pruned = true;
-        for (const name of readdirSafe(this.dir)) if (name !== codeKey()) rmSync(join(this.dir, name), { recursive: true, force: true });
+        for (const name of readdirSafe(this.dir))
+          if (name !== codeKey()) rmSync(join(this.dir, name), { recursive: true, force: true });
       }
       writeAtomic(join(this.folder, `${point.sha}.json`), JSON.stringify(point) + '\n');
     } catch {

@@ -76,7 +76,9 @@ export function budgetTotalChart(b: NonNullable<ReportData['budget']>): Chart {
     { part: 'headroom', value: Math.max(0, b.headroom) },
   ].map((p, order) => ({ ...p, order, kernel: 'spec/v2/core/', alt: `${p.part}: ${formatGrouped(p.value)}` }));
   const alt = `The core documents hold ${plural(b.total, 'word', 'words')} against a cap of ${formatGrouped(b.cap)}: ${
-    b.headroom >= 0 ? `${formatGrouped(b.headroom)} words of headroom` : `${formatGrouped(-b.headroom)} words over the cap`
+    b.headroom >= 0
+      ? `${formatGrouped(b.headroom)} words of headroom`
+      : `${formatGrouped(-b.headroom)} words over the cap`
   }.`;
   return {
     id: 'chart-budget-total',
@@ -92,7 +94,13 @@ export function budgetTotalChart(b: NonNullable<ReportData['budget']>): Chart {
           data: { values: parts },
           mark: { type: 'bar' },
           encoding: {
-            x: { field: 'value', type: 'quantitative', stack: 'zero', title: 'words', scale: { domainMax: Math.max(b.cap, b.total) } },
+            x: {
+              field: 'value',
+              type: 'quantitative',
+              stack: 'zero',
+              title: 'words',
+              scale: { domainMax: Math.max(b.cap, b.total) },
+            },
             y: { field: 'kernel', type: 'nominal', title: 'measured' },
             color: {
               field: 'part',
@@ -116,7 +124,11 @@ export function budgetTotalChart(b: NonNullable<ReportData['budget']>): Chart {
 }
 
 export function budgetDocumentsChart(b: NonNullable<ReportData['budget']>): Chart {
-  const values = b.rows.map((r) => ({ document: r.label, words: r.words, alt: `${r.label}: ${formatGrouped(r.words)} words` }));
+  const values = b.rows.map((r) => ({
+    document: r.label,
+    words: r.words,
+    alt: `${r.label}: ${formatGrouped(r.words)} words`,
+  }));
   const largest = b.rows[0];
   const alt = `${plural(b.rows.length, 'document', 'documents')} in the core budget${largest ? `; the largest is ${largest.label} with ${plural(largest.words, 'word', 'words')}` : ''}.`;
   const y = { field: 'document', type: 'nominal', sort: null, title: 'document' } as const;
@@ -125,7 +137,10 @@ export function budgetDocumentsChart(b: NonNullable<ReportData['budget']>): Char
     title: 'Words per core document',
     alt,
     spec: {
-      title: { text: 'Words per core document', subtitle: `total ${formatGrouped(b.total)} of the ${formatGrouped(b.cap)}-word cap` },
+      title: {
+        text: 'Words per core document',
+        subtitle: `total ${formatGrouped(b.total)} of the ${formatGrouped(b.cap)}-word cap`,
+      },
       description: alt,
       width: WIDTH,
       height: { step: 18 },
@@ -137,7 +152,11 @@ export function budgetDocumentsChart(b: NonNullable<ReportData['budget']>): Char
         },
         {
           mark: { type: 'text', align: 'left', dx: 3, aria: false },
-          encoding: { y, x: { field: 'words', type: 'quantitative' }, text: { field: 'words', type: 'quantitative', format: ',' } },
+          encoding: {
+            y,
+            x: { field: 'words', type: 'quantitative' },
+            text: { field: 'words', type: 'quantitative', format: ',' },
+          },
         },
       ],
     },
@@ -145,7 +164,11 @@ export function budgetDocumentsChart(b: NonNullable<ReportData['budget']>): Char
 }
 
 export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
-  const values = BUCKETS.map((bucket) => ({ bucket, families: f.counts[bucket], alt: `${bucket}: ${plural(f.counts[bucket], 'family', 'families')}` }));
+  const values = BUCKETS.map((bucket) => ({
+    bucket,
+    families: f.counts[bucket],
+    alt: `${bucket}: ${plural(f.counts[bucket], 'family', 'families')}`,
+  }));
   const alt = `${plural(f.rows.length, 'core family', 'core families')}: ${BUCKETS.map((b) => `${f.counts[b]} ${b}`).join(', ')}.`;
   const x = { field: 'bucket', type: 'nominal', sort: [...BUCKETS], title: 'bucket', axis: { labelAngle: 0 } } as const;
   return {
@@ -164,13 +187,22 @@ export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
           encoding: {
             x,
             y: { field: 'families', type: 'quantitative', title: 'families' },
-            color: { field: 'bucket', type: 'nominal', scale: { domain: [...BUCKETS], range: BUCKETS.map((b) => BUCKET_COLOURS[b]) }, legend: null },
+            color: {
+              field: 'bucket',
+              type: 'nominal',
+              scale: { domain: [...BUCKETS], range: BUCKETS.map((b) => BUCKET_COLOURS[b]) },
+              legend: null,
+            },
             description: { field: 'alt' },
           },
         },
         {
           mark: { type: 'text', dy: -6, aria: false },
-          encoding: { x, y: { field: 'families', type: 'quantitative' }, text: { field: 'families', type: 'quantitative' } },
+          encoding: {
+            x,
+            y: { field: 'families', type: 'quantitative' },
+            text: { field: 'families', type: 'quantitative' },
+          },
         },
       ],
     },
@@ -193,27 +225,69 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
       families: p.open,
       alt: `${p.label} (${p.day}): ${plural(p.open, 'open family', 'open families')}${p.allowed !== undefined ? `, ${p.allowed} allowed` : ''}`,
     },
-    { series: UNHOMED, time: dayTime(p.day), index, families: p.unhomed, alt: `${p.label} (${p.day}): ${plural(p.unhomed, 'family', 'families')} without a v2 home` },
+    {
+      series: UNHOMED,
+      time: dayTime(p.day),
+      index,
+      families: p.unhomed,
+      alt: `${p.label} (${p.day}): ${plural(p.unhomed, 'family', 'families')} without a v2 home`,
+    },
   ]);
-  const allowed = d.allowed.map((a) => ({ series: ALLOWED, time: dayTime(a.day), families: a.allowed, alt: `allowed on ${a.day}: ${a.allowed}` }));
+  const allowed = d.allowed.map((a) => ({
+    series: ALLOWED,
+    time: dayTime(a.day),
+    families: a.allowed,
+    alt: `allowed on ${a.day}: ${a.allowed}`,
+  }));
   const last = d.points.at(-1);
   const alt = [
     d.points.length === 0
       ? 'No measured point.'
       : `${plural(d.points.length, 'point', 'points')}; the latest, ${last!.label} on ${last!.day}, has ${plural(last!.open, 'open family', 'open families')}${last!.allowed !== undefined ? ` against ${last!.allowed} allowed` : ''} and ${plural(last!.unhomed, 'family', 'families')} without a v2 home.`,
-    d.eos && d.t0 && d.openAtT0 !== undefined ? `The allowed line falls from ${d.openAtT0} on ${d.t0} to 0 on ${d.eos}, the v1 end of support.` : 'There is no allowed line.',
+    d.eos && d.t0 && d.openAtT0 !== undefined
+      ? `The allowed line falls from ${d.openAtT0} on ${d.t0} to 0 on ${d.eos}, the v1 end of support.`
+      : 'There is no allowed line.',
   ].join(' ');
-  const x = { field: 'time', type: 'temporal', scale: { type: 'utc' }, title: 'date (UTC)', axis: { format: '%Y-%m-%d', labelAngle: -30 } } as const;
+  const x = {
+    field: 'time',
+    type: 'temporal',
+    scale: { type: 'utc' },
+    title: 'date (UTC)',
+    axis: { format: '%Y-%m-%d', labelAngle: -30 },
+  } as const;
   const series = {
-    color: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [BLUE, '#c07a1a', '#888'] }, legend: LEGEND },
-    strokeDash: { field: 'series', type: 'nominal', title: null, scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [[1, 0], [2, 2], [6, 4]] }, legend: LEGEND },
+    color: {
+      field: 'series',
+      type: 'nominal',
+      title: null,
+      scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [BLUE, '#c07a1a', '#888'] },
+      legend: LEGEND,
+    },
+    strokeDash: {
+      field: 'series',
+      type: 'nominal',
+      title: null,
+      scale: {
+        domain: [OPEN, UNHOMED, ALLOWED],
+        range: [
+          [1, 0],
+          [2, 2],
+          [6, 4],
+        ],
+      },
+      legend: LEGEND,
+    },
   } as const;
   return {
     id: 'chart-burn-down',
     title: 'Burn-down to v1 end of support',
     alt,
     spec: {
-      title: { text: 'Burn-down to v1 end of support', subtitle: 'open families (the normative-home gate’s count) against the allowed line, and families without a v2 home' },
+      title: {
+        text: 'Burn-down to v1 end of support',
+        subtitle:
+          'open families (the normative-home gate’s count) against the allowed line, and families without a v2 home',
+      },
       description: alt,
       width: WIDTH,
       height: 260,
@@ -223,14 +297,25 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
               {
                 data: { values: allowed },
                 mark: { type: 'line' as const, point: { filled: false, size: 30 } },
-                encoding: { x, y: { field: 'families', type: 'quantitative' as const, title: 'families' }, ...series, description: { field: 'alt' } },
+                encoding: {
+                  x,
+                  y: { field: 'families', type: 'quantitative' as const, title: 'families' },
+                  ...series,
+                  description: { field: 'alt' },
+                },
               },
             ]
           : []),
         {
           data: { values: points },
           mark: { type: 'line', point: { filled: true, size: 50 } },
-          encoding: { x, y: { field: 'families', type: 'quantitative', title: 'families' }, order: { field: 'index' }, ...series, description: { field: 'alt' } },
+          encoding: {
+            x,
+            y: { field: 'families', type: 'quantitative', title: 'families' },
+            order: { field: 'index' },
+            ...series,
+            description: { field: 'alt' },
+          },
         },
       ],
     },
@@ -256,8 +341,18 @@ export function majorsChart(m: NonNullable<ReportData['majors']>): Chart {
       height: 200,
       data: { values: groups },
       layer: [
-        { mark: { type: 'bar', color: BLUE }, encoding: { x, y: { field: 'files', type: 'quantitative', title: 'scenario files' }, description: { field: 'alt' } } },
-        { mark: { type: 'text', dy: -6, aria: false }, encoding: { x, y: { field: 'files', type: 'quantitative' }, text: { field: 'files', type: 'quantitative' } } },
+        {
+          mark: { type: 'bar', color: BLUE },
+          encoding: {
+            x,
+            y: { field: 'files', type: 'quantitative', title: 'scenario files' },
+            description: { field: 'alt' },
+          },
+        },
+        {
+          mark: { type: 'text', dy: -6, aria: false },
+          encoding: { x, y: { field: 'files', type: 'quantitative' }, text: { field: 'files', type: 'quantitative' } },
+        },
       ],
     },
   };

@@ -19,7 +19,13 @@ export interface HistoryOptions {
 }
 
 /** What the budget and home gates read: a commit that touches none of these cannot move them. */
-export const historyInputs = (paths: CorpusPaths): string[] => [paths.spec, paths.schemas, paths.docs, paths.evidence, CONFIG_FILE];
+export const historyInputs = (paths: CorpusPaths): string[] => [
+  paths.spec,
+  paths.schemas,
+  paths.docs,
+  paths.evidence,
+  CONFIG_FILE,
+];
 
 /**
  * Runs the core-budget and normative-home gates on one commit's tree, read from git's object
@@ -32,7 +38,10 @@ async function measure(root: string, commit: Commit, inputs: readonly string[], 
     base = materialise(root, commit.sha, env, inputs);
     const tree = SpecTree.load(base.root);
     const options = { today: utcDay(commit.date), flags: new Set<string>() };
-    const figures = pointFigures((await coreBudget.check(tree, options)).figures, (await normativeHome.check(tree, options)).figures);
+    const figures = pointFigures(
+      (await coreBudget.check(tree, options)).figures,
+      (await normativeHome.check(tree, options)).figures,
+    );
     return figures ? { ...point, figures } : { ...point, error: 'the gates produced no figures' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -50,11 +59,17 @@ export async function collectHistory(root: string, paths: CorpusPaths, options: 
   if (options.limit === 0) return { points: [], notes: ['history is off (--history 0), so only today is shown'] };
   const inputs = historyInputs(paths);
   const listed = commitsTouching(root, inputs, options.limit, options.env);
-  if (!listed) return { points: [], notes: ['no git history: the repository root is not inside a git repository, so only today is shown'] };
+  if (!listed)
+    return {
+      points: [],
+      notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],
+    };
   const notes: string[] = [];
   if (listed.commits.length === 0) notes.push('no commit has touched the spec inputs yet, so only today is shown');
   if (listed.shallow && listed.commits.length < options.limit) {
-    notes.push('this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)');
+    notes.push(
+      'this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)',
+    );
   }
   const cache = options.cacheDir === undefined ? undefined : new HistoryCache(options.cacheDir);
   const points: HistoryPoint[] = [];

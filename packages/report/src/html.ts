@@ -1,7 +1,15 @@
 import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
-import { BUCKET_COLOURS, budgetDocumentsChart, budgetTotalChart, burnDownChart, familiesChart, majorsChart, renderSvg } from './charts.js';
+import {
+  BUCKET_COLOURS,
+  budgetDocumentsChart,
+  budgetTotalChart,
+  burnDownChart,
+  familiesChart,
+  majorsChart,
+  renderSvg,
+} from './charts.js';
 import type { Chart } from './charts.js';
 import { BUCKETS } from './model.js';
 import type { ReportData } from './model.js';
@@ -13,7 +21,12 @@ export interface HtmlOptions {
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const n = (v: number): string => formatGrouped(v);
-const table = (caption: string, head: readonly string[], rows: readonly (readonly string[])[], cls = 'numbers'): string =>
+const table = (
+  caption: string,
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  cls = 'numbers',
+): string =>
   [
     `<table class="${cls}">`,
     `<caption>${esc(caption)}</caption>`,
@@ -41,12 +54,14 @@ async function figure(chart: Chart, numbers: string): Promise<string> {
 }
 
 /** A link to a repository file, relative to the report's folder, showing `text`. */
-const link = (linkBase: string, path: string, text: string): string => `<a href="${esc(linkBase + path.split('/').map(encodeURIComponent).join('/'))}">${esc(text)}</a>`;
+const link = (linkBase: string, path: string, text: string): string =>
+  `<a href="${esc(linkBase + path.split('/').map(encodeURIComponent).join('/'))}">${esc(text)}</a>`;
 
 const location = (d: Diagnostic, linkBase: string): string =>
   d.file ? link(linkBase, d.file, d.start ? `${d.file}:${d.start.line}:${d.start.column}` : d.file) : '—';
 
-const missing = (what: string, gate: string): string => `<p class="missing">No ${esc(what)}: the ${esc(gate)} gate did not produce figures (see Findings).</p>`;
+const missing = (what: string, gate: string): string =>
+  `<p class="missing">No ${esc(what)}: the ${esc(gate)} gate did not produce figures (see Findings).</p>`;
 
 async function budgetSection(d: ReportData, o: HtmlOptions): Promise<string> {
   const b = d.budget;
@@ -57,18 +72,24 @@ async function budgetSection(d: ReportData, o: HtmlOptions): Promise<string> {
 The cap is ${esc(b.formula)}: ${n(BASE)} words, plus ${PER_FAMILY} for each core family with a real v2 home beyond the ${HOMED_AT_0190} homed at RFC 0190.</p>`,
     await figure(
       budgetTotalChart(b),
-      table('Total against the cap', ['figure', 'words'], [
-        [td('total'), num(b.total)],
-        [td('cap'), num(b.cap)],
-        [td(b.headroom >= 0 ? 'headroom' : 'over the cap'), num(Math.abs(b.headroom))],
-        [td('homed families'), num(b.homed)],
-      ]),
+      table(
+        'Total against the cap',
+        ['figure', 'words'],
+        [
+          [td('total'), num(b.total)],
+          [td('cap'), num(b.cap)],
+          [td(b.headroom >= 0 ? 'headroom' : 'over the cap'), num(Math.abs(b.headroom))],
+          [td('homed families'), num(b.homed)],
+        ],
+      ),
     ),
     await figure(
       budgetDocumentsChart(b),
-      table('Words per document', ['document', 'words'], [
-        ...b.rows.map((r) => [td(link(o.linkBase, r.path, r.label)), num(r.words)]),
-      ]),
+      table(
+        'Words per document',
+        ['document', 'words'],
+        [...b.rows.map((r) => [td(link(o.linkBase, r.path, r.label)), num(r.words)])],
+      ),
     ),
   ].join('\n');
 }
@@ -85,7 +106,12 @@ function homesCell(homes: NonNullable<ReportData['families']>['rows'][number]['h
 
 function facetsCell(facets: ReadonlyArray<{ name: string; covered: boolean }>): string {
   if (facets.length === 0) return '<span class="none">—</span>';
-  return facets.map((f) => `<span class="facet ${f.covered ? 'covered' : 'uncovered'}">${f.covered ? '✓' : '✗'} ${esc(f.name)}</span>`).join(' ');
+  return facets
+    .map(
+      (f) =>
+        `<span class="facet ${f.covered ? 'covered' : 'uncovered'}">${f.covered ? '✓' : '✗'} ${esc(f.name)}</span>`,
+    )
+    .join(' ');
 }
 
 async function familiesSection(d: ReportData, o: HtmlOptions): Promise<string> {
@@ -107,7 +133,11 @@ async function familiesSection(d: ReportData, o: HtmlOptions): Promise<string> {
   return [
     await figure(
       familiesChart(f),
-      table('Families per bucket', ['bucket', 'families'], [...BUCKETS.map((b) => [td(b), num(f.counts[b])]), [td('all core families'), num(f.rows.length)]]),
+      table(
+        'Families per bucket',
+        ['bucket', 'families'],
+        [...BUCKETS.map((b) => [td(b), num(f.counts[b])]), [td('all core families'), num(f.rows.length)]],
+      ),
     ),
     '<p>A family is <em>resolved</em> when every home is outside <code>spec/v1/</code> and passes the normative-home gate, <em>v1-dependent</em> when a home is still in <code>spec/v1/</code>, <em>undeclared</em> without a home, and <em>failing</em> when a home fails the gate. A home’s line is where its marker claims the family.</p>',
     filter,
@@ -126,7 +156,8 @@ async function familiesSection(d: ReportData, o: HtmlOptions): Promise<string> {
 async function burnDownSection(d: ReportData): Promise<string> {
   const b = d.burnDown;
   const notes = b.notes.map((x) => `<li>${esc(x)}</li>`);
-  const status = (open: number, allowed: number | undefined): string => (allowed === undefined ? '—' : open <= allowed ? 'on schedule' : `behind by ${open - allowed}`);
+  const status = (open: number, allowed: number | undefined): string =>
+    allowed === undefined ? '—' : open <= allowed ? 'on schedule' : `behind by ${open - allowed}`;
   const rows = b.points.map((p) => [
     td(p.day, 'nowrap'),
     td(p.sha ? `<code title="${esc(p.sha)}">${esc(p.label)}</code>` : esc(p.label)),
@@ -144,9 +175,25 @@ async function burnDownSection(d: ReportData): Promise<string> {
     '<p><em>Open</em> is what the normative-home gate’s burn-down (<code>--deadline</code>) counts and the allowed line bounds: core families with no declared home, plus v1-dependent families that <code>v1Carried</code> in the baseline does not carry. <em>Without a v2 home</em> is every core family not yet resolved (v1-dependent, undeclared or failing), carried or not. Both are measured by the gate at each of the last commits that changed the spec, schemas, docs, evidence or configuration, and in today’s working tree.</p>',
     schedule,
     notes.length ? `<ul class="notes">${notes.join('')}</ul>` : '',
-    await figure(burnDownChart(b), table('Open families per commit', ['date', 'commit', 'subject', 'open', 'allowed', 'status', 'without a v2 home'], rows)),
+    await figure(
+      burnDownChart(b),
+      table(
+        'Open families per commit',
+        ['date', 'commit', 'subject', 'open', 'allowed', 'status', 'without a v2 home'],
+        rows,
+      ),
+    ),
     b.unmeasured.length
-      ? table('Commits the gates could not measure', ['date', 'commit', 'why'], b.unmeasured.map((u) => [td(u.day, 'nowrap'), td(`<code>${esc(u.sha.slice(0, 7))}</code>`), td(esc(u.error))]), 'unmeasured')
+      ? table(
+          'Commits the gates could not measure',
+          ['date', 'commit', 'why'],
+          b.unmeasured.map((u) => [
+            td(u.day, 'nowrap'),
+            td(`<code>${esc(u.sha.slice(0, 7))}</code>`),
+            td(esc(u.error)),
+          ]),
+          'unmeasured',
+        )
       : '',
   ]
     .filter(Boolean)
@@ -159,12 +206,16 @@ async function majorsSection(d: ReportData): Promise<string> {
   return [
     await figure(
       majorsChart(m),
-      table('Scenario files per major', ['major', 'files'], [
-        [td('v1 only'), num(m.v1Only)],
-        [td('both majors'), num(m.both)],
-        [td('v2 only'), num(m.v2Only)],
-        [td('all scenario files'), num(m.files)],
-      ]),
+      table(
+        'Scenario files per major',
+        ['major', 'files'],
+        [
+          [td('v1 only'), num(m.v1Only)],
+          [td('both majors'), num(m.both)],
+          [td('v2 only'), num(m.v2Only)],
+          [td('all scenario files'), num(m.files)],
+        ],
+      ),
     ),
     `<p>The major-awareness lint reads the ${m.lint.files} file(s) that target major 2 and the ${m.lint.modules} local module(s) they import: ${m.lint.violations} violation(s), ${m.lint.suppressed} suppressed by a pragma.</p>`,
   ].join('\n');
@@ -176,8 +227,15 @@ function findingsSection(d: ReportData, o: HtmlOptions): string {
       const head = `<h3>${esc(g.gate)} <span class="count">(${g.diagnostics.length} finding(s))</span></h3>`;
       const error = g.error ? `<p class="error">${esc(g.error)}</p>` : '';
       if (g.diagnostics.length === 0) return `${head}\n${error}${error ? '' : '<p class="none">No findings.</p>'}`;
-      const rows = g.diagnostics.map((x) => [td(`<span class="sev ${x.severity}">${x.severity}</span>`), td(location(x, o.linkBase)), td(esc(x.message)), td(`<code>${esc(x.ruleId)}</code>`)]);
-      return [head, error, table(`${g.gate} findings`, ['severity', 'where', 'message', 'rule'], rows, 'findings')].filter(Boolean).join('\n');
+      const rows = g.diagnostics.map((x) => [
+        td(`<span class="sev ${x.severity}">${x.severity}</span>`),
+        td(location(x, o.linkBase)),
+        td(esc(x.message)),
+        td(`<code>${esc(x.ruleId)}</code>`),
+      ]);
+      return [head, error, table(`${g.gate} findings`, ['severity', 'where', 'message', 'rule'], rows, 'findings')]
+        .filter(Boolean)
+        .join('\n');
     })
     .join('\n');
 }
@@ -186,13 +244,21 @@ function findingsSection(d: ReportData, o: HtmlOptions): string {
 function glance(d: ReportData): string {
   const items: string[] = [];
   const b = d.budget;
-  if (b) items.push(`<strong>${n(b.total)} / ${n(b.cap)}</strong> words in the core budget; ${b.headroom >= 0 ? `${n(b.headroom)} headroom` : `${n(-b.headroom)} over`}`);
+  if (b)
+    items.push(
+      `<strong>${n(b.total)} / ${n(b.cap)}</strong> words in the core budget; ${b.headroom >= 0 ? `${n(b.headroom)} headroom` : `${n(-b.headroom)} over`}`,
+    );
   const f = d.families;
-  if (f) items.push(`<strong>${f.counts.resolved} / ${f.rows.length}</strong> core families have a v2 home; ${f.counts['v1-dependent']} still v1-dependent`);
+  if (f)
+    items.push(
+      `<strong>${f.counts.resolved} / ${f.rows.length}</strong> core families have a v2 home; ${f.counts['v1-dependent']} still v1-dependent`,
+    );
   const today = d.burnDown.points.at(-1);
   if (today?.label === 'today') {
     const schedule = today.allowed === undefined ? 'no schedule' : `${today.allowed} allowed today`;
-    items.push(`<strong>${today.open} open</strong> against ${schedule} (${today.unhomed} without a v2 home)${d.burnDown.eos ? `; v1 end of support ${esc(d.burnDown.eos)}` : ''}`);
+    items.push(
+      `<strong>${today.open} open</strong> against ${schedule} (${today.unhomed} without a v2 home)${d.burnDown.eos ? `; v1 end of support ${esc(d.burnDown.eos)}` : ''}`,
+    );
   }
   const m = d.majors;
   if (m) items.push(`<strong>${m.files}</strong> scenario files; ${m.v2Only + m.both} run at major 2`);
@@ -257,11 +323,16 @@ export async function renderHtml(d: ReportData, o: HtmlOptions): Promise<string>
   const gatesTable = table(
     'Gates',
     ['gate', 'result', 'summary'],
-    d.gates.map((g) => [td(`<code>${esc(g.id)}</code>`), td(g.ok ? 'passed' : 'failed', g.ok ? 'ok' : 'failed'), td(esc(g.summary))]),
+    d.gates.map((g) => [
+      td(`<code>${esc(g.id)}</code>`),
+      td(g.ok ? 'passed' : 'failed', g.ok ? 'ok' : 'failed'),
+      td(esc(g.summary)),
+    ]),
     'gates',
   );
   const findings = d.findings.reduce((s, g) => s + g.diagnostics.length, 0);
-  const section = (id: string, title: string, body: string): string => `<section id="${id}">\n<h2>${esc(title)}</h2>\n${body}\n</section>`;
+  const section = (id: string, title: string, body: string): string =>
+    `<section id="${id}">\n<h2>${esc(title)}</h2>\n${body}\n</section>`;
   return [
     '<!doctype html>',
     '<html lang="en">',

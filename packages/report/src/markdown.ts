@@ -20,45 +20,97 @@ export function renderMarkdown(d: ReportData): string[] {
   const passed = d.gates.filter((g) => g.ok).length;
   out.push(`## openwop-spec report — ${d.today}`);
   para(`${passed} of ${d.gates.length} gates passed.`);
-  para(...table(['gate', 'result', 'summary'], d.gates.map((g) => [`\`${g.id}\``, g.ok ? 'passed' : '**failed**', g.summary])));
+  para(
+    ...table(
+      ['gate', 'result', 'summary'],
+      d.gates.map((g) => [`\`${g.id}\``, g.ok ? 'passed' : '**failed**', g.summary]),
+    ),
+  );
 
   out.push('', '### Core budget');
   const b = d.budget;
   if (b) {
-    para(`**${n(b.total)}** of **${n(b.cap)}** words (${b.headroom >= 0 ? `headroom ${n(b.headroom)}` : `**over by ${n(-b.headroom)}**`}); cap = ${b.formula}.`);
-    para(...table(['document', 'words'], b.rows.map((r) => [r.label, n(r.words)])));
+    para(
+      `**${n(b.total)}** of **${n(b.cap)}** words (${b.headroom >= 0 ? `headroom ${n(b.headroom)}` : `**over by ${n(-b.headroom)}**`}); cap = ${b.formula}.`,
+    );
+    para(
+      ...table(
+        ['document', 'words'],
+        b.rows.map((r) => [r.label, n(r.words)]),
+      ),
+    );
   } else para('No budget: the core-budget gate did not produce figures.');
 
   out.push('', '### Families');
   const f = d.families;
   if (f) {
-    para(...table(['bucket', 'families', 'keys'], BUCKETS.map((bucket) => [bucket, n(f.counts[bucket]), f.rows.filter((r) => r.bucket === bucket).map((r) => `\`${r.key}\``).join(', ')])));
+    para(
+      ...table(
+        ['bucket', 'families', 'keys'],
+        BUCKETS.map((bucket) => [
+          bucket,
+          n(f.counts[bucket]),
+          f.rows
+            .filter((r) => r.bucket === bucket)
+            .map((r) => `\`${r.key}\``)
+            .join(', '),
+        ]),
+      ),
+    );
   } else para('No classification: the normative-home gate did not produce figures.');
 
   out.push('', '### Burn-down');
   const bd = d.burnDown;
-  if (bd.eos && bd.t0 && bd.openAtT0 !== undefined) para(`Allowed = ceil(${bd.openAtT0} × (E − T) / (E − t0)), t0 ${bd.t0}, v1 end of support E ${bd.eos}.`);
-  para('Open: what the normative-home gate’s burn-down counts (no declared home, or v1-dependent and not in `v1Carried`). Without a v2 home: core − resolved.');
+  if (bd.eos && bd.t0 && bd.openAtT0 !== undefined)
+    para(`Allowed = ceil(${bd.openAtT0} × (E − T) / (E − t0)), t0 ${bd.t0}, v1 end of support E ${bd.eos}.`);
+  para(
+    'Open: what the normative-home gate’s burn-down counts (no declared home, or v1-dependent and not in `v1Carried`). Without a v2 home: core − resolved.',
+  );
   for (const note of bd.notes) para(`> ${note}`);
   para(
     ...table(
       ['date', 'commit', 'open', 'allowed', 'without a v2 home'],
-      bd.points.map((p) => [p.day, p.sha ? `\`${p.label}\` ${p.subject ?? ''}`.trim() : p.label, n(p.open), p.allowed === undefined ? '—' : n(p.allowed), n(p.unhomed)]),
+      bd.points.map((p) => [
+        p.day,
+        p.sha ? `\`${p.label}\` ${p.subject ?? ''}`.trim() : p.label,
+        n(p.open),
+        p.allowed === undefined ? '—' : n(p.allowed),
+        n(p.unhomed),
+      ]),
     ),
   );
-  if (bd.unmeasured.length) para(`Not measured: ${bd.unmeasured.map((u) => `\`${u.sha.slice(0, 7)}\` (${u.error})`).join('; ')}.`);
+  if (bd.unmeasured.length)
+    para(`Not measured: ${bd.unmeasured.map((u) => `\`${u.sha.slice(0, 7)}\` (${u.error})`).join('; ')}.`);
 
   out.push('', '### Scenario majors');
   const m = d.majors;
   if (m) {
-    para(...table(['major', 'files'], [['v1 only', n(m.v1Only)], ['both majors', n(m.both)], ['v2 only', n(m.v2Only)], ['all', n(m.files)]]));
-    para(`Lint: ${m.lint.files} file(s) target major 2, ${m.lint.modules} local module(s) reached; ${m.lint.violations} violation(s), ${m.lint.suppressed} suppressed.`);
+    para(
+      ...table(
+        ['major', 'files'],
+        [
+          ['v1 only', n(m.v1Only)],
+          ['both majors', n(m.both)],
+          ['v2 only', n(m.v2Only)],
+          ['all', n(m.files)],
+        ],
+      ),
+    );
+    para(
+      `Lint: ${m.lint.files} file(s) target major 2, ${m.lint.modules} local module(s) reached; ${m.lint.violations} violation(s), ${m.lint.suppressed} suppressed.`,
+    );
   } else para('No manifest: the scenario-majors gate did not produce figures.');
 
   out.push('', '### Findings');
   const rows = d.findings.flatMap((g) => [
     ...(g.error ? [[g.gate, 'error', '', g.error, '']] : []),
-    ...g.diagnostics.map((x) => [g.gate, x.severity, x.file ? `${x.file}${x.start ? `:${x.start.line}:${x.start.column}` : ''}` : '', x.message, `\`${x.ruleId}\``]),
+    ...g.diagnostics.map((x) => [
+      g.gate,
+      x.severity,
+      x.file ? `${x.file}${x.start ? `:${x.start.line}:${x.start.column}` : ''}` : '',
+      x.message,
+      `\`${x.ruleId}\``,
+    ]),
   ]);
   if (rows.length === 0) para('None.');
   else para(...table(['gate', 'severity', 'where', 'message', 'rule'], rows));

@@ -116,7 +116,9 @@ function figuresOf(results: readonly GateResult[], gate: string): Figures | unde
 }
 
 /** Today's or a commit's burn-down counts from the normative-home gate's figures: its own `open`, and core − resolved. */
-function burnCounts(home: Figures | undefined): { core: number; resolved: number; open: number; unhomed: number } | undefined {
+function burnCounts(
+  home: Figures | undefined,
+): { core: number; resolved: number; open: number; unhomed: number } | undefined {
   const counts = obj(home?.['counts']);
   const core = num(counts?.['core']);
   const resolved = num(counts?.['resolved']);
@@ -159,8 +161,16 @@ function budgetSection(f: Figures | undefined): ReportData['budget'] {
 function familiesSection(f: Figures | undefined): ReportData['families'] {
   if (!f || !Array.isArray(f['families'])) return undefined;
   // Figures from older commits (the report reads history) may lack homes or facets.
-  const rows = (f['families'] as Array<Omit<FamilyRow, 'homes' | 'facets'> & Partial<FamilyRow>>).map((x) => ({ key: x.key, bucket: x.bucket, homes: x.homes ?? [], facets: x.facets ?? [] }));
-  const counts = Object.fromEntries(BUCKETS.map((b) => [b, rows.filter((r) => r.bucket === b).length])) as Record<BucketName, number>;
+  const rows = (f['families'] as Array<Omit<FamilyRow, 'homes' | 'facets'> & Partial<FamilyRow>>).map((x) => ({
+    key: x.key,
+    bucket: x.bucket,
+    homes: x.homes ?? [],
+    facets: x.facets ?? [],
+  }));
+  const counts = Object.fromEntries(BUCKETS.map((b) => [b, rows.filter((r) => r.bucket === b).length])) as Record<
+    BucketName,
+    number
+  >;
   return { rows, counts };
 }
 
@@ -174,7 +184,15 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
   const points: BurnPoint[] = [];
   const unmeasured: ReportData['burnDown']['unmeasured'] = [];
   for (const p of [...history.points].reverse()) {
-    if (p.figures) points.push({ label: p.sha.slice(0, 7), sha: p.sha, subject: p.subject, day: utcDay(p.date), open: p.figures.open, unhomed: p.figures.unhomed });
+    if (p.figures)
+      points.push({
+        label: p.sha.slice(0, 7),
+        sha: p.sha,
+        subject: p.subject,
+        day: utcDay(p.date),
+        open: p.figures.open,
+        unhomed: p.figures.unhomed,
+      });
     else unmeasured.push({ sha: p.sha, day: utcDay(p.date), error: p.error ?? 'not measured' });
   }
   const now = burnCounts(home);
@@ -184,18 +202,23 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
   // Without the gate's figures the note above already says why there is no line.
   let schedule: { t0: string; openAtT0: number; eos: string } | undefined;
   if (home) {
-    if (eos === undefined) notes.push('the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line');
-    else if (t0 === undefined || openAtT0 === undefined) notes.push('the normative-home baseline has no t0 and openAtT0, so there is no allowed line');
-    else if (daysBetween(t0, eos) <= 0) notes.push(`t0 ${t0} is not before the end of support ${eos}, so the schedule has no span`);
+    if (eos === undefined)
+      notes.push('the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line');
+    else if (t0 === undefined || openAtT0 === undefined)
+      notes.push('the normative-home baseline has no t0 and openAtT0, so there is no allowed line');
+    else if (daysBetween(t0, eos) <= 0)
+      notes.push(`t0 ${t0} is not before the end of support ${eos}, so the schedule has no span`);
     else schedule = { t0, openAtT0, eos };
   }
 
   const allowed: ReportData['burnDown']['allowed'] = [];
   if (schedule) {
     const inRange = (day: string): boolean => day >= schedule.t0 && day <= schedule.eos;
-    for (const p of points) if (inRange(p.day)) p.allowed = allowedAt(p.day, schedule.t0, schedule.openAtT0, schedule.eos);
+    for (const p of points)
+      if (inRange(p.day)) p.allowed = allowedAt(p.day, schedule.t0, schedule.openAtT0, schedule.eos);
     const days = [...new Set([schedule.t0, ...points.map((p) => p.day).filter(inRange), schedule.eos])].sort();
-    for (const day of days) allowed.push({ day, allowed: allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos) });
+    for (const day of days)
+      allowed.push({ day, allowed: allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos) });
   }
   return { points, allowed, ...(schedule ?? {}), unmeasured, notes };
 }
@@ -214,7 +237,12 @@ function majorsSection(f: Figures | undefined): ReportData['majors'] {
     v1Only: files - v2,
     both: v1 + v2 - files,
     v2Only: files - v1,
-    lint: { files: num(lint['files']) ?? 0, modules: num(lint['modules']) ?? 0, violations: num(lint['violations']) ?? 0, suppressed: num(lint['suppressed']) ?? 0 },
+    lint: {
+      files: num(lint['files']) ?? 0,
+      modules: num(lint['modules']) ?? 0,
+      violations: num(lint['violations']) ?? 0,
+      suppressed: num(lint['suppressed']) ?? 0,
+    },
   };
 }
 

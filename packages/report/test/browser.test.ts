@@ -15,7 +15,15 @@ import { EOS, KEYS, T0, coreDoc, coreWords, expectedAllowed, repo, wc } from './
 import type { Repo } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const TODAY = '2026-11-20';
 /** The working tree's state: four families homed in v2, epsilon still in v1. */
 const CORE_NOW = ['alpha', 'beta', 'gamma', 'delta'];
@@ -28,8 +36,16 @@ const commits: Array<{ day: string; unhomed: number; sha: string }> = [];
 beforeAll(async () => {
   r = repo();
   commits.push({ day: '2026-09-20', unhomed: 5, sha: r.commit({ core: [] }, '2026-09-20', 'all five in v1') });
-  commits.push({ day: '2026-10-10', unhomed: 4, sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1') });
-  commits.push({ day: '2026-11-01', unhomed: 2, sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1') });
+  commits.push({
+    day: '2026-10-10',
+    unhomed: 4,
+    sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1'),
+  });
+  commits.push({
+    day: '2026-11-01',
+    unhomed: 2,
+    sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1'),
+  });
   r.put({ core: CORE_NOW });
 
   const tree = SpecTree.load(r.root);
@@ -54,7 +70,9 @@ let launching: Promise<Browser> | undefined;
 function browser(): Promise<Browser> {
   launching ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS }).catch((err: unknown) => {
     const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new Error(`Chromium could not start from ${CHROMIUM} (${first}); install it with: apt-get install -y chromium`);
+    throw new Error(
+      `Chromium could not start from ${CHROMIUM} (${first}); install it with: apt-get install -y chromium`,
+    );
   });
   return launching;
 }
@@ -85,11 +103,15 @@ const labels = (page: Page, selector: string): Promise<string[]> =>
 describe('the report in Chromium', () => {
   it('draws one bar per core document with its word count, and the cap', async () => {
     const { page } = await open();
-    const expected = CORE_NOW.map((k) => ({ label: `core/${k}.md`, words: wc(coreDoc(k, coreWords(k))) })).sort((a, b) => b.words - a.words);
+    const expected = CORE_NOW.map((k) => ({ label: `core/${k}.md`, words: wc(coreDoc(k, coreWords(k))) })).sort(
+      (a, b) => b.words - a.words,
+    );
     const bars = await labels(page, '#chart-budget-documents [aria-roledescription="bar"]');
     expect(bars).toEqual(expected.map((e) => `${e.label}: ${e.words} words`));
     // The numbers table beside the chart says the same.
-    const rows = await page.locator('#budget .chart-row:nth-of-type(2) table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await page
+      .locator('#budget .chart-row:nth-of-type(2) table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows).toEqual(expected.map((e) => [e.label, String(e.words)]));
     // Four homed families are fewer than nine, so the cap is the base 25,000.
     expect(await labels(page, '#chart-budget-total [aria-roledescription="rule mark"]')).toEqual(['cap: 25,000']);
@@ -98,28 +120,60 @@ describe('the report in Chromium', () => {
 
   it('lists one row per core family with its bucket, and the bucket chart counts them', async () => {
     const { page } = await open();
-    const rows = await page.locator('#families tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td code')?.textContent, tr.getAttribute('data-bucket'), tr.querySelector('.bucket')?.textContent]));
-    expect(rows).toEqual(KEYS.map((k) => [k, CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent', CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent']));
-    expect(await labels(page, '#chart-families [aria-roledescription="bar"]')).toEqual(['resolved: 4 families', 'v1-dependent: 1 family', 'undeclared: 0 families', 'failing: 0 families']);
+    const rows = await page
+      .locator('#families tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [
+          tr.querySelector('td code')?.textContent,
+          tr.getAttribute('data-bucket'),
+          tr.querySelector('.bucket')?.textContent,
+        ]),
+      );
+    expect(rows).toEqual(
+      KEYS.map((k) => [
+        k,
+        CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent',
+        CORE_NOW.includes(k) ? 'resolved' : 'v1-dependent',
+      ]),
+    );
+    expect(await labels(page, '#chart-families [aria-roledescription="bar"]')).toEqual([
+      'resolved: 4 families',
+      'v1-dependent: 1 family',
+      'undeclared: 0 families',
+      'failing: 0 families',
+    ]);
     // alpha's home: where its marker claims it (line 4 of the core document).
-    expect(await page.locator('#families tbody tr').first().locator('td').nth(2).locator('a').textContent()).toBe('spec/v2/core/alpha.md:4');
+    expect(await page.locator('#families tbody tr').first().locator('td').nth(2).locator('a').textContent()).toBe(
+      'spec/v2/core/alpha.md:4',
+    );
   });
 
   it('draws the burn-down from the git history: a point per commit and today, and the allowed line', async () => {
     const { page } = await open();
-    const points = [...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, unhomed: c.unhomed })), { label: 'today', day: TODAY, unhomed: 1 }];
+    const points = [
+      ...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, unhomed: c.unhomed })),
+      { label: 'today', day: TODAY, unhomed: 1 },
+    ];
     const families = (n: number): string => `${n} famil${n === 1 ? 'y' : 'ies'}`;
     const allLabels = await labels(page, '#chart-burn-down [aria-roledescription="point"]');
     // The fixture carries every v1-dependent family and leaves none undeclared, so the gate's open
     // count (the line the schedule bounds) is 0 throughout while families without a v2 home fall.
-    expect(allLabels.filter((l) => l.includes(' open famil'))).toEqual(points.map((p) => `${p.label} (${p.day}): 0 open families, ${expectedAllowed(p.day)} allowed`));
-    expect(allLabels.filter((l) => l.endsWith(' without a v2 home'))).toEqual(points.map((p) => `${p.label} (${p.day}): ${families(p.unhomed)} without a v2 home`));
+    expect(allLabels.filter((l) => l.includes(' open famil'))).toEqual(
+      points.map((p) => `${p.label} (${p.day}): 0 open families, ${expectedAllowed(p.day)} allowed`),
+    );
+    expect(allLabels.filter((l) => l.endsWith(' without a v2 home'))).toEqual(
+      points.map((p) => `${p.label} (${p.day}): ${families(p.unhomed)} without a v2 home`),
+    );
     const days = [T0, ...points.map((p) => p.day), EOS];
-    expect(allLabels.filter((l) => l.startsWith('allowed'))).toEqual(days.map((d) => `allowed on ${d}: ${expectedAllowed(d)}`));
+    expect(allLabels.filter((l) => l.startsWith('allowed'))).toEqual(
+      days.map((d) => `allowed on ${d}: ${expectedAllowed(d)}`),
+    );
     expect(expectedAllowed(T0)).toBe(5);
     expect(expectedAllowed(EOS)).toBe(0);
     // Axis titles and the text alternative are there for a reader who cannot see the picture.
-    expect(await page.locator('#chart-burn-down svg text').allTextContents()).toEqual(expect.arrayContaining(['date (UTC)', 'families', 'Burn-down to v1 end of support']));
+    expect(await page.locator('#chart-burn-down svg text').allTextContents()).toEqual(
+      expect.arrayContaining(['date (UTC)', 'families', 'Burn-down to v1 end of support']),
+    );
     expect(await page.locator('#chart-burn-down figcaption').textContent()).toBe(
       `4 points; the latest, today on ${TODAY}, has 0 open families against ${expectedAllowed(TODAY)} allowed and 1 family without a v2 home. The allowed line falls from 5 on ${T0} to 0 on ${EOS}, the v1 end of support.`,
     );
@@ -129,7 +183,8 @@ describe('the report in Chromium', () => {
     const { page } = await open();
     const visible = async (): Promise<string[]> => {
       const out: string[] = [];
-      for (const row of await page.locator('#families tbody tr').all()) if (await row.isVisible()) out.push((await row.locator('code').first().textContent())!);
+      for (const row of await page.locator('#families tbody tr').all())
+        if (await row.isVisible()) out.push((await row.locator('code').first().textContent())!);
       return out;
     };
     expect(await visible()).toEqual([...KEYS]);

@@ -2,7 +2,11 @@
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { History } from '../src/index.js';
 
-export const result = (gate: string, figures: Record<string, unknown>, extra: Partial<GateResult> = {}): GateResult => ({
+export const result = (
+  gate: string,
+  figures: Record<string, unknown>,
+  extra: Partial<GateResult> = {},
+): GateResult => ({
   gate,
   ok: true,
   exitCode: 0,
@@ -30,9 +34,19 @@ export const home = (baseline: Record<string, unknown> | null, eos: string | nul
   result('normative-home', {
     counts: { core: 4, resolved: 1, v1Dependent: 2, undeclared: 1, failing: 0 },
     families: [
-      { key: 'a', bucket: 'resolved', homes: [{ path: 'spec/v2/core/a.md', class: 'core', line: 3, column: 23 }], facets: [{ name: 'size', covered: true }] },
+      {
+        key: 'a',
+        bucket: 'resolved',
+        homes: [{ path: 'spec/v2/core/a.md', class: 'core', line: 3, column: 23 }],
+        facets: [{ name: 'size', covered: true }],
+      },
       { key: 'b', bucket: 'v1-dependent', homes: [{ path: 'spec/v1/x.md', class: 'v1' }], facets: [] },
-      { key: 'c', bucket: 'v1-dependent', homes: [{ path: 'spec/v1/x.md', class: 'v1' }], facets: [{ name: 'mode', covered: false }] },
+      {
+        key: 'c',
+        bucket: 'v1-dependent',
+        homes: [{ path: 'spec/v1/x.md', class: 'v1' }],
+        facets: [{ name: 'mode', covered: false }],
+      },
       { key: 'd', bucket: 'undeclared', homes: [], facets: [] },
     ],
     facetsUncovered: ['c.mode'],
@@ -43,14 +57,41 @@ export const home = (baseline: Record<string, unknown> | null, eos: string | nul
     open: 1,
   });
 
-export const majors = result('scenario-majors', { stale: false, counts: { files: 12, v1: 10, v2: 7 }, changes: [], lint: { files: 7, modules: 34, violations: 0, suppressed: 1 } });
+export const majors = result('scenario-majors', {
+  stale: false,
+  counts: { files: 12, v1: 10, v2: 7 },
+  changes: [],
+  lint: { files: 7, modules: 34, violations: 0, suppressed: 1 },
+});
 
 export const history: History = {
   points: [
-    { sha: 'c'.repeat(40), date: '2026-11-02T01:00:00+02:00', subject: 'third', figures: { core: 4, resolved: 1, open: 1, unhomed: 3, words: 1400, cap: 25_600 } },
-    { sha: 'b'.repeat(40), date: '2026-10-01T12:00:00Z', subject: 'second', error: 'spec/v2/declaration.json: not JSON' },
-    { sha: 'a'.repeat(40), date: '2026-09-01T12:00:00Z', subject: 'before t0', figures: { core: 4, resolved: 0, open: 4, unhomed: 4, words: 1000, cap: 25_000 } },
+    {
+      sha: 'c'.repeat(40),
+      date: '2026-11-02T01:00:00+02:00',
+      subject: 'third',
+      figures: { core: 4, resolved: 1, open: 1, unhomed: 3, words: 1400, cap: 25_600 },
+    },
+    {
+      sha: 'b'.repeat(40),
+      date: '2026-10-01T12:00:00Z',
+      subject: 'second',
+      error: 'spec/v2/declaration.json: not JSON',
+    },
+    {
+      sha: 'a'.repeat(40),
+      date: '2026-09-01T12:00:00Z',
+      subject: 'before t0',
+      figures: { core: 4, resolved: 0, open: 4, unhomed: 4, words: 1000, cap: 25_000 },
+    },
   ],
   notes: [],
 };
-export const BASELINE = { t0: '2026-09-18', openAtT0: 4, v1Dependent: 2, undeclared: 1, facetsUncovered: 1, v1Carried: ['b', 'c'] };
+export const BASELINE = {
+  t0: '2026-09-18',
+  openAtT0: 4,
+  v1Dependent: 2,
+  undeclared: 1,
+  facetsUncovered: 1,
+  v1Carried: ['b', 'c'],
+};

@@ -11,7 +11,8 @@ export const OPEN_AT_T0 = 5;
 
 /** Words by the reference rule, independent of the budget gate's own counter. */
 export const wc = (s: string): number => s.split(/\s+/).filter(Boolean).length;
-const filler = (n: number): string => Array.from({ length: n }, (_, i) => ['hosts', 'keep', 'records', 'stable'][i % 4]).join(' ');
+const filler = (n: number): string =>
+  Array.from({ length: n }, (_, i) => ['hosts', 'keep', 'records', 'stable'][i % 4]).join(' ');
 
 /** A core home of `key`: its marker claims it on line 4, and it covers the facet `size`. */
 export const coreDoc = (key: string, words: number): string =>
@@ -43,14 +44,27 @@ export function files(state: State): Record<string, string> {
             kind: 'family',
             anchor: 'core',
             facets: ['size', 'colour'],
-            normativeText: undeclared.has(key) ? [] : [state.core.includes(key) ? `spec/v2/core/${key}.md` : 'spec/v1/legacy.md'],
+            normativeText: undeclared.has(key)
+              ? []
+              : [state.core.includes(key) ? `spec/v2/core/${key}.md` : 'spec/v1/legacy.md'],
           })),
         },
         null,
         2,
       ) + '\n',
     'docs/normative-home-baseline.json':
-      JSON.stringify({ t0: T0, openAtT0: OPEN_AT_T0, v1Dependent: v1.length, undeclared: undeclared.size, facetsUncovered: KEYS.length - undeclared.size, v1Carried: v1 }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          t0: T0,
+          openAtT0: OPEN_AT_T0,
+          v1Dependent: v1.length,
+          undeclared: undeclared.size,
+          facetsUncovered: KEYS.length - undeclared.size,
+          v1Carried: v1,
+        },
+        null,
+        2,
+      ) + '\n',
     'evidence/v1-end-of-support.json': JSON.stringify({ endOfSupportNotBefore: EOS }) + '\n',
   };
   for (const key of state.core) out[`spec/v2/core/${key}.md`] = coreDoc(key, coreWords(key));
@@ -59,11 +73,25 @@ export function files(state: State): Record<string, string> {
 }
 
 export const git = (cwd: string, args: readonly string[], date?: string): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
-  });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      '-c',
+      'init.defaultBranch=main',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
+    },
+  );
 
 export interface Repo {
   root: string;
@@ -98,6 +126,7 @@ export function repo(): Repo {
 }
 
 /** Whole days from a to b (both YYYY-MM-DD, UTC). */
-export const days = (a: string, b: string): number => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+export const days = (a: string, b: string): number =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 /** The schedule as the issue states it, computed here on its own: ceil(openAtT0 × (E − T) / (E − t0)). */
 export const expectedAllowed = (day: string): number => Math.ceil((OPEN_AT_T0 * days(day, EOS)) / days(T0, EOS));

@@ -70,7 +70,9 @@ describe('collectHistory', () => {
   it('takes only the last N', async () => {
     const r = fresh();
     const [, b, c] = history(r);
-    expect((await collectHistory(r.root, DEFAULT_PATHS, { limit: 2, env: process.env })).points.map((p) => p.sha)).toEqual([c, b]);
+    expect(
+      (await collectHistory(r.root, DEFAULT_PATHS, { limit: 2, env: process.env })).points.map((p) => p.sha),
+    ).toEqual([c, b]);
   });
 
   it('a commit the gates cannot read is a point with the reason, not a failure', async () => {
@@ -81,7 +83,11 @@ describe('collectHistory', () => {
     git(r.root, ['commit', '-qm', 'no baseline'], '2026-09-21T12:00:00Z');
     const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.points.map((p) => [p.subject, p.figures?.unhomed, p.error])).toEqual([
-      ['no baseline', undefined, 'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline'],
+      [
+        'no baseline',
+        undefined,
+        'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline',
+      ],
       ['start', 5, undefined],
     ]);
     expect(h.points[1]!.sha).toBe(a);
@@ -95,8 +101,13 @@ describe('collectHistory', () => {
       notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],
     });
     git(fx.root, ['init', '-q']);
-    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({ points: [], notes: ['no commit has touched the spec inputs yet, so only today is shown'] });
-    expect((await collectHistory(fx.root, DEFAULT_PATHS, { limit: 0, env: process.env })).notes).toEqual(['history is off (--history 0), so only today is shown']);
+    expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({
+      points: [],
+      notes: ['no commit has touched the spec inputs yet, so only today is shown'],
+    });
+    expect((await collectHistory(fx.root, DEFAULT_PATHS, { limit: 0, env: process.env })).notes).toEqual([
+      'history is off (--history 0), so only today is shown',
+    ]);
   });
 
   it('a shallow clone says that older commits are missing', async () => {
@@ -106,7 +117,9 @@ describe('collectHistory', () => {
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${r.root}`, join(dir, 'c')]);
     const h = await collectHistory(join(dir, 'c'), DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.points.map((p) => p.subject)).toEqual(['beta and gamma get v2 homes']);
-    expect(h.notes).toEqual(['this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)']);
+    expect(h.notes).toEqual([
+      'this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)',
+    ]);
   });
 });
 

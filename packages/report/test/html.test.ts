@@ -3,25 +3,44 @@ import { buildReport, renderHtml } from '../src/index.js';
 import type { History } from '../src/index.js';
 import { BASELINE, budget, history, home, majors } from './data.js';
 
-const diagnostic = { gate: 'normative-home', ruleId: 'home/unclaimed', severity: 'error' as const, message: 'claim <it> & "fix" it', file: 'spec/v2/core/a b.md', start: { line: 3, column: 3 } };
+const diagnostic = {
+  gate: 'normative-home',
+  ruleId: 'home/unclaimed',
+  severity: 'error' as const,
+  message: 'claim <it> & "fix" it',
+  file: 'spec/v2/core/a b.md',
+  start: { line: 3, column: 3 },
+};
 const hostile: History = {
   points: [{ ...history.points[0]!, subject: '<script>alert(1)</script> & "quotes"' }, ...history.points.slice(1)],
   notes: [],
 };
 const render = (linkBase = ''): Promise<string> =>
-  renderHtml(buildReport({ today: '2026-12-01', results: [budget, { ...home(BASELINE), diagnostics: [diagnostic] }, majors], history: hostile }), { linkBase });
+  renderHtml(
+    buildReport({
+      today: '2026-12-01',
+      results: [budget, { ...home(BASELINE), diagnostics: [diagnostic] }, majors],
+      history: hostile,
+    }),
+    { linkBase },
+  );
 
 describe('renderHtml', () => {
   it('is one self-contained page: no script, no external resource, a policy that forbids fetching', async () => {
     const html = await render();
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
     expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
     const refs = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(0);
     expect(refs.filter((u) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(u))).toEqual([]);
     // The only absolute URLs are the SVG namespace names, which nothing fetches.
-    expect([...new Set(html.match(/https?:\/\/[^"'\s)]+/g))].sort()).toEqual(['http://www.w3.org/1999/xlink', 'http://www.w3.org/2000/svg']);
+    expect([...new Set(html.match(/https?:\/\/[^"'\s)]+/g))].sort()).toEqual([
+      'http://www.w3.org/1999/xlink',
+      'http://www.w3.org/2000/svg',
+    ]);
     expect((html.match(/<svg /g) ?? []).length).toBe(5);
   });
 
@@ -35,8 +54,18 @@ describe('renderHtml', () => {
 
   it('gives every chart a title, axis titles, a text alternative and a table of its numbers', async () => {
     const html = await render();
-    const figures = [...html.matchAll(/<figure id="([^"]+)" aria-label="([^"]+)" aria-describedby="\1-alt">([\s\S]*?)<\/figure>\n(<table[\s\S]*?<\/table>)/g)];
-    expect(figures.map((f) => f[1])).toEqual(['chart-budget-total', 'chart-budget-documents', 'chart-families', 'chart-burn-down', 'chart-majors']);
+    const figures = [
+      ...html.matchAll(
+        /<figure id="([^"]+)" aria-label="([^"]+)" aria-describedby="\1-alt">([\s\S]*?)<\/figure>\n(<table[\s\S]*?<\/table>)/g,
+      ),
+    ];
+    expect(figures.map((f) => f[1])).toEqual([
+      'chart-budget-total',
+      'chart-budget-documents',
+      'chart-families',
+      'chart-burn-down',
+      'chart-majors',
+    ]);
     for (const f of figures) {
       const [id, title, body, numbers] = [f[1]!, f[2]!, f[3]!, f[4]!];
       expect(body, id).toContain(`>${title}</text>`);

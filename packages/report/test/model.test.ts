@@ -27,7 +27,12 @@ describe('buildReport', () => {
   it('families: every row with its bucket, homes and facets, and the count per bucket', () => {
     const d = buildReport({ today: '2026-12-01', results: [home(BASELINE)], history: { points: [], notes: [] } });
     expect(d.families!.counts).toEqual({ resolved: 1, 'v1-dependent': 2, undeclared: 1, failing: 0 });
-    expect(d.families!.rows.map((r) => [r.key, r.bucket])).toEqual([['a', 'resolved'], ['b', 'v1-dependent'], ['c', 'v1-dependent'], ['d', 'undeclared']]);
+    expect(d.families!.rows.map((r) => [r.key, r.bucket])).toEqual([
+      ['a', 'resolved'],
+      ['b', 'v1-dependent'],
+      ['c', 'v1-dependent'],
+      ['d', 'undeclared'],
+    ]);
     expect(d.families!.rows[0]!.homes).toEqual([{ path: 'spec/v2/core/a.md', class: 'core', line: 3, column: 23 }]);
   });
 
@@ -36,7 +41,15 @@ describe('buildReport', () => {
     // 2026-11-02T01:00+02:00 is 2026-11-01 in UTC.
     expect(d.burnDown.points).toEqual([
       { label: 'aaaaaaa', sha: 'a'.repeat(40), subject: 'before t0', day: '2026-09-01', open: 4, unhomed: 4 },
-      { label: 'ccccccc', sha: 'c'.repeat(40), subject: 'third', day: '2026-11-01', open: 1, unhomed: 3, allowed: Math.ceil((4 * 33) / 77) },
+      {
+        label: 'ccccccc',
+        sha: 'c'.repeat(40),
+        subject: 'third',
+        day: '2026-11-01',
+        open: 1,
+        unhomed: 3,
+        allowed: Math.ceil((4 * 33) / 77),
+      },
       { label: 'today', day: '2026-12-01', open: 1, unhomed: 3, allowed: Math.ceil((4 * 3) / 77) },
     ]);
     expect(d.burnDown.allowed).toEqual([
@@ -45,8 +58,15 @@ describe('buildReport', () => {
       { day: '2026-12-01', allowed: 1 },
       { day: '2026-12-04', allowed: 0 },
     ]);
-    expect(d.burnDown.unmeasured).toEqual([{ sha: 'b'.repeat(40), day: '2026-10-01', error: 'spec/v2/declaration.json: not JSON' }]);
-    expect([d.burnDown.t0, d.burnDown.openAtT0, d.burnDown.eos, d.burnDown.notes]).toEqual(['2026-09-18', 4, '2026-12-04', []]);
+    expect(d.burnDown.unmeasured).toEqual([
+      { sha: 'b'.repeat(40), day: '2026-10-01', error: 'spec/v2/declaration.json: not JSON' },
+    ]);
+    expect([d.burnDown.t0, d.burnDown.openAtT0, d.burnDown.eos, d.burnDown.notes]).toEqual([
+      '2026-09-18',
+      4,
+      '2026-12-04',
+      [],
+    ]);
   });
 
   it('plots what the gate checks: today’s open and allowed are those of normative-home --deadline, carried families apart', async () => {
@@ -58,8 +78,15 @@ describe('buildReport', () => {
       baseline.v1Carried = carry(baseline.v1Carried);
       const fx = createFixture({ ...all, 'docs/normative-home-baseline.json': JSON.stringify(baseline) });
       try {
-        const gate = await normativeHome.check(SpecTree.load(fx.root), { today: TODAY, flags: new Set(['--deadline']) });
-        const today = buildReport({ today: TODAY, results: [gate], history: { points: [], notes: [] } }).burnDown.points.at(-1)!;
+        const gate = await normativeHome.check(SpecTree.load(fx.root), {
+          today: TODAY,
+          flags: new Set(['--deadline']),
+        });
+        const today = buildReport({
+          today: TODAY,
+          results: [gate],
+          history: { points: [], notes: [] },
+        }).burnDown.points.at(-1)!;
         const burnDown = (gate.figures['deadline'] as { burnDown: { open: number; allowed: number } }).burnDown;
         expect([today.open, today.allowed]).toEqual([burnDown.open, burnDown.allowed]);
         seen.push([today.open, today.allowed, today.unhomed]);
@@ -81,9 +108,24 @@ describe('buildReport', () => {
   });
 
   it.each([
-    ['no end-of-support date', BASELINE, null, 'the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line'],
-    ['no t0 in the baseline', { ...BASELINE, t0: undefined }, '2026-12-04', 'the normative-home baseline has no t0 and openAtT0, so there is no allowed line'],
-    ['t0 after the end of support', { ...BASELINE, t0: '2027-01-01' }, '2026-12-04', 't0 2027-01-01 is not before the end of support 2026-12-04, so the schedule has no span'],
+    [
+      'no end-of-support date',
+      BASELINE,
+      null,
+      'the v1 end-of-support date is unknown (no endOfSupportNotBefore), so there is no allowed line',
+    ],
+    [
+      'no t0 in the baseline',
+      { ...BASELINE, t0: undefined },
+      '2026-12-04',
+      'the normative-home baseline has no t0 and openAtT0, so there is no allowed line',
+    ],
+    [
+      't0 after the end of support',
+      { ...BASELINE, t0: '2027-01-01' },
+      '2026-12-04',
+      't0 2027-01-01 is not before the end of support 2026-12-04, so the schedule has no span',
+    ],
   ])('burn-down without a schedule (%s): points, no allowed line, and a note', (_name, baseline, eos, note) => {
     const d = buildReport({ today: '2026-12-01', results: [home(baseline, eos)], history });
     expect(d.burnDown.allowed).toEqual([]);
@@ -94,7 +136,10 @@ describe('buildReport', () => {
   it('burn-down keeps the history’s notes, and says when today has no point', () => {
     const d = buildReport({ today: '2026-12-01', results: [], history: { points: [], notes: ['no git history: …'] } });
     expect(d.burnDown.points).toEqual([]);
-    expect(d.burnDown.notes).toEqual(['no git history: …', 'the normative-home gate could not run on the working tree, so today has no point']);
+    expect(d.burnDown.notes).toEqual([
+      'no git history: …',
+      'the normative-home gate could not run on the working tree, so today has no point',
+    ]);
   });
 
   it('scenario majors: v1 only, both and v2 only from the counts, and the lint’s reach', () => {
@@ -108,12 +153,30 @@ describe('buildReport', () => {
   });
 
   it('findings: every diagnostic per gate, and the line of a gate that stopped on an input error', () => {
-    const diagnostic = { gate: 'core-budget', ruleId: 'budget/over-cap', severity: 'error' as const, message: 'over', file: 'spec/v2/core/' };
-    const broken = result('normative-home', {}, { ok: false, exitCode: 2, summaryLine: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)' });
-    const d = buildReport({ today: '2026-12-01', results: [result('core-budget', {}, { ok: false, exitCode: 1, diagnostics: [diagnostic] }), broken], history });
+    const diagnostic = {
+      gate: 'core-budget',
+      ruleId: 'budget/over-cap',
+      severity: 'error' as const,
+      message: 'over',
+      file: 'spec/v2/core/',
+    };
+    const broken = result(
+      'normative-home',
+      {},
+      { ok: false, exitCode: 2, summaryLine: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)' },
+    );
+    const d = buildReport({
+      today: '2026-12-01',
+      results: [result('core-budget', {}, { ok: false, exitCode: 1, diagnostics: [diagnostic] }), broken],
+      history,
+    });
     expect(d.findings).toEqual([
       { gate: 'core-budget', diagnostics: [diagnostic] },
-      { gate: 'normative-home', error: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)', diagnostics: [] },
+      {
+        gate: 'normative-home',
+        error: 'openwop-spec normative-home: docs/x.json: not JSON (docs/x.json:1:1)',
+        diagnostics: [],
+      },
     ]);
     expect([d.budget, d.families]).toEqual([undefined, undefined]);
   });
@@ -121,9 +184,18 @@ describe('buildReport', () => {
 
 describe('renderMarkdown', () => {
   it('prints every section as tables, with today’s point, the schedule and the findings', () => {
-    const diagnostic = { gate: 'normative-home', ruleId: 'home/unclaimed', severity: 'error' as const, message: 'a | b', file: 'spec/v2/core/a.md', start: { line: 3, column: 3 } };
+    const diagnostic = {
+      gate: 'normative-home',
+      ruleId: 'home/unclaimed',
+      severity: 'error' as const,
+      message: 'a | b',
+      file: 'spec/v2/core/a.md',
+      start: { line: 3, column: 3 },
+    };
     const h = home(BASELINE);
-    const lines = renderMarkdown(buildReport({ today: '2026-12-01', results: [budget, { ...h, diagnostics: [diagnostic] }, majors], history }));
+    const lines = renderMarkdown(
+      buildReport({ today: '2026-12-01', results: [budget, { ...h, diagnostics: [diagnostic] }, majors], history }),
+    );
     const text = lines.join('\n');
     expect(lines[0]).toBe('## openwop-spec report — 2026-12-01');
     expect(text).toContain('**1,500** of **25,600** words (headroom 24,100); cap = 25,000 + 200 × (12 homed − 9).');

@@ -19,7 +19,12 @@ const require = createRequire(import.meta.url);
 export function createAjv(options: Options = {}): Ajv {
   const Ajv2020 = require('ajv/dist/2020.js') as { default: new (o: Options) => Ajv };
   const addFormats = require('ajv-formats') as { default: (ajv: Ajv) => Ajv };
-  const ajv = new Ajv2020.default({ strict: true, allErrors: true, ...options, code: { regExp: linearRegExp, ...options.code } });
+  const ajv = new Ajv2020.default({
+    strict: true,
+    allErrors: true,
+    ...options,
+    code: { regExp: linearRegExp, ...options.code },
+  });
   addFormats.default(ajv);
   return ajv;
 }
@@ -30,7 +35,9 @@ export const PATTERN_BUDGET_MS = 1000;
 /** A schema pattern that took longer than PATTERN_BUDGET_MS on a value: the caller reports it as a finding. */
 export class PatternBudgetError extends Error {
   constructor(readonly pattern: string) {
-    super(`the pattern ${JSON.stringify(pattern)} took longer than ${PATTERN_BUDGET_MS} ms on one value: it backtracks catastrophically (and RE2 cannot run it); rewrite it without nested quantifiers or lookaround`);
+    super(
+      `the pattern ${JSON.stringify(pattern)} took longer than ${PATTERN_BUDGET_MS} ms on one value: it backtracks catastrophically (and RE2 cannot run it); rewrite it without nested quantifiers or lookaround`,
+    );
     this.name = 'PatternBudgetError';
   }
 }

@@ -36,7 +36,8 @@ export function pathsFromConfig(doc: JsonDoc | undefined): CorpusPaths {
     throw new InputError(`${CONFIG_FILE}: ${message}`, { file: CONFIG_FILE, start });
   };
   const root = doc.value;
-  if (typeof root !== 'object' || root === null || Array.isArray(root)) fail('the configuration must be a JSON object', '');
+  if (typeof root !== 'object' || root === null || Array.isArray(root))
+    fail('the configuration must be a JSON object', '');
   for (const [key, value] of Object.entries(root as Record<string, unknown>)) {
     if (key === '$schema' || key === '$comment') {
       if (typeof value !== 'string') fail(`${key} must be a string`, `/${key}`);
@@ -44,12 +45,15 @@ export function pathsFromConfig(doc: JsonDoc | undefined): CorpusPaths {
   }
   const given = (root as Record<string, unknown>)['paths'];
   if (given === undefined) return paths;
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) return fail('paths must be an object', '/paths');
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    return fail('paths must be an object', '/paths');
   for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
-    if (!PATH_KEYS.includes(key as keyof CorpusPaths)) fail(`unknown path "${key}" (allowed: ${PATH_KEYS.join(', ')})`, `/paths/${key}`);
+    if (!PATH_KEYS.includes(key as keyof CorpusPaths))
+      fail(`unknown path "${key}" (allowed: ${PATH_KEYS.join(', ')})`, `/paths/${key}`);
     if (typeof value !== 'string' || value === '') fail(`paths.${key} must be a non-empty string`, `/paths/${key}`);
     const normal = normaliseInside(value as string);
-    if (normal === undefined || normal === '') fail(`paths.${key} "${value as string}" must be a relative path inside the repository`, `/paths/${key}`);
+    if (normal === undefined || normal === '')
+      fail(`paths.${key} "${value as string}" must be a relative path inside the repository`, `/paths/${key}`);
     paths[key as keyof CorpusPaths] = normal!;
   }
   return paths;

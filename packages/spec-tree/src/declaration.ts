@@ -47,7 +47,8 @@ export function loadDeclaration(tree: SpecTree): DeclarationModel {
   return tree.derive('declaration', () => {
     const file = declarationPath(tree);
     const doc = tree.json(file);
-    if (!isRecord(doc.value)) throw new InputError(`${file} must hold a JSON object`, { file, start: doc.locate('').start });
+    if (!isRecord(doc.value))
+      throw new InputError(`${file} must hold a JSON object`, { file, start: doc.locate('').start });
     const value = doc.value;
     const rows: FamilyRow[] = [];
     const families = value['families'];

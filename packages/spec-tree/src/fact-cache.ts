@@ -35,7 +35,13 @@ function parseRecord(text: string): Map<string, KindRecord> | undefined {
   let body: unknown;
   try {
     header = JSON.parse(text.slice(0, nl));
-    if (!isRecord(header) || header['format'] !== FORMAT || header['version'] !== VERSION || header['sha256'] !== sha256(text.slice(nl + 1))) return undefined;
+    if (
+      !isRecord(header) ||
+      header['format'] !== FORMAT ||
+      header['version'] !== VERSION ||
+      header['sha256'] !== sha256(text.slice(nl + 1))
+    )
+      return undefined;
     body = JSON.parse(text.slice(nl + 1));
   } catch {
     return undefined;
@@ -68,7 +74,10 @@ export class FactCache {
   readonly file: string;
   private stored: Map<string, KindRecord> | undefined;
   /** Per kind, this run's entries (hits and new values) and every path it looked up. */
-  private readonly runs = new Map<string, { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined>();
+  private readonly runs = new Map<
+    string,
+    { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined
+  >();
   private fresh = 0;
 
   constructor(readonly dir: string) {
@@ -119,14 +128,17 @@ export class FactCache {
       const old = kinds.get(id);
       if (old?.identity === run.identity) {
         for (const [hash, entry] of old.entries) {
-          if (!entries.has(hash) && !run.paths.has(entry[0]) && existsSync(join(root, entry[0]))) entries.set(hash, entry);
+          if (!entries.has(hash) && !run.paths.has(entry[0]) && existsSync(join(root, entry[0])))
+            entries.set(hash, entry);
         }
       }
       kinds.set(id, { identity: run.identity, entries });
     }
     const body = JSON.stringify({
       kinds: Object.fromEntries(
-        [...kinds].sort(byKey).map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
+        [...kinds]
+          .sort(byKey)
+          .map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
       ),
     });
     try {
@@ -138,7 +150,9 @@ export class FactCache {
     }
   }
 
-  private run(kind: FactKind<unknown>): { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined {
+  private run(
+    kind: FactKind<unknown>,
+  ): { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined {
     if (!this.runs.has(kind.id)) {
       const identity = factIdentity(kind);
       this.runs.set(kind.id, identity === undefined ? undefined : { identity, entries: new Map(), paths: new Set() });

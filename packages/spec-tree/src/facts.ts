@@ -63,10 +63,16 @@ function findPackage(dir: string, name: string): string | undefined {
 function hashCode(dir: string): string {
   const hash = createHash('sha256');
   const walk = (rel: string): void => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
       const path = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) walk(path);
-      else if (CODE_FILE.test(e.name)) hash.update(`${path}\0`).update(readFileSync(join(dir, path))).update('\0');
+      else if (CODE_FILE.test(e.name))
+        hash
+          .update(`${path}\0`)
+          .update(readFileSync(join(dir, path)))
+          .update('\0');
     }
   };
   walk('');
@@ -146,7 +152,9 @@ export function factIdentity(kind: FactKind<unknown>): string | undefined {
     packageIdentities.set(dir, packages);
   }
   if (packages === undefined) return undefined;
-  return createHash('sha256').update(`openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`).digest('hex');
+  return createHash('sha256')
+    .update(`openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`)
+    .digest('hex');
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -155,6 +163,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
 export const shape = {
   isCount,
   isString: (v: unknown): v is string => typeof v === 'string',
-  isPoint: (v: unknown): v is { line: number; column: number; offset: number } => isRecord(v) && isCount(v['line']) && isCount(v['column']) && isCount(v['offset']),
+  isPoint: (v: unknown): v is { line: number; column: number; offset: number } =>
+    isRecord(v) && isCount(v['line']) && isCount(v['column']) && isCount(v['offset']),
   arrayOf: <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every((x) => item(x)),
 };

@@ -63,7 +63,8 @@ export function readRegularFile(abs: string, path: string): Buffer {
   }
   try {
     const type = typeOf(fstatSync(fd, { bigint: true }));
-    if (type !== 'file') throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
+    if (type !== 'file')
+      throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
     return readFileSync(fd);
   } catch (err) {
     if (err instanceof InputError) throw err;
@@ -101,5 +102,9 @@ export function errnoWords(err: unknown): string {
  */
 export function ioError(operation: string, path: string, err: unknown): InputError {
   const code = (err as NodeJS.ErrnoException).code;
-  return new InputError(`${operation} ${path}: ${errnoWords(err)}`, { file: path }, code === 'ENOENT' ? 'input/missing' : 'input/io');
+  return new InputError(
+    `${operation} ${path}: ${errnoWords(err)}`,
+    { file: path },
+    code === 'ENOENT' ? 'input/missing' : 'input/io',
+  );
 }

@@ -70,11 +70,17 @@ export interface RuleSpec<D> {
 export interface RuleCatalog<S extends Record<string, RuleSpec<never>>> {
   readonly docs: readonly RuleDoc[];
   /** Builds a diagnostic for rule `id` from its data slots and location. */
-  diagnostic<K extends keyof S & string>(id: K, data: Parameters<S[K]['message']>[0], at: Location, extra?: Partial<Diagnostic>): Diagnostic;
+  diagnostic<K extends keyof S & string>(
+    id: K,
+    data: Parameters<S[K]['message']>[0],
+    at: Location,
+    extra?: Partial<Diagnostic>,
+  ): Diagnostic;
 }
 
 /** `fix` as the tail of a message: `Run x.` → `run x` (an initialism such as RFC keeps its case). */
-export const fixClause = (fix: string): string => fix.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+export const fixClause = (fix: string): string =>
+  fix.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
 
 /**
  * A gate's message catalogue: every rule id with its documentation and message template, so tests
@@ -82,7 +88,14 @@ export const fixClause = (fix: string): string => fix.replace(/\.$/, '').replace
  * wrong (`message`) and how to fix it (`hint`: the rule's `hint` for this finding, else its `fix`).
  */
 export function ruleCatalog<S extends Record<string, RuleSpec<never>>>(gate: string, specs: S): RuleCatalog<S> {
-  const docs = Object.entries(specs).map(([id, s]) => ({ id, severity: s.severity, summary: s.summary, fail: s.fail, pass: s.pass, fix: s.fix }));
+  const docs = Object.entries(specs).map(([id, s]) => ({
+    id,
+    severity: s.severity,
+    summary: s.summary,
+    fail: s.fail,
+    pass: s.pass,
+    fix: s.fix,
+  }));
   return {
     docs,
     diagnostic(id, data, at, extra) {

@@ -31,7 +31,10 @@ const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
  * undefined when it is valid and within MAX_JSON_DEPTH. Each problem sits where the mistake is: a
  * trailing comma at the comma, a missing comma right after the value that needs one.
  */
-export function findJsonProblem(s: string, at: (offset: number) => string = (o) => `offset ${o}`): JsonProblem | undefined {
+export function findJsonProblem(
+  s: string,
+  at: (offset: number) => string = (o) => `offset ${o}`,
+): JsonProblem | undefined {
   const stack: Open[] = [];
   let i = 0;
   /** Where the value last read ended (a missing comma belongs there). */
@@ -45,7 +48,15 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
   const fail = (offset: number, message: string): JsonProblem => ({ offset, message, kind: 'syntax' });
   const describe = (at: number): string => {
     const c = s.codePointAt(at)!;
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0xa0 || c === 0xfeff || (c >= 0x2000 && c <= 0x200f) || c === 0x2028 || c === 0x2029) {
+    if (
+      c < 0x20 ||
+      (c >= 0x7f && c <= 0x9f) ||
+      c === 0xa0 ||
+      c === 0xfeff ||
+      (c >= 0x2000 && c <= 0x200f) ||
+      c === 0x2028 ||
+      c === 0x2029
+    ) {
       return `character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
     }
     return `\`${String.fromCodePoint(c)}\``;
@@ -76,7 +87,11 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
         expect = 'after';
         continue;
       }
-      if (c === '}' || c === ']') return fail(i, `\`${c}\` does not close the \`${top.char}\` ${where(top)}; expected \`${top.char === '{' ? '}' : ']'}\``);
+      if (c === '}' || c === ']')
+        return fail(
+          i,
+          `\`${c}\` does not close the \`${top.char}\` ${where(top)}; expected \`${top.char === '{' ? '}' : ']'}\``,
+        );
       if (c === '"' || c === '{' || c === '[' || c === '-' || (c >= '0' && c <= '9') || /[A-Za-z_$']/.test(c)) {
         return fail(lastEnd, top.char === '{' ? 'missing comma between members' : 'missing comma between elements');
       }
@@ -115,7 +130,10 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
       WORD.lastIndex = i;
       const word = WORD.exec(s);
       if (word) return fail(i, `property name \`${word[0]}\` must be in double quotes`);
-      return fail(i, `unexpected ${describe(i)}; expected a property name in double quotes${comma >= 0 ? '' : ' or `}`'}`);
+      return fail(
+        i,
+        `unexpected ${describe(i)}; expected a property name in double quotes${comma >= 0 ? '' : ' or `}`'}`,
+      );
     }
 
     // expect === 'value'
@@ -128,7 +146,7 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
       comma = -1;
       sawValue = true;
       expect = c === '{' ? 'key' : 'value';
-          continue;
+      continue;
     }
     if (c === ']' && top?.char === '[') {
       // Right after `[` (an empty array) or after a comma: nothing else leaves a value expected in an array.
@@ -141,7 +159,10 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
     }
     if (c === '}' || c === ']') {
       if (top && (c === '}') === (top.char === '{')) return fail(i, `missing value before \`${c}\``);
-      return fail(i, top ? `\`${c}\` does not close the \`${top.char}\` ${where(top)}` : `unexpected \`${c}\` with nothing open`);
+      return fail(
+        i,
+        top ? `\`${c}\` does not close the \`${top.char}\` ${where(top)}` : `unexpected \`${c}\` with nothing open`,
+      );
     }
     if (c === ',') return fail(i, top ? 'missing value before `,`' : 'unexpected `,`');
     if (c === ':') return fail(i, 'unexpected `:`');
@@ -164,7 +185,10 @@ export function findJsonProblem(s: string, at: (offset: number) => string = (o) 
       const word = WORD.exec(s);
       if (!word) return fail(i, `unexpected ${describe(i)}`);
       if (word[0] !== 'true' && word[0] !== 'false' && word[0] !== 'null') {
-        return fail(i, `\`${word[0]}\` is not a JSON value (JSON has true, false, null, numbers, "strings", arrays and objects)`);
+        return fail(
+          i,
+          `\`${word[0]}\` is not a JSON value (JSON has true, false, null, numbers, "strings", arrays and objects)`,
+        );
       }
       i += word[0].length;
     }
@@ -209,14 +233,27 @@ function stringEnd(s: string, start: number): number | { offset: number; message
     if (c === 0x5c) {
       const e = s[i + 1];
       if (e === 'u') {
-        if (!/^[0-9A-Fa-f]{4}$/.test(s.slice(i + 2, i + 6))) return { offset: i, message: '`\\u` needs four hex digits' };
+        if (!/^[0-9A-Fa-f]{4}$/.test(s.slice(i + 2, i + 6)))
+          return { offset: i, message: '`\\u` needs four hex digits' };
         i += 6;
       } else if (e !== undefined && ESCAPES.has(e)) i += 2;
-      else return { offset: i, message: `invalid escape \`\\${e ?? ''}\` in a string (JSON has \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)` };
+      else
+        return {
+          offset: i,
+          message: `invalid escape \`\\${e ?? ''}\` in a string (JSON has \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)`,
+        };
       continue;
     }
-    if (c === 0x0a || c === 0x0d) return { offset: start, message: 'this string is not closed before the end of the line (write \\n for a line break)' };
-    if (c < 0x20) return { offset: i, message: `control character U+${c.toString(16).toUpperCase().padStart(4, '0')} inside a string (escape it, e.g. \\t)` };
+    if (c === 0x0a || c === 0x0d)
+      return {
+        offset: start,
+        message: 'this string is not closed before the end of the line (write \\n for a line break)',
+      };
+    if (c < 0x20)
+      return {
+        offset: i,
+        message: `control character U+${c.toString(16).toUpperCase().padStart(4, '0')} inside a string (escape it, e.g. \\t)`,
+      };
     i++;
   }
 }

@@ -24,7 +24,11 @@ export interface JsonDoc {
   has(pointer: string): boolean;
 }
 
-const toPoint = (p: { line: number; column: number; offset: number }): Point => ({ line: p.line, column: p.column, offset: p.offset });
+const toPoint = (p: { line: number; column: number; offset: number }): Point => ({
+  line: p.line,
+  column: p.column,
+  offset: p.offset,
+});
 
 /**
  * Parses strict JSON (RFC 8259) after stripping a UTF-8 BOM. Syntax errors, duplicate object keys
@@ -46,7 +50,11 @@ export function parseJson(text: string, file: string): JsonDoc {
   const scan = scanKeys(body);
   if (scan.tooDeep !== undefined) {
     const shift = text.length - body.length;
-    throw new InputError(`${file}: ${nestingMessage(jsonDepth(body))}`, { file, start: new LineIndex(text).point(scan.tooDeep + shift) }, 'input/nesting-depth');
+    throw new InputError(
+      `${file}: ${nestingMessage(jsonDepth(body))}`,
+      { file, start: new LineIndex(text).point(scan.tooDeep + shift) },
+      'input/nesting-depth',
+    );
   }
   if (scan.duplicate) return parseJsonWithPositions(text, file);
   let positioned: JsonDoc | undefined;
@@ -128,7 +136,10 @@ function parseJsonWithPositions(text: string, file: string): JsonDoc {
   const ast: DocumentNode = parse(body, { mode: 'json', ranges: false, tokens: false });
   const values = new Map<string, Range>();
   const keys = new Map<string, Range>();
-  const range = (loc: { start: { line: number; column: number; offset: number }; end: { line: number; column: number; offset: number } }): Range => {
+  const range = (loc: {
+    start: { line: number; column: number; offset: number };
+    end: { line: number; column: number; offset: number };
+  }): Range => {
     const r = { start: toPoint(loc.start), end: toPoint(loc.end) };
     if (shift) {
       if (r.start.line === 1) r.start.column += shift;
@@ -147,7 +158,11 @@ function parseJsonWithPositions(text: string, file: string): JsonDoc {
         const child = pointer + '/' + escapePointerToken(name);
         if (seen.has(name)) {
           const at = range(member.name.loc).start;
-          throw new InputError(`${file} has a duplicate key "${name}" in ${pointer || 'the root object'}`, { file, start: at }, 'input/duplicate-key');
+          throw new InputError(
+            `${file} has a duplicate key "${name}" in ${pointer || 'the root object'}`,
+            { file, start: at },
+            'input/duplicate-key',
+          );
         }
         seen.add(name);
         keys.set(child, range(member.name.loc));

@@ -28,7 +28,11 @@ export function markdownParser(): Promise<MarkdownParser> {
       (data.micromarkExtensions ??= []).push(table.gfmTable(), footnote.gfmFootnote());
       (data.fromMarkdownExtensions ??= []).push(tableAst.gfmTableFromMarkdown(), footnoteAst.gfmFootnoteFromMarkdown());
     };
-    const processor = unified().use(remarkParse.default).use(remarkFrontmatter.default, ['yaml']).use(gfmTablesAndFootnotes).freeze();
+    const processor = unified()
+      .use(remarkParse.default)
+      .use(remarkFrontmatter.default, ['yaml'])
+      .use(gfmTablesAndFootnotes)
+      .freeze();
     return (text: string) => processor.parse(text);
   })();
   return loading;

@@ -10,7 +10,11 @@ export interface RenderOptions {
   skip?: (node: Nodes) => boolean;
 }
 
-function render(node: Nodes, inlineCode: (value: string) => string, skip: ((node: Nodes) => boolean) | undefined): string {
+function render(
+  node: Nodes,
+  inlineCode: (value: string) => string,
+  skip: ((node: Nodes) => boolean) | undefined,
+): string {
   if (skip?.(node)) return '';
   switch (node.type) {
     case 'text':

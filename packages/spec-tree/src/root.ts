@@ -26,5 +26,7 @@ export function findRoot(cwd: string, explicit?: string): string {
     if (MARKERS.some((m) => existsSync(join(dir, m)))) return dir;
     if (dirname(dir) === dir) break;
   }
-  throw new InputError(`no repository root found above ${cwd} (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root`);
+  throw new InputError(
+    `no repository root found above ${cwd} (looked for pnpm-workspace.yaml or spec/v2/declaration.json); pass --root`,
+  );
 }

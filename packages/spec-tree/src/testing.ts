@@ -1,7 +1,16 @@
 // Test helpers: trees on disk and in memory, and a user whom file permissions bind. Not part of the
 // runtime API (`@openwop-spec/spec-tree/testing`).
 import { spawnSync } from 'node:child_process';
-import { lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SpecTree } from './tree.js';
@@ -52,7 +61,8 @@ export function memoryFixture(files: Record<string, FixtureEntry>): Fixture {
   const write = (entries: Record<string, FixtureEntry | null>): void => {
     const contents: Record<string, string | Uint8Array | null> = {};
     for (const [path, entry] of Object.entries(entries)) {
-      if (entry !== null && typeof entry === 'object' && 'symlink' in entry) throw new Error(`${path}: a tree in memory holds no symlinks (use createFixture)`);
+      if (entry !== null && typeof entry === 'object' && 'symlink' in entry)
+        throw new Error(`${path}: a tree in memory holds no symlinks (use createFixture)`);
       contents[path] = entry;
     }
     fs.set(contents);

@@ -14,7 +14,11 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     const bad = firstInvalidUtf8Offset(bytes);
     const before = decoder.decode(bytes.subarray(0, bad));
     const { line, column } = new LineIndex(before).point(before.length);
-    throw new InputError(`${file} is not valid UTF-8 (first bad byte 0x${bytes[bad]?.toString(16).toUpperCase().padStart(2, '0') ?? ''} at offset ${bad})`, { file, start: { line, column } }, 'input/invalid-utf8');
+    throw new InputError(
+      `${file} is not valid UTF-8 (first bad byte 0x${bytes[bad]?.toString(16).toUpperCase().padStart(2, '0') ?? ''} at offset ${bad})`,
+      { file, start: { line, column } },
+      'input/invalid-utf8',
+    );
   }
 }
 
@@ -22,7 +26,8 @@ function firstInvalidUtf8Offset(b: Uint8Array): number {
   let i = 0;
   while (i < b.length) {
     const c = b[i]!;
-    const need = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    const need =
+      c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
     if (need < 0 || i + need >= b.length + (need === 0 ? 1 : 0)) return i;
     for (let k = 1; k <= need; k++) if (((b[i + k] ?? 0) & 0xc0) !== 0x80) return i;
     // Overlong three-byte forms, UTF-16 surrogates and code points above U+10FFFF.

@@ -97,17 +97,20 @@ export class MemoryFs implements TreeFs {
   /** Adds or replaces files; `null` deletes a file, or a folder with everything in it. */
   set(files: Readonly<Record<string, string | Uint8Array | null>>): void {
     for (const [path, content] of Object.entries(files)) {
-      for (const known of [...this.files.keys()]) if (known === path || known.startsWith(`${path}/`)) this.files.delete(known);
+      for (const known of [...this.files.keys()])
+        if (known === path || known.startsWith(`${path}/`)) this.files.delete(known);
       if (content === null) continue;
       const file = this.fileOnTheWay(path);
-      if (file !== undefined) throw new InputError(`cannot write ${path}: ${file} is a file, not a folder`, { file: path }, 'input/io');
+      if (file !== undefined)
+        throw new InputError(`cannot write ${path}: ${file} is a file, not a folder`, { file: path }, 'input/io');
       this.files.set(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
     }
   }
 
   /** A file where `path` needs a folder. */
   private fileOnTheWay(path: string): string | undefined {
-    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) if (this.files.has(path.slice(0, slash))) return path.slice(0, slash);
+    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1))
+      if (this.files.has(path.slice(0, slash))) return path.slice(0, slash);
     return undefined;
   }
 
@@ -130,14 +133,16 @@ export class MemoryFs implements TreeFs {
   readdir(path: string): string[] {
     const prefix = path === '' ? '' : `${path}/`;
     const names = new Set<string>();
-    for (const known of this.files.keys()) if (known.startsWith(prefix)) names.add(known.slice(prefix.length).split('/', 1)[0]!);
+    for (const known of this.files.keys())
+      if (known.startsWith(prefix)) names.add(known.slice(prefix.length).split('/', 1)[0]!);
     return [...names];
   }
 
   read(path: string): Uint8Array {
     const bytes = this.files.get(path);
     if (bytes) return bytes;
-    if (this.isDir(path)) throw new InputError(`${path} is a folder, not a regular file`, { file: path }, 'input/not-a-file');
+    if (this.isDir(path))
+      throw new InputError(`${path} is a folder, not a regular file`, { file: path }, 'input/not-a-file');
     throw new InputError(`cannot read ${path}: it does not exist`, { file: path }, 'input/missing');
   }
 
@@ -145,7 +150,12 @@ export class MemoryFs implements TreeFs {
     const bytes = Buffer.from(content, 'utf8');
     const current = this.files.get(path);
     if (current && Buffer.from(current).equals(bytes)) return 'unchanged';
-    if (!current && this.isDir(path)) throw new InputError(`cannot write ${path}: it is a folder; the tool writes only regular files (remove it first)`, { file: path }, 'input/not-a-file');
+    if (!current && this.isDir(path))
+      throw new InputError(
+        `cannot write ${path}: it is a folder; the tool writes only regular files (remove it first)`,
+        { file: path },
+        'input/not-a-file',
+      );
     this.set({ [path]: bytes });
     return 'written';
   }

@@ -143,14 +143,22 @@ export class SpecTree {
     const link = this.fs.stat(path, false);
     let result: PathInfo;
     const slash = path.lastIndexOf('/');
-    const parent = link && link.type !== 'symlink' && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
+    const parent =
+      link && link.type !== 'symlink' && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
     const kindOf = (s: FileStat): Pick<PathInfo, 'kind' | 'type'> =>
       s.type === 'file' || s.type === 'dir' ? { kind: s.type } : { kind: 'other', type: s.type };
     if (!link) result = { path, kind: 'missing', symlink: false, escapes: false };
     else if (parent?.realPath !== undefined) {
       // Not a link, in a folder whose real path is known: no realpath call (one per file adds up).
       const name = path.slice(slash + 1);
-      result = { path, ...kindOf(link), symlink: false, realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`, escapes: false, size: link.size };
+      result = {
+        path,
+        ...kindOf(link),
+        symlink: false,
+        realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`,
+        escapes: false,
+        size: link.size,
+      };
     } else {
       const target = link.type === 'symlink' ? this.fs.stat(path, true) : link;
       const realPath = target ? this.fs.realPath(path) : undefined;
@@ -190,10 +198,20 @@ export class SpecTree {
     if (cached !== undefined) return cached;
     const info = this.info(path);
     if (info.kind === 'missing') throw new InputError(`${path} does not exist`, { file: path }, 'input/missing');
-    if (info.escapes) throw new InputError(`${path} resolves outside the repository`, { file: path }, 'input/outside-root');
-    if (info.kind !== 'file') throw new InputError(`${path} is ${describeType(info.type ?? 'dir')}, not a regular file`, { file: path }, 'input/not-a-file');
+    if (info.escapes)
+      throw new InputError(`${path} resolves outside the repository`, { file: path }, 'input/outside-root');
+    if (info.kind !== 'file')
+      throw new InputError(
+        `${path} is ${describeType(info.type ?? 'dir')}, not a regular file`,
+        { file: path },
+        'input/not-a-file',
+      );
     if ((info.size ?? 0) > MAX_FILE_BYTES) {
-      throw new InputError(`${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`, { file: path }, 'input/too-large');
+      throw new InputError(
+        `${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`,
+        { file: path },
+        'input/too-large',
+      );
     }
     const bytes = this.fs.read(path);
     this.stats.reads++;
@@ -245,7 +263,11 @@ export class SpecTree {
     const pending = (async (): Promise<T> => {
       const text = this.text(path);
       const cache = this.options.cache;
-      const hash = cache && createHash('sha256').update(`${extname(path)}\0${text}`).digest('hex');
+      const hash =
+        cache &&
+        createHash('sha256')
+          .update(`${extname(path)}\0${text}`)
+          .digest('hex');
       const cached = cache?.get(kind, hash!, path);
       if (cached !== undefined) {
         this.stats.factsCached++;
@@ -365,5 +387,9 @@ export class SpecTree {
 }
 
 function nestingError(path: string, text: string, problem: MarkdownTooDeep): InputError {
-  return new InputError(`${path}: ${problem.message}`, { file: path, start: new LineIndex(text).point(problem.offset) }, 'input/nesting-depth');
+  return new InputError(
+    `${path}: ${problem.message}`,
+    { file: path, start: new LineIndex(text).point(problem.offset) },
+    'input/nesting-depth',
+  );
 }

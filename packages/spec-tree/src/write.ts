@@ -1,4 +1,14 @@
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
@@ -17,7 +27,11 @@ export function writeAtomic(file: string, content: string, path: string = file):
   const bytes = Buffer.from(content, 'utf8');
   const current = statPath(file, path, true);
   if (current && current.type !== 'file') {
-    throw new InputError(`cannot write ${path}: it is ${describeType(current.type)}; the tool writes only regular files (remove it first)`, { file: path }, 'input/not-a-file');
+    throw new InputError(
+      `cannot write ${path}: it is ${describeType(current.type)}; the tool writes only regular files (remove it first)`,
+      { file: path },
+      'input/not-a-file',
+    );
   }
   if (current && readRegularFile(file, path).equals(bytes)) return 'unchanged';
   viaTemporary(file, bytes, path, (tmp) => renameSync(tmp, file));

@@ -5,7 +5,9 @@ import { DEFAULT_PATHS, SpecTree, createAjv, parseJson, pathsFromConfig } from '
 import { createFixture } from '../src/testing.js';
 import type { Fixture } from '../src/testing.js';
 
-const schema = JSON.parse(readFileSync(new URL('../openwop-spec.config.schema.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(new URL('../openwop-spec.config.schema.json', import.meta.url), 'utf8'),
+) as object;
 const validate = createAjv().compile(schema);
 
 const cases: Array<[string, unknown, boolean]> = [
@@ -35,7 +37,10 @@ describe('openwop-spec.config.json', () => {
       throw new Error('expected an InputError');
     } catch (err) {
       expect(err).toBeInstanceOf(InputError);
-      expect((err as InputError).location).toMatchObject({ file: 'openwop-spec.config.json', start: { line: 3, column: 13 } });
+      expect((err as InputError).location).toMatchObject({
+        file: 'openwop-spec.config.json',
+        start: { line: 3, column: 13 },
+      });
     }
   });
 

@@ -16,7 +16,8 @@ const CONFORMANCE = ['src', 'scenario-majors.config.json', 'scenario-majors.json
 export function copyCorpus(): Fixture {
   const fx = createFixture({});
   for (const p of CORPUS) cpSync(join(REPO_ROOT, p), join(fx.root, p), { recursive: true });
-  for (const p of CONFORMANCE) cpSync(join(REPO_ROOT, 'packages/conformance', p), join(fx.root, 'packages/conformance', p), { recursive: true });
+  for (const p of CONFORMANCE)
+    cpSync(join(REPO_ROOT, 'packages/conformance', p), join(fx.root, 'packages/conformance', p), { recursive: true });
   return fx;
 }
 
@@ -64,7 +65,11 @@ function setSummary(root: string, key: string, line: string): void {
 /** The first core family whose only home is one spec/v1/ document. */
 export function aV1DependentFamily(root: string): string {
   const row = declaration(root).families.find(
-    (f) => f.anchor === 'core' && Array.isArray(f.normativeText) && f.normativeText.length === 1 && /^spec\/v1\/[^/]+\.md$/.test(f.normativeText[0]),
+    (f) =>
+      f.anchor === 'core' &&
+      Array.isArray(f.normativeText) &&
+      f.normativeText.length === 1 &&
+      /^spec\/v1\/[^/]+\.md$/.test(f.normativeText[0]),
   );
   if (!row) throw new Error('no v1-dependent core family left to move');
   return row.key as string;
@@ -77,7 +82,9 @@ export function aV1DependentFamily(root: string): string {
  */
 export function moveToV2Home(root: string, wanted = 'scheduling'): { key: string; home: string; v1: string } {
   const decl = declaration(root);
-  const key = decl.families.some((f) => f.key === wanted && f.normativeText?.[0]?.startsWith('spec/v1/')) ? wanted : aV1DependentFamily(root);
+  const key = decl.families.some((f) => f.key === wanted && f.normativeText?.[0]?.startsWith('spec/v1/'))
+    ? wanted
+    : aV1DependentFamily(root);
   const row = decl.families.find((f) => f.key === key)!;
   const v1 = row.normativeText[0] as string;
   const home = newCoreDocument(root, key);
@@ -88,13 +95,24 @@ export function moveToV2Home(root: string, wanted = 'scheduling'): { key: string
   setSummary(root, key, summary.replace(/Home: .*$/, `Home: \`${home.slice('spec/v2/core/'.length)}\`.`));
   if (!decl.families.some((f) => f.normativeText?.includes(v1))) {
     const text = read(root, v1);
-    write(root, v1, text.replace(/ v2 reads it for the famil(y|ies) whose declared home it is[^\n]*/, ` For v2 hosts the home of \`${key}\` is \`${home}\`.`));
+    write(
+      root,
+      v1,
+      text.replace(
+        / v2 reads it for the famil(y|ies) whose declared home it is[^\n]*/,
+        ` For v2 hosts the home of \`${key}\` is \`${home}\`.`,
+      ),
+    );
   }
   return { key, home, v1 };
 }
 
 /** Adds a new core family (`clockSkew`, or the first free `clockSkewN`) with one facet from a facet file, its home and its capabilities.md stub. */
-export function addFamilyWithFacet(root: string, wanted = 'clockSkew', facet = 'maxSkewMs'): { key: string; home: string; facetFile: string } {
+export function addFamilyWithFacet(
+  root: string,
+  wanted = 'clockSkew',
+  facet = 'maxSkewMs',
+): { key: string; home: string; facetFile: string } {
   const decl = declaration(root);
   let key = wanted;
   for (let n = 2; decl.families.some((f) => f.key === key); n++) key = `${wanted}${n}`;
@@ -110,7 +128,9 @@ export function addFamilyWithFacet(root: string, wanted = 'clockSkew', facet = '
         $id: `https://openwop.dev/${facetFile}`,
         description: `Facets of the ${key} record.`,
         type: 'object',
-        properties: { [facet]: { type: 'integer', minimum: 0, description: 'The largest clock skew the host tolerates.' } },
+        properties: {
+          [facet]: { type: 'integer', minimum: 0, description: 'The largest clock skew the host tolerates.' },
+        },
       },
       null,
       2,
@@ -134,7 +154,8 @@ export function addFamilyWithFacet(root: string, wanted = 'clockSkew', facet = '
   });
   write(root, DECLARATION, JSON.stringify(decl, null, 2) + '\n');
   const caps = read(root, CAPABILITIES);
-  if (!caps.includes('\n## Extension families')) throw new Error(`${CAPABILITIES} has no "## Extension families" heading`);
+  if (!caps.includes('\n## Extension families'))
+    throw new Error(`${CAPABILITIES} has no "## Extension families" heading`);
   const stub = `### § \`${key}\`\n\nWitness \`claims-check\`, experimental; no owning RFC; facets \`${facet}\` (facet file). Home: \`${home.slice('spec/v2/core/'.length)}\`.\n\n`;
   write(root, CAPABILITIES, caps.replace('## Extension families', `${stub}## Extension families`));
   return { key, home, facetFile };

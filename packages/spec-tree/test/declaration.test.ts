@@ -14,7 +14,12 @@ const schema = {
         type: 'object',
         additionalProperties: false,
         required: ['key', 'anchor'],
-        properties: { key: { type: 'string' }, kind: { const: 'family' }, anchor: { enum: ['core', 'ext', 'deleted'] }, reason: { type: 'string' } },
+        properties: {
+          key: { type: 'string' },
+          kind: { const: 'family' },
+          anchor: { enum: ['core', 'ext', 'deleted'] },
+          reason: { type: 'string' },
+        },
       },
     },
     metadata: { type: 'array' },
@@ -37,7 +42,10 @@ afterEach(() => fx?.remove());
 
 describe('the declaration model', () => {
   it('separates live, core, ext and deleted rows with their pointers', () => {
-    fx = createFixture({ 'spec/v2/declaration.json': declaration, 'spec/v2/declaration.schema.json': JSON.stringify(schema) });
+    fx = createFixture({
+      'spec/v2/declaration.json': declaration,
+      'spec/v2/declaration.schema.json': JSON.stringify(schema),
+    });
     const model = loadDeclaration(fx.tree());
     expect(model.rows.map((r) => [r.key, r.pointer])).toEqual([
       ['mcp', '/families/0'],
@@ -59,7 +67,9 @@ describe('the declaration model', () => {
   });
 
   it('positions every schema violation at the offending value', () => {
-    const bad = declaration.replace('"anchor": "ext"', '"anchor": "extension"').replace('"reason": "gone"', '"reason": "gone", "why": 1');
+    const bad = declaration
+      .replace('"anchor": "ext"', '"anchor": "extension"')
+      .replace('"reason": "gone"', '"reason": "gone", "why": 1');
     fx = createFixture({ 'spec/v2/declaration.json': bad, 'spec/v2/declaration.schema.json': JSON.stringify(schema) });
     const diags = validateDeclaration(fx.tree(), 'declaration', 'declaration/schema');
     expect(diags.map((d) => [d.message, d.start?.line, d.start?.column])).toEqual([

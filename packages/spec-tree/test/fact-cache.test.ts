@@ -39,7 +39,11 @@ function setup(files: Record<string, string> = DOCS): { root: string; dir: strin
 }
 
 /** One run: a fresh tree over a fresh cache object, every document's facts, then the flush. */
-async function pass(root: string, dir: string, kind: FactKind<number> = headings): Promise<{ values: number[]; tree: SpecTree }> {
+async function pass(
+  root: string,
+  dir: string,
+  kind: FactKind<number> = headings,
+): Promise<{ values: number[]; tree: SpecTree }> {
   const cache = new FactCache(dir);
   const tree = SpecTree.load(root, { cache });
   const values: number[] = [];
@@ -74,12 +78,19 @@ describe('the fact cache across runs', () => {
     rmSync(join(root, 'c.md'));
     await tree.factsOf('a.md', headings);
     cache.flush(root);
-    const entries = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!).kinds['test:headings'].entries as Record<string, [string, number]>;
-    expect(Object.values(entries).sort()).toEqual([['a.md', 1], ['b.md', 1]]);
+    const entries = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!).kinds['test:headings'].entries as Record<
+      string,
+      [string, number]
+    >;
+    expect(Object.values(entries).sort()).toEqual([
+      ['a.md', 1],
+      ['b.md', 1],
+    ]);
   });
 
   it('caches the classification’s facts of a home document exactly', async () => {
-    const doc = '# T\n\n> **Status: Stable.**\n> **Normative home:** `a`, `b`.\n\n<!-- **Normative home:** `x` -->\n\n## `a`\n\nA host MUST do `a`.\n\n```json\n{"f": 1}\n```\n';
+    const doc =
+      '# T\n\n> **Status: Stable.**\n> **Normative home:** `a`, `b`.\n\n<!-- **Normative home:** `x` -->\n\n## `a`\n\nA host MUST do `a`.\n\n```json\n{"f": 1}\n```\n';
     const { root, dir } = setup({ 'h.md': doc });
     const derived = await SpecTree.load(root, { cache: new FactCache(dir) }).factsOf('h.md', homeDocument);
     const first = new FactCache(dir);
@@ -116,16 +127,42 @@ describe('a cache that cannot be trusted is a miss (never an error, never anothe
     ['random bytes', (f) => writeFileSync(f, Buffer.from([0xff, 0x00, 0x9c, 0x10, 0x0a, 0x7b]))],
     ['an empty file', (f) => writeFileSync(f, '')],
     ['a truncated file', (f) => writeFileSync(f, readFileSync(f).subarray(0, Math.floor(readFileSync(f).length / 2)))],
-    ['a body that does not match its checksum', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"test:headings"', '"test:headingz"'))],
+    [
+      'a body that does not match its checksum',
+      (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"test:headings"', '"test:headingz"')),
+    ],
     ['another format version', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('"version":1', '"version":2'))],
     ['another format', (f) => writeFileSync(f, readFileSync(f, 'utf8').replace('openwop-spec-facts', 'other-tool'))],
     ['JSON that is not a record', (f) => forge(f, () => [1, 2, 3])],
     ['kinds of the wrong shape', (f) => forge(f, () => ({ kinds: { 'test:headings': { identity: 1, entries: [] } } }))],
-    ['an entry of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e.length = 1)), b))],
-    ['a value of the wrong shape', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = { findIndex: 1 })), b))],
-    ['a negative count', (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = -1)), b))],
-    ['values written by other code', (f) => forge(f, (b) => ((b['kinds']['test:headings'].identity = '0'.repeat(64)), b))],
-    ['a prototype key', (f) => forgeText(f, (body) => body.replace('{"kinds":{', '{"kinds":{"__proto__":{"identity":"x","entries":{"__proto__":["a.md",1]}},'))],
+    [
+      'an entry of the wrong shape',
+      (f) =>
+        forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e.length = 1)), b)),
+    ],
+    [
+      'a value of the wrong shape',
+      (f) =>
+        forge(
+          f,
+          (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = { findIndex: 1 })), b),
+        ),
+    ],
+    [
+      'a negative count',
+      (f) => forge(f, (b) => (Object.values(b['kinds']['test:headings'].entries).forEach((e: any) => (e[1] = -1)), b)),
+    ],
+    [
+      'values written by other code',
+      (f) => forge(f, (b) => ((b['kinds']['test:headings'].identity = '0'.repeat(64)), b)),
+    ],
+    [
+      'a prototype key',
+      (f) =>
+        forgeText(f, (body) =>
+          body.replace('{"kinds":{', '{"kinds":{"__proto__":{"identity":"x","entries":{"__proto__":["a.md",1]}},'),
+        ),
+    ],
     ['a folder in its place', (f) => (rmSync(f), mkdirSync(f))],
     ['a FIFO in its place', (f) => (rmSync(f), execFileSync('mkfifo', [f]))],
   ];
@@ -163,8 +200,14 @@ describe('the key names the code that derives the facts', () => {
     const dir = join(fx!.root, name);
     mkdirSync(join(dir, 'dist'), { recursive: true });
     mkdirSync(join(dir, 'node_modules', 'dep'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'kind-home', version: '0.1.0', private: true, dependencies: { dep: depVersion } }));
-    writeFileSync(join(dir, 'node_modules', 'dep', 'package.json'), JSON.stringify({ name: 'dep', version: depVersion }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'kind-home', version: '0.1.0', private: true, dependencies: { dep: depVersion } }),
+    );
+    writeFileSync(
+      join(dir, 'node_modules', 'dep', 'package.json'),
+      JSON.stringify({ name: 'dep', version: depVersion }),
+    );
     writeFileSync(join(dir, 'dist', 'kind.js'), code);
     if (lockfile !== undefined) writeFileSync(join(dir, 'pnpm-lock.yaml'), lockfile);
     return { ...headings, code: pathToFileURL(join(dir, 'dist', 'kind.js')).href };

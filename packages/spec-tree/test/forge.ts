@@ -11,4 +11,5 @@ export function forgeText(file: string, edit: (body: string) => string): void {
 }
 
 /** `forgeText` on the parsed body. */
-export const forge = (file: string, edit: (body: Record<string, any>) => unknown): void => forgeText(file, (body) => JSON.stringify(edit(JSON.parse(body))));
+export const forge = (file: string, edit: (body: Record<string, any>) => unknown): void =>
+  forgeText(file, (body) => JSON.stringify(edit(JSON.parse(body))));

@@ -10,7 +10,11 @@ function problem(text: string): { rule: string; at: string; message: string } {
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     const start = err.location?.start;
-    return { rule: err.rule, at: `${start?.line}:${start?.column}`, message: err.message.replace(/^x\.json( is not valid JSON)?: /, '') };
+    return {
+      rule: err.rule,
+      at: `${start?.line}:${start?.column}`,
+      message: err.message.replace(/^x\.json( is not valid JSON)?: /, ''),
+    };
   }
   throw new Error(`expected an input error for ${text}`);
 }
@@ -31,7 +35,11 @@ describe('JSON syntax errors, located and worded', () => {
     ['{"a": "x\ny"}', '1:7', 'this string is not closed before the end of the line (write \\n for a line break)'],
     ['{"a": "\\x"}', '1:8', 'invalid escape `\\x` in a string (JSON has \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)'],
     ['{"a": 01}', '1:7', '`01`: a number cannot have a leading zero'],
-    ['{"a": undefined}', '1:7', '`undefined` is not a JSON value (JSON has true, false, null, numbers, "strings", arrays and objects)'],
+    [
+      '{"a": undefined}',
+      '1:7',
+      '`undefined` is not a JSON value (JSON has true, false, null, numbers, "strings", arrays and objects)',
+    ],
     ['// note\n{}', '1:1', 'comments are not allowed in JSON'],
     ['{} {}', '1:4', 'unexpected `{` after the end of the JSON value (a file holds one value)'],
     ['', '1:1', 'the file is empty (a JSON file holds one value)'],
@@ -57,10 +65,16 @@ describe('JSON nesting depth', () => {
   });
 
   it('locates the first level too deep on its own line in a file with CR line ends', () => {
-    expect(problem(`{\r"a":\r${nested(300)}}`)).toMatchObject({ rule: 'input/nesting-depth', at: `3:${MAX_JSON_DEPTH}` });
+    expect(problem(`{\r"a":\r${nested(300)}}`)).toMatchObject({
+      rule: 'input/nesting-depth',
+      at: `3:${MAX_JSON_DEPTH}`,
+    });
   });
 
   it('reports the depth, not a syntax error, when a deep text is also broken', () => {
-    expect(problem(nested(5_000).slice(0, -1))).toMatchObject({ rule: 'input/nesting-depth', at: `1:${MAX_JSON_DEPTH + 1}` });
+    expect(problem(nested(5_000).slice(0, -1))).toMatchObject({
+      rule: 'input/nesting-depth',
+      at: `1:${MAX_JSON_DEPTH + 1}`,
+    });
   });
 });

@@ -29,7 +29,9 @@ describe('markdown nesting depth', () => {
   });
 
   it('refuses `> - ` repeated and lists indented level after level, whose parse time grows faster than linearly', async () => {
-    expect(await read('> - '.repeat(5_000))).toMatch(/^input\/nesting-depth 1:257 a\.md: this line opens with 20,000 characters/);
+    expect(await read('> - '.repeat(5_000))).toMatch(
+      /^input\/nesting-depth 1:257 a\.md: this line opens with 20,000 characters/,
+    );
     const indented = Array.from({ length: 200 }, (_, i) => `${' '.repeat(2 * i)}- a`).join('\n');
     expect(await read(indented)).toMatch(/^input\/nesting-depth 129:257 a\.md: this line opens with 258 characters/);
   });
@@ -44,14 +46,17 @@ describe('markdown nesting depth', () => {
 
   it('counts inline nesting too: emphasis inside emphasis', async () => {
     const n = 300;
-    expect(await read(`${'*a '.repeat(n)}b${' a*'.repeat(n)}\n`)).toMatch(/^input\/nesting-depth 1:\d+ a\.md: nesting depth 302 exceeds/);
+    expect(await read(`${'*a '.repeat(n)}b${' a*'.repeat(n)}\n`)).toMatch(
+      /^input\/nesting-depth 1:\d+ a\.md: nesting depth 302 exceeds/,
+    );
   });
 
   it('walks a tree of any depth without recursion', () => {
     // 100,000 blockquotes built by hand (remark would take long to parse them): a recursive walk overflows the stack.
     const at = (offset: number) => ({ line: 1, column: offset + 1, offset });
     let node: Nodes = { type: 'text', value: 'x', position: { start: at(100_000), end: at(100_001) } };
-    for (let i = 100_000; i > 0; i--) node = { type: 'blockquote', children: [node as BlockContent], position: { start: at(i - 1), end: at(100_001) } };
+    for (let i = 100_000; i > 0; i--)
+      node = { type: 'blockquote', children: [node as BlockContent], position: { start: at(i - 1), end: at(100_001) } };
     expect(markdownTooDeep({ type: 'root', children: [node as RootContent] })).toEqual({
       offset: MAX_MARKDOWN_DEPTH,
       message: `nesting depth 100,001 exceeds the limit of ${MAX_MARKDOWN_DEPTH} (blockquotes, lists and inline markup inside each other)`,

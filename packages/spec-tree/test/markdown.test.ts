@@ -58,14 +58,41 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
     const all = nodes(await parseMarkdown(DOCUMENT));
     expect(new Set(all.map((n) => n.type))).toEqual(
       new Set([
-        'root', 'yaml', 'heading', 'text', 'blockquote', 'paragraph', 'strong', 'inlineCode', 'table', 'tableRow', 'tableCell', 'link',
-        'image', 'list', 'listItem', 'linkReference', 'code', 'footnoteReference', 'html', 'emphasis', 'break', 'definition',
-        'footnoteDefinition', 'thematicBreak',
+        'root',
+        'yaml',
+        'heading',
+        'text',
+        'blockquote',
+        'paragraph',
+        'strong',
+        'inlineCode',
+        'table',
+        'tableRow',
+        'tableCell',
+        'link',
+        'image',
+        'list',
+        'listItem',
+        'linkReference',
+        'code',
+        'footnoteReference',
+        'html',
+        'emphasis',
+        'break',
+        'definition',
+        'footnoteDefinition',
+        'thematicBreak',
       ]),
     );
     for (const n of all) {
       const p = n.position;
-      expect([n.type, p?.start.line, p?.start.column, p?.end.line, p?.end.column]).toEqual([n.type, expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+      expect([n.type, p?.start.line, p?.start.column, p?.end.line, p?.end.column]).toEqual([
+        n.type,
+        expect.any(Number),
+        expect.any(Number),
+        expect.any(Number),
+        expect.any(Number),
+      ]);
       expect([n.type, typeof p?.start.offset, typeof p?.end.offset]).toEqual([n.type, 'number', 'number']);
     }
   });
@@ -76,7 +103,11 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
     expect(first(root, 'link')).toMatchObject({ url: 'http://x', title: 't' });
     expect(first(root, 'image')).toMatchObject({ url: 'i.png', alt: 'alt x' });
     expect(first(root, 'linkReference')).toMatchObject({ identifier: 'r', label: 'r', referenceType: 'full' });
-    expect(nodes(root).filter((n) => n.type === 'linkReference').map((n) => (n as { referenceType: string }).referenceType)).toEqual(['full', 'shortcut']);
+    expect(
+      nodes(root)
+        .filter((n) => n.type === 'linkReference')
+        .map((n) => (n as { referenceType: string }).referenceType),
+    ).toEqual(['full', 'shortcut']);
     expect(first(root, 'definition')).toMatchObject({ identifier: 'r', url: 'http://r.example' });
     expect(first(root, 'footnoteReference')).toMatchObject({ identifier: '1', label: '1' });
     expect(first(root, 'footnoteDefinition')).toMatchObject({ identifier: '1' });
@@ -88,7 +119,15 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
 
   it('reads no autolink literal, strikethrough or task list item: they would change the text the rules read', async () => {
     const root = await parseMarkdown('see https://example.com and www.example.com, ~~gone~~\n\n- [ ] task\n');
-    expect(nodes(root).map((n) => n.type)).toEqual(['root', 'paragraph', 'text', 'list', 'listItem', 'paragraph', 'text']);
+    expect(nodes(root).map((n) => n.type)).toEqual([
+      'root',
+      'paragraph',
+      'text',
+      'list',
+      'listItem',
+      'paragraph',
+      'text',
+    ]);
     expect(first(root, 'text').value).toBe('see https://example.com and www.example.com, ~~gone~~');
     expect(first(root, 'listItem').checked).toBeNull();
     expect(nodes(root).at(-1)).toMatchObject({ type: 'text', value: '[ ] task' });
@@ -96,7 +135,10 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
 
   it('counts offsets in the text it was given, a CR included; a BOM is not part of the document', async () => {
     const crlf = await parseMarkdown('a\r\nb **x**\r\n');
-    expect(first(crlf, 'strong').position).toMatchObject({ start: { line: 2, column: 3, offset: 5 }, end: { line: 2, column: 8, offset: 10 } });
+    expect(first(crlf, 'strong').position).toMatchObject({
+      start: { line: 2, column: 3, offset: 5 },
+      end: { line: 2, column: 8, offset: 10 },
+    });
     const bom = await parseMarkdown('\uFEFF`k` and **x**');
     expect(first(bom, 'inlineCode').position!.start).toEqual({ line: 1, column: 1, offset: 0 });
   });
@@ -105,7 +147,14 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
     const rows = async (md: string): Promise<string[][]> =>
       nodes(await parseMarkdown(md))
         .filter((n) => n.type === 'tableRow')
-        .map((r) => (r as { children: Nodes[] }).children.map((c) => nodes({ type: 'root', children: [c as never] }).filter((n) => n.type === 'inlineCode' || n.type === 'text').map((n) => (n as { value: string }).value).join('')));
+        .map((r) =>
+          (r as { children: Nodes[] }).children.map((c) =>
+            nodes({ type: 'root', children: [c as never] })
+              .filter((n) => n.type === 'inlineCode' || n.type === 'text')
+              .map((n) => (n as { value: string }).value)
+              .join(''),
+          ),
+        );
     const top = await rows('| **homes:** | `toolCatalog` |\n| --- | --- |\n');
     expect(top).toEqual([['homes:', 'toolCatalog']]);
     expect(await rows('> | **homes:** | `toolCatalog` |\n> | --- | --- |\n')).toEqual(top);

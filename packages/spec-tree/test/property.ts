@@ -3,7 +3,8 @@
 // times as many, continuing the same sequences.
 
 /** How many generated cases a property test checks: `n`, or 100 × `n` under `pnpm test:deep`. */
-export const cases = (n: number, env: NodeJS.ProcessEnv = process.env): number => (env['OPENWOP_TEST_DEEP'] === '1' ? n * 100 : n);
+export const cases = (n: number, env: NodeJS.ProcessEnv = process.env): number =>
+  env['OPENWOP_TEST_DEEP'] === '1' ? n * 100 : n;
 
 /** `rand(n)`: a pseudo-random integer in [0, n), the same sequence for the same seed. */
 export function seeded(seed: number): (n: number) => number {

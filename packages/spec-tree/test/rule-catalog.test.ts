@@ -4,13 +4,24 @@ import { fixClause, ruleCatalog } from '../src/index.js';
 const doc = { severity: 'error' as const, summary: 'S.', fail: 'bad', pass: 'good' };
 const rules = ruleCatalog('g', {
   'g/plain': { ...doc, fix: 'Run openwop-spec gen.', message: (d: { n: number }) => `${d.n} things are stale` },
-  'g/specific': { ...doc, fix: 'Rename it.', message: (d: { key: string }) => `${d.key} is misspelled`, hint: (d: { key: string }) => `rename ${d.key} to ${d.key}s` },
+  'g/specific': {
+    ...doc,
+    fix: 'Rename it.',
+    message: (d: { key: string }) => `${d.key} is misspelled`,
+    hint: (d: { key: string }) => `rename ${d.key} to ${d.key}s`,
+  },
 });
 
 describe('ruleCatalog', () => {
   it('every finding says how to fix it: the rule’s fix as a clause, or its hint for this finding', () => {
-    expect(rules.diagnostic('g/plain', { n: 2 }, {})).toMatchObject({ message: '2 things are stale', hint: 'run openwop-spec gen' });
-    expect(rules.diagnostic('g/specific', { key: 'mcp' }, {})).toMatchObject({ message: 'mcp is misspelled', hint: 'rename mcp to mcps' });
+    expect(rules.diagnostic('g/plain', { n: 2 }, {})).toMatchObject({
+      message: '2 things are stale',
+      hint: 'run openwop-spec gen',
+    });
+    expect(rules.diagnostic('g/specific', { key: 'mcp' }, {})).toMatchObject({
+      message: 'mcp is misspelled',
+      hint: 'rename mcp to mcps',
+    });
   });
 
   it('fixClause lowers a leading capital and drops the final period, but keeps an initialism', () => {

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LineIndex, firstDifferentLine, headerRegion, kwOf, nameOf, normaliseInside, markdownParser, pathProblem, sourceLine } from '../src/index.js';
+import {
+  LineIndex,
+  firstDifferentLine,
+  headerRegion,
+  kwOf,
+  nameOf,
+  normaliseInside,
+  markdownParser,
+  pathProblem,
+  sourceLine,
+} from '../src/index.js';
 import type { MarkdownParser } from '../src/index.js';
 
 let parse: MarkdownParser;
@@ -71,7 +81,13 @@ describe('positions', () => {
     const text = 'a\rbb\r\nc\nd\r\re';
     const idx = new LineIndex(text);
     const at = (needle: string) => idx.point(text.indexOf(needle));
-    expect([at('a'), at('bb'), at('c'), at('d'), at('e')].map((p) => `${p.line}:${p.column}`)).toEqual(['1:1', '2:1', '3:1', '4:1', '6:1']);
+    expect([at('a'), at('bb'), at('c'), at('d'), at('e')].map((p) => `${p.line}:${p.column}`)).toEqual([
+      '1:1',
+      '2:1',
+      '3:1',
+      '4:1',
+      '6:1',
+    ]);
     // The LF of a CRLF still belongs to its line.
     expect(idx.point(text.indexOf('\r\n') + 1)).toEqual({ line: 2, column: 4, offset: 5 });
   });

@@ -33,7 +33,9 @@ function session(tree: Tree): unknown[] {
   };
   return [
     tree.paths,
-    ...['', 'corpus', 'corpus/spec/a.md', 'corpus/spec/v2', 'nothing', 'corpus/spec/a.md/below'].map((p) => answer(() => info(p))),
+    ...['', 'corpus', 'corpus/spec/a.md', 'corpus/spec/v2', 'nothing', 'corpus/spec/a.md/below'].map((p) =>
+      answer(() => info(p)),
+    ),
     ...['', 'corpus/spec', 'corpus/spec/v2', 'corpus/spec/a.md', 'nothing'].map((p) => answer(() => tree.list(p))),
     answer(() => tree.text('corpus/spec/v2/deep/c.md')),
     answer(() => tree.json('corpus/spec/v2/b.json').value),
@@ -57,10 +59,20 @@ describe('a tree in memory answers as the same tree on disk', () => {
     expect(inMemory).toEqual(onDisk);
     // Not vacuous: the session saw real content, an error and a write.
     expect(onDisk).toContainEqual({ value: 'é\n' });
-    expect(onDisk).toContainEqual({ error: 'corpus/spec/v2 is a folder, not a regular file', code: 'input/not-a-file' });
+    expect(onDisk).toContainEqual({
+      error: 'corpus/spec/v2 is a folder, not a regular file',
+      code: 'input/not-a-file',
+    });
     expect(onDisk).toContainEqual({ value: 'written' });
     expect(onDisk).toContainEqual({ value: 'unchanged' });
-    expect(onDisk).toContainEqual({ value: [{ name: 'Z.md', path: 'corpus/spec/Z.md', kind: 'file', symlink: false }, { name: 'a.md', path: 'corpus/spec/a.md', kind: 'file', symlink: false }, { name: 'new', path: 'corpus/spec/new', kind: 'dir', symlink: false }, { name: 'v2', path: 'corpus/spec/v2', kind: 'dir', symlink: false }] });
+    expect(onDisk).toContainEqual({
+      value: [
+        { name: 'Z.md', path: 'corpus/spec/Z.md', kind: 'file', symlink: false },
+        { name: 'a.md', path: 'corpus/spec/a.md', kind: 'file', symlink: false },
+        { name: 'new', path: 'corpus/spec/new', kind: 'dir', symlink: false },
+        { name: 'v2', path: 'corpus/spec/v2', kind: 'dir', symlink: false },
+      ],
+    });
   });
 
   it('a write shows in the next tree over the same files; a fixture write or delete too', () => {
@@ -68,12 +80,21 @@ describe('a tree in memory answers as the same tree on disk', () => {
     fx.tree().write('b/c.md', 'c\n');
     expect(fx.tree().text('b/c.md')).toBe('c\n');
     fx.write({ 'b/c.md': null, 'd.md': 'd\n' });
-    expect(fx.tree().list('').map((e) => e.path)).toEqual(['a.md', 'd.md']);
+    expect(
+      fx
+        .tree()
+        .list('')
+        .map((e) => e.path),
+    ).toEqual(['a.md', 'd.md']);
   });
 
   it('holds no symlinks and no file under a file', () => {
-    expect(() => memoryFixture({ 'a.md': { symlink: 'b.md' } })).toThrow('a.md: a tree in memory holds no symlinks (use createFixture)');
+    expect(() => memoryFixture({ 'a.md': { symlink: 'b.md' } })).toThrow(
+      'a.md: a tree in memory holds no symlinks (use createFixture)',
+    );
     const tree = SpecTree.open(new MemoryFs({ 'a.md': 'a\n' }));
-    expect(() => tree.write('a.md/b.md', 'b\n')).toThrow(new InputError('cannot write a.md/b.md: a.md is a file, not a folder', { file: 'a.md/b.md' }, 'input/io'));
+    expect(() => tree.write('a.md/b.md', 'b\n')).toThrow(
+      new InputError('cannot write a.md/b.md: a.md is a file, not a folder', { file: 'a.md/b.md' }, 'input/io'),
+    );
   });
 });

@@ -49,11 +49,20 @@ describe('SpecTree reading', () => {
   });
 
   it('refuses invalid UTF-8 with the line of the first bad byte', () => {
-    const tree = fixture({ 'a.md': Buffer.concat([Buffer.from('ok\nstill ok\nbad '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]) }).tree();
+    const tree = fixture({
+      'a.md': Buffer.concat([Buffer.from('ok\nstill ok\nbad '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]),
+    }).tree();
     const err = inputError(() => tree.text('a.md'));
-    expect(err).toMatchObject({ message: 'a.md is not valid UTF-8 (first bad byte 0xC3 at offset 16)', rule: 'input/invalid-utf8' });
+    expect(err).toMatchObject({
+      message: 'a.md is not valid UTF-8 (first bad byte 0xC3 at offset 16)',
+      rule: 'input/invalid-utf8',
+    });
     expect(err.location).toEqual({ file: 'a.md', start: { line: 3, column: 5 } });
-    const cr = inputError(() => fixture({ 'b.md': Buffer.concat([Buffer.from('ok\rstill ok\r\nbad '), Buffer.from([0xc3, 0x28])]) }).tree().text('b.md'));
+    const cr = inputError(() =>
+      fixture({ 'b.md': Buffer.concat([Buffer.from('ok\rstill ok\r\nbad '), Buffer.from([0xc3, 0x28])]) })
+        .tree()
+        .text('b.md'),
+    );
     expect(cr.location).toEqual({ file: 'b.md', start: { line: 3, column: 5 } });
   });
 
@@ -70,28 +79,52 @@ describe('SpecTree reading', () => {
   // Unreadable files and folders need a user that permissions bind: packages/cli/test/permissions.test.ts.
   it('refuses a missing file and a directory, naming the file', () => {
     const tree = fixture({ 'dir/x.md': 'x' }).tree();
-    expect(inputError(() => tree.text('nope.md'))).toMatchObject({ message: 'nope.md does not exist', rule: 'input/missing' });
-    expect(inputError(() => tree.text('dir'))).toMatchObject({ message: 'dir is a folder, not a regular file', rule: 'input/not-a-file' });
+    expect(inputError(() => tree.text('nope.md'))).toMatchObject({
+      message: 'nope.md does not exist',
+      rule: 'input/missing',
+    });
+    expect(inputError(() => tree.text('dir'))).toMatchObject({
+      message: 'dir is a folder, not a regular file',
+      rule: 'input/not-a-file',
+    });
   });
 
-  it('refuses a FIFO, a socket or a device in a file\'s place without blocking, ', () => {
+  it("refuses a FIFO, a socket or a device in a file's place without blocking, ", () => {
     const f = fixture({ 'spec/a.md': 'a' });
     execFileSync('mkfifo', [join(f.root, 'spec', 'pipe.json')]);
     const tree = f.tree();
     expect(tree.info('spec/pipe.json')).toMatchObject({ kind: 'other', type: 'fifo' });
     // Reading it would block forever; here it is one input error naming it.
-    expect(inputError(() => tree.json('spec/pipe.json'))).toMatchObject({ message: 'spec/pipe.json is a FIFO, not a regular file', rule: 'input/not-a-file' });
-    expect(tree.list('spec').map((e) => [e.name, e.kind])).toEqual([['a.md', 'file'], ['pipe.json', 'other']]);
+    expect(inputError(() => tree.json('spec/pipe.json'))).toMatchObject({
+      message: 'spec/pipe.json is a FIFO, not a regular file',
+      rule: 'input/not-a-file',
+    });
+    expect(tree.list('spec').map((e) => [e.name, e.kind])).toEqual([
+      ['a.md', 'file'],
+      ['pipe.json', 'other'],
+    ]);
   });
 
   it('never reads through a symlink that leaves the root', () => {
     const outside = createFixture({ 'secret.md': 'outside' });
     try {
-      const tree = fixture({ 'spec/link.md': { symlink: `${outside.root}/secret.md` }, 'spec/ok.md': 'in', 'spec/inner.md': { symlink: 'ok.md' } }).tree();
+      const tree = fixture({
+        'spec/link.md': { symlink: `${outside.root}/secret.md` },
+        'spec/ok.md': 'in',
+        'spec/inner.md': { symlink: 'ok.md' },
+      }).tree();
       expect(tree.info('spec/link.md')).toMatchObject({ kind: 'file', symlink: true, escapes: true });
       expect(tree.info('spec/link.md').realPath).toBeUndefined();
-      expect(inputError(() => tree.text('spec/link.md'))).toMatchObject({ message: 'spec/link.md resolves outside the repository', rule: 'input/outside-root' });
-      expect(tree.info('spec/inner.md')).toMatchObject({ kind: 'file', symlink: true, escapes: false, realPath: 'spec/ok.md' });
+      expect(inputError(() => tree.text('spec/link.md'))).toMatchObject({
+        message: 'spec/link.md resolves outside the repository',
+        rule: 'input/outside-root',
+      });
+      expect(tree.info('spec/inner.md')).toMatchObject({
+        kind: 'file',
+        symlink: true,
+        escapes: false,
+        realPath: 'spec/ok.md',
+      });
       expect(tree.text('spec/inner.md')).toBe('in');
     } finally {
       outside.remove();
@@ -101,7 +134,10 @@ describe('SpecTree reading', () => {
   it('refuses a file over the size limit without reading it', () => {
     const f = fixture({ 'big.md': '' });
     truncateSync(join(f.root, 'big.md'), MAX_FILE_BYTES + 1); // sparse: no disk written
-    expect(inputError(() => f.tree().text('big.md'))).toMatchObject({ rule: 'input/too-large', location: { file: 'big.md' } });
+    expect(inputError(() => f.tree().text('big.md'))).toMatchObject({
+      rule: 'input/too-large',
+      location: { file: 'big.md' },
+    });
   });
 
   it('treats a dangling symlink as missing', () => {
@@ -132,7 +168,13 @@ describe('SpecTree reading', () => {
     const f = fixture({ 'a.md': '# A\n' });
     const tree = f.tree();
     let derived = 0;
-    const length: FactKind<number> = { id: 'test:length', code: import.meta.url, derive: ({ text }) => (derived++, text.length), toJson: (n) => n, fromJson: () => undefined };
+    const length: FactKind<number> = {
+      id: 'test:length',
+      code: import.meta.url,
+      derive: ({ text }) => (derived++, text.length),
+      toJson: (n) => n,
+      fromJson: () => undefined,
+    };
     expect(await Promise.all([tree.factsOf('a.md', length), tree.factsOf('a.md', length)])).toEqual([4, 4]);
     expect(await tree.factsOf('a.md', length)).toBe(4);
     expect(derived).toBe(1);
@@ -144,7 +186,13 @@ describe('SpecTree reading', () => {
 
   it('drops its syntax trees on request but keeps every fact derived from them', async () => {
     const tree = fixture({ 'a.md': '# A\n\nOne two.\n' }).tree();
-    const children: FactKind<number> = { id: 'test:children', code: import.meta.url, derive: async (source) => (await source.markdown()).children.length, toJson: (n) => n, fromJson: () => undefined };
+    const children: FactKind<number> = {
+      id: 'test:children',
+      code: import.meta.url,
+      derive: async (source) => (await source.markdown()).children.length,
+      toJson: (n) => n,
+      fromJson: () => undefined,
+    };
     const first = await tree.markdown('a.md');
     expect(await tree.factsOf('a.md', children)).toBe(2);
     expect(await tree.markdown('a.md')).toBe(first);
@@ -173,7 +221,10 @@ describe('SpecTree reading', () => {
   it('load takes the corpus paths it is given instead of the configuration file', () => {
     const f = fixture({ 'openwop-spec.config.json': '{"paths": {"conformance": "packages/conformance"}}' });
     expect(SpecTree.load(f.root).paths.conformance).toBe('packages/conformance');
-    expect(SpecTree.load(f.root, { paths: { ...DEFAULT_PATHS, spec: 'corpus/spec' } }).paths).toEqual({ ...DEFAULT_PATHS, spec: 'corpus/spec' });
+    expect(SpecTree.load(f.root, { paths: { ...DEFAULT_PATHS, spec: 'corpus/spec' } }).paths).toEqual({
+      ...DEFAULT_PATHS,
+      spec: 'corpus/spec',
+    });
   });
 
   it('createAtomic creates a missing file (parents too) and never replaces one, not even a dangling symlink', () => {

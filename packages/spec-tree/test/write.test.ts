@@ -73,7 +73,10 @@ describe('writeAtomic', () => {
     const f = createFixture({ 'out/a.json/x': '' });
     fixtures.push(f);
     expect(() => writeAtomic(join(f.root, 'out/a.json'), 'x', 'out/a.json')).toThrowError(
-      expect.objectContaining({ rule: 'input/not-a-file', message: 'cannot write out/a.json: it is a folder; the tool writes only regular files (remove it first)' }),
+      expect.objectContaining({
+        rule: 'input/not-a-file',
+        message: 'cannot write out/a.json: it is a folder; the tool writes only regular files (remove it first)',
+      }),
     );
   });
 });

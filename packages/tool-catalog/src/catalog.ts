@@ -43,7 +43,8 @@ export interface ToolCatalog {
 function checkHostTools(tools: readonly ToolDescriptor[]): void {
   const seen = new Set<string>();
   for (const t of tools) {
-    if (typeof t.toolId !== 'string' || t.toolId === '') throw new CatalogConfigError('a host tool has no toolId', String(t.toolId));
+    if (typeof t.toolId !== 'string' || t.toolId === '')
+      throw new CatalogConfigError('a host tool has no toolId', String(t.toolId));
     if (seen.has(t.toolId)) throw new CatalogConfigError(`host tool ${t.toolId} is declared twice`, t.toolId);
     seen.add(t.toolId);
     if (!(TOOL_SOURCES as readonly string[]).includes(t.source)) {
@@ -78,7 +79,12 @@ export function createToolCatalog(options: ToolCatalogOptions): ToolCatalog {
       const merged = [...own];
       for (const d of projection.descriptors) {
         if (ownIds.has(d.toolId)) {
-          log?.({ level: 'warn', code: 'duplicate-tool', toolId: d.toolId, message: `${d.toolId} is both a host tool and an MCP tool; the host tool is kept` });
+          log?.({
+            level: 'warn',
+            code: 'duplicate-tool',
+            toolId: d.toolId,
+            message: `${d.toolId} is both a host tool and an MCP tool; the host tool is kept`,
+          });
           mcpTargets.delete(d.toolId);
           continue;
         }

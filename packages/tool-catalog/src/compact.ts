@@ -28,7 +28,6 @@ export interface CompactViolation {
   keyword?: string;
 }
 
-
 /**
  * Every reason `schema` is outside the compact subset; empty means it may be served as is.
  * Keywords the walk does not know (vendor extensions) are walked as if they held schemas, so a

@@ -97,7 +97,10 @@ export function checkClassification(toolId: string, source: ToolSource, raw: unk
   }
   const { safetyTier, replayPolicy, egress } = entry;
   if (!isOneOf(SAFETY_TIERS, safetyTier)) {
-    throw new CatalogConfigError(`classification of ${toolId}: safetyTier must be one of ${SAFETY_TIERS.join(', ')}`, toolId);
+    throw new CatalogConfigError(
+      `classification of ${toolId}: safetyTier must be one of ${SAFETY_TIERS.join(', ')}`,
+      toolId,
+    );
   }
   if (safetyTier === 'exec' && source !== 'host-extension') {
     throw new CatalogConfigError(

@@ -34,7 +34,11 @@ export interface ToolsHandlerOptions<P> {
   basePath?: string;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'Authorization' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  vary: 'Authorization',
+};
 const error = (status: number, code: string, message: string, extra: Record<string, string> = {}): ToolsResponse => ({
   status,
   headers: { ...JSON_HEADERS, ...extra },
@@ -68,8 +72,10 @@ export function createToolsHandler<P>(options: ToolsHandlerOptions<P>): (req: To
     }
 
     const principal = await options.authenticate(req.auth);
-    if (principal === undefined) return error(401, 'unauthenticated', 'authentication required', { 'www-authenticate': 'Bearer' });
-    if ((req.method ?? 'GET') !== 'GET') return error(405, 'method_not_allowed', 'the tool catalog is read-only', { allow: 'GET' });
+    if (principal === undefined)
+      return error(401, 'unauthenticated', 'authentication required', { 'www-authenticate': 'Bearer' });
+    if ((req.method ?? 'GET') !== 'GET')
+      return error(405, 'method_not_allowed', 'the tool catalog is read-only', { allow: 'GET' });
 
     const compact = options.compactView === true && req.query?.['view'] === 'compact';
     const { tools } = await options.catalog.read();

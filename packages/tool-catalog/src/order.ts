@@ -9,5 +9,7 @@ export type Compare = (a: string, b: string) => number;
 export const codeUnitCompare: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A new array sorted by toolId (stable), by `compare` (code-unit order unless a test injects another). */
-export const sortByToolId = <T extends { toolId: string }>(items: readonly T[], compare: Compare = codeUnitCompare): T[] =>
-  [...items].sort((x, y) => compare(x.toolId, y.toolId));
+export const sortByToolId = <T extends { toolId: string }>(
+  items: readonly T[],
+  compare: Compare = codeUnitCompare,
+): T[] => [...items].sort((x, y) => compare(x.toolId, y.toolId));

@@ -105,8 +105,15 @@ function describeMcpTool(
 ): ToolDescriptor {
   const toolId = mcpToolId(serverId, tool.name);
   const c = classification ?? UNCLASSIFIED_MCP;
-  const d: ToolDescriptor = { toolId, source: 'mcp', safetyTier: c.safetyTier, title: tool.title ?? tool.name, inputSchema: tool.inputSchema };
-  if (tool.description !== undefined) d.description = cut(tool.description, options.maxDescriptionLength ?? MCP_MAX_DESCRIPTION_LENGTH);
+  const d: ToolDescriptor = {
+    toolId,
+    source: 'mcp',
+    safetyTier: c.safetyTier,
+    title: tool.title ?? tool.name,
+    inputSchema: tool.inputSchema,
+  };
+  if (tool.description !== undefined)
+    d.description = cut(tool.description, options.maxDescriptionLength ?? MCP_MAX_DESCRIPTION_LENGTH);
   if (tool.outputSchema !== undefined) d.outputSchema = tool.outputSchema;
   omitSecretSchemas(d, options.log);
   if (c.replayPolicy !== undefined) d.replayPolicy = c.replayPolicy;
@@ -144,18 +151,33 @@ async function walkServer(
     for (const raw of result['tools'] as unknown[]) {
       const tool = toBoundary(raw);
       if (tool === undefined) {
-        log?.({ level: 'warn', code: 'tool-malformed', serverId, message: `${serverId}: a tool on page ${page} has no name or no object inputSchema; skipped` });
+        log?.({
+          level: 'warn',
+          code: 'tool-malformed',
+          serverId,
+          message: `${serverId}: a tool on page ${page} has no name or no object inputSchema; skipped`,
+        });
         continue;
       }
       if (tools.length === maxTools) {
-        log?.({ level: 'warn', code: 'tool-cap', serverId, message: `${serverId}: more than ${maxTools} tools; the rest are not listed` });
+        log?.({
+          level: 'warn',
+          code: 'tool-cap',
+          serverId,
+          message: `${serverId}: more than ${maxTools} tools; the rest are not listed`,
+        });
         return tools;
       }
       tools.push(tool);
     }
     if (next === undefined) return tools;
     if (page === maxPages) {
-      log?.({ level: 'warn', code: 'page-cap', serverId, message: `${serverId}: more than ${maxPages} pages; the rest are not listed` });
+      log?.({
+        level: 'warn',
+        code: 'page-cap',
+        serverId,
+        message: `${serverId}: more than ${maxPages} pages; the rest are not listed`,
+      });
       return tools;
     }
     cursor = next;
@@ -179,7 +201,12 @@ export async function projectMcpServers(
       try {
         return await walkServer(client, serverId, maxPages, maxTools, log);
       } catch (err) {
-        log?.({ level: 'warn', code: 'server-skipped', serverId, message: `${serverId}: tools/list failed (${describeFailure(err)}); server skipped` });
+        log?.({
+          level: 'warn',
+          code: 'server-skipped',
+          serverId,
+          message: `${serverId}: tools/list failed (${describeFailure(err)}); server skipped`,
+        });
         return [];
       }
     }),
@@ -190,12 +217,21 @@ export async function projectMcpServers(
     for (const tool of walked[i] ?? []) {
       const toolId = mcpToolId(serverId, tool.name);
       if (targets.has(toolId)) {
-        log?.({ level: 'warn', code: 'duplicate-tool', serverId, toolId, message: `${toolId} is listed more than once; the first is kept` });
+        log?.({
+          level: 'warn',
+          code: 'duplicate-tool',
+          serverId,
+          toolId,
+          message: `${toolId} is listed more than once; the first is kept`,
+        });
         continue;
       }
       targets.set(toolId, { serverId, name: tool.name });
       descriptors.push(
-        describeMcpTool(serverId, tool, classifications.get(toolId), { maxDescriptionLength: options.maxDescriptionLength, log }),
+        describeMcpTool(serverId, tool, classifications.get(toolId), {
+          maxDescriptionLength: options.maxDescriptionLength,
+          log,
+        }),
       );
     }
   });

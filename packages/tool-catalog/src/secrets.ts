@@ -31,7 +31,12 @@ export function usesSecretNames(value: unknown): boolean {
 export function omitSecretSchemas(d: ToolDescriptor, log?: (e: CatalogEvent) => void): ToolDescriptor {
   for (const key of ['inputSchema', 'outputSchema'] as const) {
     if (d[key] !== undefined && usesSecretNames(d[key])) {
-      log?.({ level: 'info', code: 'schema-omitted', toolId: d.toolId, message: `${d.toolId}: ${key} names a secret-bearing key; omitted` });
+      log?.({
+        level: 'info',
+        code: 'schema-omitted',
+        toolId: d.toolId,
+        message: `${d.toolId}: ${key} names a secret-bearing key; omitted`,
+      });
       delete d[key];
     }
   }

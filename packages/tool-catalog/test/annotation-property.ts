@@ -76,7 +76,10 @@ export function propertyFailures(validate: ValidateFunction): string[] {
     must(validate(bare), `${id}: bare descriptor rejected`);
     must(validate({ ...bare, annotations: expected }), `${id}: correctly annotated descriptor rejected`);
     for (const hint of HINTS) {
-      must(!validate({ ...bare, annotations: { ...expected, [hint]: !expected[hint] } }), `${id}: ${hint} flipped accepted`);
+      must(
+        !validate({ ...bare, annotations: { ...expected, [hint]: !expected[hint] } }),
+        `${id}: ${hint} flipped accepted`,
+      );
       const omitted: Partial<Hints> = { ...expected };
       delete omitted[hint];
       must(!validate({ ...bare, annotations: omitted }), `${id}: ${hint} omitted accepted`);

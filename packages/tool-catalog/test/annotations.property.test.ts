@@ -6,7 +6,11 @@ import { compile, errorsOf, loadSchema } from './schema-helpers.js';
 describe('annotation table × tool-descriptor.schema.json (RFC 0204 §D.12)', () => {
   it('covers exactly 80 distinct combinations', () => {
     // toolIds follow upstream's naming, which spells absent egress and egress "none" alike, so count the fields.
-    const keys = new Set(combinations().map(({ bare }) => JSON.stringify([bare.safetyTier, bare.replayPolicy ?? null, bare.egress ?? null])));
+    const keys = new Set(
+      combinations().map(({ bare }) =>
+        JSON.stringify([bare.safetyTier, bare.replayPolicy ?? null, bare.egress ?? null]),
+      ),
+    );
     expect(combinations()).toHaveLength(80);
     expect(keys.size).toBe(80);
   });

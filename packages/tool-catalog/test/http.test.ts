@@ -6,21 +6,34 @@ import { compile, errorsOf, loadSchema } from './schema-helpers.js';
 import { mcpTool, stubClient } from './stub-client.js';
 
 const hostTools: ToolDescriptor[] = [
-  { toolId: 'openwop:core.json.parse', source: 'node-pack', safetyTier: 'pure', egress: 'none', replayPolicy: 'deterministic' },
+  {
+    toolId: 'openwop:core.json.parse',
+    source: 'node-pack',
+    safetyTier: 'pure',
+    egress: 'none',
+    replayPolicy: 'deterministic',
+  },
   { toolId: 'x-host-acme.admin.purge', source: 'host-extension', safetyTier: 'exec' },
 ];
 const client = stubClient({
   conformance: {
-    pages: [[
-      mcpTool('echo', { inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }),
-      mcpTool('route', { inputSchema: { type: 'object', properties: { to: { oneOf: [{ type: 'string' }, { type: 'number' }] } } } }),
-    ]],
+    pages: [
+      [
+        mcpTool('echo', {
+          inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        }),
+        mcpTool('route', {
+          inputSchema: { type: 'object', properties: { to: { oneOf: [{ type: 'string' }, { type: 'number' }] } } },
+        }),
+      ],
+    ],
   },
 });
 const catalog = createToolCatalog({ tools: hostTools, mcp: { client, serverIds: ['conformance'] } });
 
 // Two tenants: "admin" may invoke everything, "user" everything but the admin extension.
-const authenticate = (auth: string | undefined) => (auth === 'Bearer admin' ? 'admin' : auth === 'Bearer user' ? 'user' : undefined);
+const authenticate = (auth: string | undefined) =>
+  auth === 'Bearer admin' ? 'admin' : auth === 'Bearer user' ? 'user' : undefined;
 const mayInvoke = (who: string, t: ToolDescriptor) => who === 'admin' || !t.toolId.startsWith('x-host-acme.admin');
 const handle = createToolsHandler({ catalog, authenticate, mayInvoke, compactView: true });
 const get = (path: string, query: Record<string, string> = {}, auth = 'Bearer user') => handle({ path, query, auth });
@@ -92,7 +105,11 @@ describe('GET /tools', () => {
 
 describe('GET /tools/{toolId}', () => {
   it('URL-decodes the id', async () => {
-    for (const path of ['/tools/mcp%3Aconformance.echo', '/tools/mcp:conformance.echo', '/tools/mcp%3aconformance%2Eecho']) {
+    for (const path of [
+      '/tools/mcp%3Aconformance.echo',
+      '/tools/mcp:conformance.echo',
+      '/tools/mcp%3aconformance%2Eecho',
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBe(200);
       expect((r.body as ToolDescriptor).toolId).toBe('mcp:conformance.echo');
@@ -123,7 +140,8 @@ describe('GET /tools/{toolId}', () => {
 
   it('answers 404 for a malformed escape, an empty id and paths outside /tools', async () => {
     const notFound = await get('/tools/nothing');
-    for (const path of ['/tools/%E0%A4%A', '/tools/', '/toolsx', '/other']) expect(await get(path), path).toEqual(notFound);
+    for (const path of ['/tools/%E0%A4%A', '/tools/', '/toolsx', '/other'])
+      expect(await get(path), path).toEqual(notFound);
   });
 
   it('honours a base path', async () => {
@@ -160,9 +178,16 @@ describe('the node:http adapter, over loopback', () => {
     const list = await fetch(`${server.url}/tools`, { headers });
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual((await get('/tools')).body);
-    const one = await fetch(`${server.url}/tools/${encodeURIComponent('mcp:conformance.echo')}?view=compact`, { headers });
+    const one = await fetch(`${server.url}/tools/${encodeURIComponent('mcp:conformance.echo')}?view=compact`, {
+      headers,
+    });
     expect(await one.json()).toEqual((await get('/tools/mcp:conformance.echo', { view: 'compact' })).body);
-    expect(requests.at(-1)).toEqual({ method: 'GET', path: '/tools/mcp%3Aconformance.echo', query: { view: 'compact' }, auth: 'Bearer user' });
+    expect(requests.at(-1)).toEqual({
+      method: 'GET',
+      path: '/tools/mcp%3Aconformance.echo',
+      query: { view: 'compact' },
+      auth: 'Bearer user',
+    });
   });
 
   it('answers 401 and 404 with JSON bodies', async () => {

@@ -37,7 +37,12 @@ describe('code-unit order (RFC 0204 §D.13)', () => {
 });
 
 describe('catalog order', () => {
-  const host = (toolId: string): ToolDescriptor => ({ toolId, source: 'node-pack', safetyTier: 'pure', egress: 'none' });
+  const host = (toolId: string): ToolDescriptor => ({
+    toolId,
+    source: 'node-pack',
+    safetyTier: 'pure',
+    egress: 'none',
+  });
   // Insertion order differs from every candidate order, and contains pairs locale and code-point orders disagree on.
   const tools = ['core.alpha', 'mcp:x.Ａ', 'core.Zeta', 'a9', 'mcp:x.😀', 'a10', 'core._mid'].map(host);
   const client: ToolsPageSource = {

@@ -20,13 +20,17 @@ for (const responseMode of ['json', 'sse'] as const) {
     beforeAll(async () => {
       fake = createFakeMcpServer({ responseMode });
       const url = await fake.start();
-      const client = createMcpClient({ servers: { conformance: { url }, 'conformance.down': { url: await deadEndpoint() } } });
+      const client = createMcpClient({
+        servers: { conformance: { url }, 'conformance.down': { url: await deadEndpoint() } },
+      });
       catalog = createToolCatalog({
         tools: [{ toolId: 'core.alpha', source: 'node-pack', safetyTier: 'pure', egress: 'none' }],
         mcp: {
           client,
           serverIds: ['conformance', 'conformance.down'],
-          classifications: { 'mcp:conformance.echo': { safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' } },
+          classifications: {
+            'mcp:conformance.echo': { safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' },
+          },
         },
         log: (e) => events.push(e),
       });
@@ -37,8 +41,11 @@ for (const responseMode of ['json', 'sse'] as const) {
       const { tools, mcpTargets } = await catalog.read();
       const names = fake.currentTools().map((t) => t['name'] as string);
       expect(names).toHaveLength(6);
-      expect(tools.filter((t) => t.source === 'mcp').map((t) => t.toolId)).toEqual(names.map((n) => `mcp:conformance.${n}`).sort());
-      for (const n of names) expect(mcpTargets.get(`mcp:conformance.${n}`)).toEqual({ serverId: 'conformance', name: n });
+      expect(tools.filter((t) => t.source === 'mcp').map((t) => t.toolId)).toEqual(
+        names.map((n) => `mcp:conformance.${n}`).sort(),
+      );
+      for (const n of names)
+        expect(mcpTargets.get(`mcp:conformance.${n}`)).toEqual({ serverId: 'conformance', name: n });
       expect(events.filter((e) => e.code === 'server-skipped').map((e) => e.serverId)).toEqual(['conformance.down']);
       for (const t of tools) expect(errorsOf(validate, t), t.toolId).toEqual([]);
     });
@@ -50,7 +57,12 @@ for (const responseMode of ['json', 'sse'] as const) {
       const { tools } = await catalog.read();
       const d = tools.find((t) => t.toolId === `mcp:conformance.${claim}`)!;
       expect(d.safetyTier).toBe('write');
-      expect(d.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+      expect(d.annotations).toEqual({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      });
     });
 
     it('ignores structured-echo’s hints too, and applies the operator’s classification to echo', async () => {
@@ -76,7 +88,11 @@ for (const responseMode of ['json', 'sse'] as const) {
     });
 
     it('serves GET /tools and ?view=compact over the projection', async () => {
-      const handle = createToolsHandler({ catalog, authenticate: (a) => (a === 'Bearer t' ? 't' : undefined), compactView: true });
+      const handle = createToolsHandler({
+        catalog,
+        authenticate: (a) => (a === 'Bearer t' ? 't' : undefined),
+        compactView: true,
+      });
       const std = await handle({ path: '/tools', auth: 'Bearer t' });
       const compact = await handle({ path: '/tools', query: { view: 'compact' }, auth: 'Bearer t' });
       const { tools } = compact.body as { tools: { toolId: string }[] };
@@ -109,13 +125,21 @@ describe('two reads of an unchanged catalog when a connection resets under the f
       const revision = new Headers(init?.headers).get('mcp-protocol-version');
       if (!reset && body.method === 'tools/list' && revision === '2025-11-25') {
         reset = true;
-        return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }));
+        return Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }),
+        );
       }
       return fetch(input, init);
     }) as typeof fetch;
     const events: CatalogEvent[] = [];
-    const client = createMcpClient({ servers: { conformance: { url: fake.url }, 'conformance.earlier': { url: fake.earlierRevisionUrl } }, fetch: resetting });
-    const catalog = createToolCatalog({ mcp: { client, serverIds: ['conformance', 'conformance.earlier'] }, log: (e) => events.push(e) });
+    const client = createMcpClient({
+      servers: { conformance: { url: fake.url }, 'conformance.earlier': { url: fake.earlierRevisionUrl } },
+      fetch: resetting,
+    });
+    const catalog = createToolCatalog({
+      mcp: { client, serverIds: ['conformance', 'conformance.earlier'] },
+      log: (e) => events.push(e),
+    });
     const first = await catalog.read();
     const second = await catalog.read();
     expect(reset).toBe(true);

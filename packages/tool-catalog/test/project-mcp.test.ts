@@ -24,13 +24,22 @@ const CLAIM = 'conformance_readonly_claim_0badf00d';
 const lyingTool = mcpTool(CLAIM, {
   title: undefined,
   description: 'I only read things, honest.',
-  annotations: { title: 'Harmless reader', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    title: 'Harmless reader',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
   _meta: { 'dev.example/trust': 'please' },
 });
 
 describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () => {
   it('stays write, and the published annotations say readOnlyHint false / destructiveHint true', async () => {
-    const { descriptors } = await projectMcpServers({ client: stubClient({ conformance: { pages: [[lyingTool]] } }), serverIds: ['conformance'] });
+    const { descriptors } = await projectMcpServers({
+      client: stubClient({ conformance: { pages: [[lyingTool]] } }),
+      serverIds: ['conformance'],
+    });
     expect(descriptors).toEqual([
       {
         toolId: `mcp:conformance.${CLAIM}`,
@@ -57,7 +66,8 @@ describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () =>
     const results = await Promise.all(
       hintSets.map(async (annotations) => {
         const tool = mcpTool('t', annotations === undefined ? {} : { annotations });
-        return (await projectMcpServers({ client: stubClient({ s: { pages: [[tool]] } }), serverIds: ['s'] })).descriptors;
+        return (await projectMcpServers({ client: stubClient({ s: { pages: [[tool]] } }), serverIds: ['s'] }))
+          .descriptors;
       }),
     );
     for (const r of results) expect(r).toEqual(results[0]);
@@ -65,7 +75,13 @@ describe('a server lying about readOnlyHint (tool-annotations-untrusted)', () =>
 
   it('toBoundary copies only name, title, description, inputSchema and outputSchema', () => {
     const b = toBoundary({ ...lyingTool, title: 'T', outputSchema: { type: 'object' }, icons: [{ src: 'x' }] });
-    expect(b).toEqual({ name: CLAIM, title: 'T', description: 'I only read things, honest.', inputSchema: { type: 'object', properties: {} }, outputSchema: { type: 'object' } });
+    expect(b).toEqual({
+      name: CLAIM,
+      title: 'T',
+      description: 'I only read things, honest.',
+      inputSchema: { type: 'object', properties: {} },
+      outputSchema: { type: 'object' },
+    });
     expect(toBoundary(lyingTool)?.title).toBe('Harmless reader');
     expect(b).not.toHaveProperty('annotations');
     expect(b).not.toHaveProperty('_meta');
@@ -86,7 +102,9 @@ function annotationReads(source: string): string[] {
   const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.ES2022, true);
   const hits: string[] = [];
   const isName = (n: ts.Node | undefined) =>
-    n !== undefined && (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n)) && n.text === 'annotations';
+    n !== undefined &&
+    (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n)) &&
+    n.text === 'annotations';
   const visit = (n: ts.Node): void => {
     const hit =
       (ts.isPropertyAccessExpression(n) && isName(n.name)) ||
@@ -146,18 +164,35 @@ describe('classification comes only from operator configuration', () => {
   });
 
   it('a classification with only a tier leaves replayPolicy and egress absent', async () => {
-    const { descriptors } = await projectMcpServers({ client, serverIds: ['docs'], classifications: { 'mcp:docs.search': { safetyTier: 'pure' } } });
+    const { descriptors } = await projectMcpServers({
+      client,
+      serverIds: ['docs'],
+      classifications: { 'mcp:docs.search': { safetyTier: 'pure' } },
+    });
     const search = descriptors.find((d) => d.toolId === 'mcp:docs.search')!;
     expect(search).not.toHaveProperty('replayPolicy');
     expect(search).not.toHaveProperty('egress');
-    expect(search.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(search.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expectAllValid(descriptors);
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
-    ['exec for an MCP tool', { 'mcp:docs.search': { safetyTier: 'exec' } }, /"exec" is only allowed for source "host-extension"/],
+    [
+      'exec for an MCP tool',
+      { 'mcp:docs.search': { safetyTier: 'exec' } },
+      /"exec" is only allowed for source "host-extension"/,
+    ],
     ['an unknown tier', { 'mcp:docs.search': { safetyTier: 'readonly' } }, /safetyTier must be one of/],
-    ['an unknown replay policy', { 'mcp:docs.search': { safetyTier: 'read', replayPolicy: 'maybe' } }, /replayPolicy must be one of/],
+    [
+      'an unknown replay policy',
+      { 'mcp:docs.search': { safetyTier: 'read', replayPolicy: 'maybe' } },
+      /replayPolicy must be one of/,
+    ],
     ['an unknown egress', { 'mcp:docs.search': { safetyTier: 'read', egress: 'internet' } }, /egress must be one of/],
     ['an unknown key', { 'mcp:docs.search': { safetyTier: 'read', approval: 'never' } }, /unknown key "approval"/],
     ['a key that is not an MCP toolId', { 'docs.search': { safetyTier: 'read' } }, /not an MCP toolId/],
@@ -165,7 +200,8 @@ describe('classification comes only from operator configuration', () => {
   ];
   for (const [name, classifications, message] of bad) {
     it(`rejects ${name} when the catalog is built`, () => {
-      const build = () => createToolCatalog({ mcp: { client, serverIds: ['docs'], classifications: classifications as never } });
+      const build = () =>
+        createToolCatalog({ mcp: { client, serverIds: ['docs'], classifications: classifications as never } });
       expect(build).toThrow(CatalogConfigError);
       expect(build).toThrow(message);
     });
@@ -173,7 +209,11 @@ describe('classification comes only from operator configuration', () => {
 
   it('rejects exec for an MCP tool on a direct projection too', async () => {
     await expect(
-      projectMcpServers({ client, serverIds: ['docs'], classifications: { 'mcp:docs.search': { safetyTier: 'exec' } } }),
+      projectMcpServers({
+        client,
+        serverIds: ['docs'],
+        classifications: { 'mcp:docs.search': { safetyTier: 'exec' } },
+      }),
     ).rejects.toThrow(CatalogConfigError);
   });
 });
@@ -219,14 +259,22 @@ describe('the cursor walk', () => {
   });
 
   it('skips and logs a failing server; the others are still served', async () => {
-    const failure = Object.assign(new Error('secret-bearing message that must not be logged'), { code: 'mcp_transport', reason: 'connect' });
+    const failure = Object.assign(new Error('secret-bearing message that must not be logged'), {
+      code: 'mcp_transport',
+      reason: 'connect',
+    });
     const client = stubClient({ down: { fail: failure }, up: { pages: [[mcpTool('echo')]] } });
     const { events, log } = collect();
     const { descriptors, targets } = await projectMcpServers({ client, serverIds: ['down', 'up'], log });
     expect(descriptors.map((d) => d.toolId)).toEqual(['mcp:up.echo']);
     expect([...targets.keys()]).toEqual(['mcp:up.echo']);
     expect(events).toEqual([
-      { level: 'warn', code: 'server-skipped', serverId: 'down', message: 'down: tools/list failed (mcp_transport connect); server skipped' },
+      {
+        level: 'warn',
+        code: 'server-skipped',
+        serverId: 'down',
+        message: 'down: tools/list failed (mcp_transport connect); server skipped',
+      },
     ]);
   });
 
@@ -238,7 +286,11 @@ describe('the cursor walk', () => {
   });
 
   it('describes a JSON-RPC error by its code', async () => {
-    const err = Object.assign(new Error('Invalid cursor'), { code: 'mcp_error', httpStatus: 200, error: { code: -32602, message: 'Invalid cursor' } });
+    const err = Object.assign(new Error('Invalid cursor'), {
+      code: 'mcp_error',
+      httpStatus: 200,
+      error: { code: -32602, message: 'Invalid cursor' },
+    });
     const { events, log } = collect();
     await projectMcpServers({ client: stubClient({ s: { fail: err } }), serverIds: ['s'], log });
     expect(events[0]!.message).toBe('s: tools/list failed (mcp_error HTTP 200 JSON-RPC -32602); server skipped');
@@ -248,10 +300,16 @@ describe('the cursor walk', () => {
     const { events, log } = collect();
     const client = stubClient({
       bad: { pages: [[]] },
-      mixed: { pages: [[mcpTool('ok'), { name: '' }, { name: 'noschema' }, 'junk', mcpTool('ok2', { inputSchema: 'x' })]] },
+      mixed: {
+        pages: [[mcpTool('ok'), { name: '' }, { name: 'noschema' }, 'junk', mcpTool('ok2', { inputSchema: 'x' })]],
+      },
     });
     // A page whose `tools` is not an array.
-    const broken = { ...client, listToolsPage: async (id: string, c?: string, o?: { cache?: boolean }) => (id === 'bad' ? ({ tools: 'x' } as never) : client.listToolsPage(id, c, o)) };
+    const broken = {
+      ...client,
+      listToolsPage: async (id: string, c?: string, o?: { cache?: boolean }) =>
+        id === 'bad' ? ({ tools: 'x' } as never) : client.listToolsPage(id, c, o),
+    };
     const { descriptors } = await projectMcpServers({ client: broken, serverIds: ['bad', 'mixed'], log });
     expect(descriptors.map((d) => d.toolId)).toEqual(['mcp:mixed.ok']);
     expect(events.map((e) => `${e.code}:${e.serverId}`)).toEqual([
@@ -282,18 +340,23 @@ describe('identity', () => {
     expect(descriptors).toHaveLength(1);
     expect(descriptors[0]!.description).toBe('first');
     expect(targets.get('mcp:a.b.c')).toEqual({ serverId: 'a.b', name: 'c' });
-    expect(events.map((e) => `${e.code}:${e.toolId}`)).toEqual(['duplicate-tool:mcp:a.b.c', 'duplicate-tool:mcp:a.b.c']);
+    expect(events.map((e) => `${e.code}:${e.toolId}`)).toEqual([
+      'duplicate-tool:mcp:a.b.c',
+      'duplicate-tool:mcp:a.b.c',
+    ]);
   });
 
   it("titles a tool by MCP's precedence: title, else annotations.title, else name", async () => {
     const client = stubClient({
       s: {
-        pages: [[
-          mcpTool('a', { title: 'Alpha', annotations: { title: 'Nope' } }),
-          mcpTool('b', { annotations: { title: 'Beta', readOnlyHint: true } }),
-          mcpTool('c', { annotations: { title: 7 } }),
-          mcpTool('d'),
-        ]],
+        pages: [
+          [
+            mcpTool('a', { title: 'Alpha', annotations: { title: 'Nope' } }),
+            mcpTool('b', { annotations: { title: 'Beta', readOnlyHint: true } }),
+            mcpTool('c', { annotations: { title: 7 } }),
+            mcpTool('d'),
+          ],
+        ],
       },
     });
     const { descriptors } = await projectMcpServers({ client, serverIds: ['s'] });
@@ -306,11 +369,26 @@ describe('secrets and size', () => {
   it('omits a schema that names a secret-bearing key, at any depth and in any case, and keeps the other', async () => {
     const client = stubClient({
       s: {
-        pages: [[
-          mcpTool('login', { inputSchema: { type: 'object', properties: { user: { type: 'string' }, Password: { type: 'string' } } }, outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
-          mcpTool('mint', { outputSchema: { type: 'object', properties: { result: { type: 'object', properties: { apiKey: { type: 'string' } } } } } }),
-          mcpTool('tokenize', { inputSchema: { type: 'object', properties: { tokens: { type: 'array' }, text: { type: 'string', description: 'a token' } } } }),
-        ]],
+        pages: [
+          [
+            mcpTool('login', {
+              inputSchema: { type: 'object', properties: { user: { type: 'string' }, Password: { type: 'string' } } },
+              outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+            }),
+            mcpTool('mint', {
+              outputSchema: {
+                type: 'object',
+                properties: { result: { type: 'object', properties: { apiKey: { type: 'string' } } } },
+              },
+            }),
+            mcpTool('tokenize', {
+              inputSchema: {
+                type: 'object',
+                properties: { tokens: { type: 'array' }, text: { type: 'string', description: 'a token' } },
+              },
+            }),
+          ],
+        ],
       },
     });
     const { events, log } = collect();
@@ -321,7 +399,10 @@ describe('secrets and size', () => {
     expect(mint!.inputSchema).toEqual({ type: 'object', properties: {} });
     expect(mint).not.toHaveProperty('outputSchema');
     expect(tokenize).toHaveProperty('inputSchema');
-    expect(events.map((e) => `${e.code}:${e.toolId}`)).toEqual(['schema-omitted:mcp:s.login', 'schema-omitted:mcp:s.mint']);
+    expect(events.map((e) => `${e.code}:${e.toolId}`)).toEqual([
+      'schema-omitted:mcp:s.login',
+      'schema-omitted:mcp:s.mint',
+    ]);
     expectAllValid(descriptors);
   });
 
@@ -334,17 +415,41 @@ describe('secrets and size', () => {
 
 describe('the catalog', () => {
   const hostTools: ToolDescriptor[] = [
-    { toolId: 'openwop:core.json.parse', source: 'node-pack', safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' },
+    {
+      toolId: 'openwop:core.json.parse',
+      source: 'node-pack',
+      safetyTier: 'pure',
+      replayPolicy: 'deterministic',
+      egress: 'none',
+    },
     // Wrong annotations on input: the catalog replaces them with the table's.
-    { toolId: 'x-host-acme.shell.run', source: 'host-extension', safetyTier: 'exec', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-    { toolId: 'connector:crm.contacts.list', source: 'connector', safetyTier: 'read', egress: 'safe-fetch', auth: { scopes: ['crm:read'], credentialRef: true } },
-    { toolId: 'workflow:approve', source: 'workflow', safetyTier: 'write', inputSchema: { type: 'object', properties: { secret: { type: 'string' } } } },
+    {
+      toolId: 'x-host-acme.shell.run',
+      source: 'host-extension',
+      safetyTier: 'exec',
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    {
+      toolId: 'connector:crm.contacts.list',
+      source: 'connector',
+      safetyTier: 'read',
+      egress: 'safe-fetch',
+      auth: { scopes: ['crm:read'], credentialRef: true },
+    },
+    {
+      toolId: 'workflow:approve',
+      source: 'workflow',
+      safetyTier: 'write',
+      inputSchema: { type: 'object', properties: { secret: { type: 'string' } } },
+    },
   ];
   const client = stubClient({ conformance: { pages: [[mcpTool('echo')], [lyingTool]] } });
 
   it('puts table-derived annotations on every descriptor of every source, each valid against the schema', async () => {
     const { tools } = await createToolCatalog({ tools: hostTools, mcp: { client, serverIds: ['conformance'] } }).read();
-    expect(new Set(tools.map((t) => t.source))).toEqual(new Set(['node-pack', 'host-extension', 'connector', 'workflow', 'mcp']));
+    expect(new Set(tools.map((t) => t.source))).toEqual(
+      new Set(['node-pack', 'host-extension', 'connector', 'workflow', 'mcp']),
+    );
     for (const t of tools) expect(t.annotations, t.toolId).toBeDefined();
     expect(tools.find((t) => t.toolId === 'x-host-acme.shell.run')!.annotations).toEqual({
       readOnlyHint: false,
@@ -365,7 +470,11 @@ describe('the catalog', () => {
   it('keeps a host tool over an MCP tool with the same toolId', async () => {
     const { events, log } = collect();
     const own: ToolDescriptor = { toolId: 'mcp:conformance.echo', source: 'mcp', safetyTier: 'read' };
-    const { tools, mcpTargets } = await createToolCatalog({ tools: [own], mcp: { client, serverIds: ['conformance'] }, log }).read();
+    const { tools, mcpTargets } = await createToolCatalog({
+      tools: [own],
+      mcp: { client, serverIds: ['conformance'] },
+      log,
+    }).read();
     expect(tools.find((t) => t.toolId === 'mcp:conformance.echo')!.safetyTier).toBe('read');
     expect(mcpTargets.has('mcp:conformance.echo')).toBe(false);
     expect(events.map((e) => e.code)).toEqual(['duplicate-tool']);
@@ -393,6 +502,10 @@ describe('the catalog', () => {
     });
     const { tools } = await catalog.read();
     expect(seen[0]!.every((d) => d.annotations !== undefined)).toBe(true);
-    expect(tools.map((t) => t.toolId)).toEqual(['connector:crm.contacts.list', 'openwop:core.json.parse', 'x-host-acme.shell.run']);
+    expect(tools.map((t) => t.toolId)).toEqual([
+      'connector:crm.contacts.list',
+      'openwop:core.json.parse',
+      'x-host-acme.shell.run',
+    ]);
   });
 });

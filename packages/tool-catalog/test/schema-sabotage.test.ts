@@ -55,7 +55,7 @@ describe('tool-descriptor.schema.json sabotage', () => {
     const s = structuredClone(pristine);
     const clauses = s['allOf'] as Json[];
     // The named negative also fails destructiveHint; remove both write-tier clauses to isolate it.
-    s['allOf'] = clauses.filter((c) => !(c['if']?.properties?.safetyTier?.enum?.includes('write')));
+    s['allOf'] = clauses.filter((c) => !c['if']?.properties?.safetyTier?.enum?.includes('write'));
     expect(compile(s)(NAMED_NEGATIVE)).toBe(true);
     expect(compile(pristine)(NAMED_NEGATIVE)).toBe(false);
   });

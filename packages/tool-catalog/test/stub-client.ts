@@ -23,7 +23,11 @@ export function stubClient(servers: Record<string, StubServer>): StubClient {
         throw Object.assign(new Error('connection refused'), { code: 'mcp_transport', reason: 'connect' });
       }
       const tools = server.pages[index];
-      if (tools === undefined) throw Object.assign(new Error('Invalid cursor'), { code: 'mcp_error', error: { code: -32602, message: 'Invalid cursor' } });
+      if (tools === undefined)
+        throw Object.assign(new Error('Invalid cursor'), {
+          code: 'mcp_error',
+          error: { code: -32602, message: 'Invalid cursor' },
+        });
       const page = { tools, ttlMs: 60000, cacheScope: 'private', resultType: 'complete' } as unknown as ListToolsResult;
       if (index + 1 < server.pages.length) page.nextCursor = `page:${index + 1}`;
       return page;

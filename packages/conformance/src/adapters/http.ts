@@ -5,7 +5,14 @@
 // event's `nodeId` (events.md puts it on the envelope; a `payload.nodeId` is read too). At major 1
 // every path carries the `/v1` prefix.
 import { isRecord } from '@openwop-spec/json';
-import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
+import type {
+  HostCapabilities,
+  HostFactory,
+  HostUnderTest,
+  HttpAnswer,
+  McpClientInputs,
+  Outcome,
+} from '../host-under-test.js';
 import { HostUnavailable, V1_FIXTURE, V2_FIXTURE } from '../host-under-test.js';
 
 export interface HttpHostOptions {
@@ -46,13 +53,23 @@ export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapab
   const out: HostCapabilities = {};
   const mcp = family('mcp');
   if (mcp !== undefined) {
-    const revisions = Array.isArray(mcp['revisions']) ? mcp['revisions'].filter((r): r is string => typeof r === 'string') : undefined;
-    out.mcp = { ...(mcp['client'] === true ? { client: true as const } : {}), ...(revisions === undefined ? {} : { revisions }) };
+    const revisions = Array.isArray(mcp['revisions'])
+      ? mcp['revisions'].filter((r): r is string => typeof r === 'string')
+      : undefined;
+    out.mcp = {
+      ...(mcp['client'] === true ? { client: true as const } : {}),
+      ...(revisions === undefined ? {} : { revisions }),
+    };
   }
   const catalog = family('toolCatalog');
   if (catalog !== undefined) {
-    const sources = Array.isArray(catalog['sources']) ? catalog['sources'].filter((s): s is string => typeof s === 'string') : undefined;
-    out.toolCatalog = { ...(sources ? { sources } : {}), ...(catalog['compactView'] === true ? { compactView: true } : {}) };
+    const sources = Array.isArray(catalog['sources'])
+      ? catalog['sources'].filter((s): s is string => typeof s === 'string')
+      : undefined;
+    out.toolCatalog = {
+      ...(sources ? { sources } : {}),
+      ...(catalog['compactView'] === true ? { compactView: true } : {}),
+    };
   }
   return out;
 }
@@ -70,7 +87,12 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
   const runTimeoutMs = options.runTimeoutMs ?? 30_000;
 
   /** One request; a network failure is HostUnavailable, so the row is blocked rather than failed. */
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  async function request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpAnswer> {
     const init: RequestInit = {
       method,
       redirect: 'manual',
@@ -119,9 +141,12 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
       await sleep(pollIntervalMs);
     }
     const log = await request('GET', `${runPath}/events/poll?timeout=1`);
-    const events = isRecord(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
-    if (log.status !== 200 || events === undefined) throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
-    const nodeOf = (e: Record<string, unknown>) => e['nodeId'] ?? (isRecord(e['payload']) ? e['payload']['nodeId'] : undefined);
+    const events =
+      isRecord(log.body) && Array.isArray(log.body['events']) ? (log.body['events'] as unknown[]) : undefined;
+    if (log.status !== 200 || events === undefined)
+      throw new HostUnavailable(`GET /runs/{runId}/events/poll answered ${log.status}`);
+    const nodeOf = (e: Record<string, unknown>) =>
+      e['nodeId'] ?? (isRecord(e['payload']) ? e['payload']['nodeId'] : undefined);
     const ofNode = (type: string) => {
       const event = events.filter(isRecord).find((e) => e['type'] === type && nodeOf(e) === nodeId);
       return event === undefined ? undefined : isRecord(event['payload']) ? event['payload'] : {};
@@ -137,7 +162,9 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
       const errorCode = typeof error['code'] === 'string' ? error['code'] : 'unknown';
       return { status: 'failed', errorCode, ...(isRecord(error['details']) ? { details: error['details'] } : {}) };
     }
-    throw new HostUnavailable(`the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`);
+    throw new HostUnavailable(
+      `the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`,
+    );
   }
 
   const toolsQuery = (q?: { view?: string }) => (q?.view === undefined ? '' : `?view=${encodeURIComponent(q.view)}`);
@@ -147,7 +174,12 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     major,
     async capabilities() {
       if (options.capabilities) return options.capabilities();
-      const doc = await request('GET', '/.well-known/openwop', undefined, major === 2 ? { 'OpenWOP-Version': '2.0' } : {});
+      const doc = await request(
+        'GET',
+        '/.well-known/openwop',
+        undefined,
+        major === 2 ? { 'OpenWOP-Version': '2.0' } : {},
+      );
       if (doc.status !== 200) throw new HostUnavailable(`GET /.well-known/openwop answered ${doc.status}`);
       return capabilitiesFromDiscovery(doc.body, major);
     },

@@ -10,7 +10,14 @@ import { SUPPORTED_REVISIONS, createMcpClient, createV1Mcp } from '@openwop-spec
 import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
 import { createToolCatalog, createToolsHandler } from '@openwop-spec/tool-catalog';
 import type { Classification, ToolDescriptor, ToolsResponse } from '@openwop-spec/tool-catalog';
-import type { HostCapabilities, HostFactory, HostUnderTest, HttpAnswer, McpClientInputs, Outcome } from '../host-under-test.js';
+import type {
+  HostCapabilities,
+  HostFactory,
+  HostUnderTest,
+  HttpAnswer,
+  McpClientInputs,
+  Outcome,
+} from '../host-under-test.js';
 import { registerInProcess } from '../seams.js';
 import type { HostSeams } from '../seams.js';
 
@@ -20,9 +27,29 @@ import type { HostSeams } from '../seams.js';
  * host extension gives the annotation table an `exec` tier to derive.
  */
 export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = Object.freeze([
-  { toolId: 'core.alpha', source: 'node-pack', safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none', title: 'Alpha' },
-  { toolId: 'core.Zeta', source: 'node-pack', safetyTier: 'read', replayPolicy: 'idempotent', egress: 'safe-fetch', title: 'Zeta' },
-  { toolId: 'x-host-conformance.shell', source: 'host-extension', safetyTier: 'exec', egress: 'host-owned', title: 'Shell' },
+  {
+    toolId: 'core.alpha',
+    source: 'node-pack',
+    safetyTier: 'pure',
+    replayPolicy: 'deterministic',
+    egress: 'none',
+    title: 'Alpha',
+  },
+  {
+    toolId: 'core.Zeta',
+    source: 'node-pack',
+    safetyTier: 'read',
+    replayPolicy: 'idempotent',
+    egress: 'safe-fetch',
+    title: 'Zeta',
+  },
+  {
+    toolId: 'x-host-conformance.shell',
+    source: 'host-extension',
+    safetyTier: 'exec',
+    egress: 'host-owned',
+    title: 'Shell',
+  },
 ]);
 
 /**
@@ -75,7 +102,11 @@ const asLogged = (value: unknown): unknown => (value === undefined ? undefined :
  */
 function failed(err: unknown): Outcome {
   if (!isRecord(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
-  const details = isRecord(err['error']) ? { error: asLogged(err['error']) } : typeof err['reason'] === 'string' ? { reason: err['reason'] } : undefined;
+  const details = isRecord(err['error'])
+    ? { error: asLogged(err['error']) }
+    : typeof err['reason'] === 'string'
+      ? { reason: err['reason'] }
+      : undefined;
   return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details }) };
 }
 
@@ -101,7 +132,12 @@ function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): P
 async function createHost(label: string, seams: HostSeams, bindings: Record<string, string>): Promise<HostUnderTest> {
   const serverIds = Object.keys(bindings).sort();
   const client = createMcpClient({
-    servers: Object.fromEntries(serverIds.map((id) => [id, { url: bindings[id]!, timeoutMs: LOOPBACK_DEADLINE_MS, discoverTimeoutMs: LOOPBACK_DEADLINE_MS }])),
+    servers: Object.fromEntries(
+      serverIds.map((id) => [
+        id,
+        { url: bindings[id]!, timeoutMs: LOOPBACK_DEADLINE_MS, discoverTimeoutMs: LOOPBACK_DEADLINE_MS },
+      ]),
+    ),
     clientCapabilities: { elicitation: {} },
   });
   const ctxMcp = seams.ctxMcp ? seams.ctxMcp(packFacing(client), bindings) : packFacing(client);
@@ -121,7 +157,9 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
     authenticate: (auth) => (auth === `Bearer ${TOKEN}` ? 'conformance' : undefined),
     compactView: true,
   });
-  const sources = [...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(serverIds.length > 0 ? ['mcp'] : [])])].sort();
+  const sources = [
+    ...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(serverIds.length > 0 ? ['mcp'] : [])]),
+  ].sort();
   const capabilities: HostCapabilities = {
     ...(serverIds.length > 0 ? { mcp: { client: true, revisions: [...SUPPORTED_REVISIONS] } } : {}),
     toolCatalog: { sources, compactView: true },

@@ -10,7 +10,9 @@ const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 const env = await startSuiteEnvironment();
 try {
-  const block = await currentMatrix(await runRows(inProcessHost(), env), (mutant) => runRows(mutant.wrap(inProcessHost()), env));
+  const block = await currentMatrix(await runRows(inProcessHost(), env), (mutant) =>
+    runRows(mutant.wrap(inProcessHost()), env),
+  );
   const current = readReadme(README);
   const wanted = spliceMatrix(current, block);
   if (wanted !== current) writeReadme(README, wanted);

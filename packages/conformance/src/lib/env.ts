@@ -31,7 +31,8 @@ export function hostConfig(): HostConfig | undefined {
   } catch {
     throw new Error(`OPENWOP_HOST_URL is not a URL: ${JSON.stringify(raw)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`OPENWOP_HOST_URL must be http(s), not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`OPENWOP_HOST_URL must be http(s), not ${url.protocol}`);
   const token = process.env['OPENWOP_HOST_TOKEN'];
   return token ? { url, token } : { url };
 }

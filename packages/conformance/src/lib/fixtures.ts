@@ -37,9 +37,11 @@ export function fixtureProblems(fixture: WorkflowFixture): string[] {
   const value: unknown = fixture.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['the fixture is not a JSON object'];
   const v = value as Record<string, unknown>;
-  if (v['workflowId'] !== fixture.file.replace(/\.json$/, '')) problems.push(`workflowId ${JSON.stringify(v['workflowId'])} does not match the file name`);
+  if (v['workflowId'] !== fixture.file.replace(/\.json$/, ''))
+    problems.push(`workflowId ${JSON.stringify(v['workflowId'])} does not match the file name`);
   const majors = v['majors'];
-  if (!Array.isArray(majors) || majors.length === 0 || !majors.every((m) => m === 1 || m === 2)) problems.push('majors must be a non-empty list of 1 and 2');
+  if (!Array.isArray(majors) || majors.length === 0 || !majors.every((m) => m === 1 || m === 2))
+    problems.push('majors must be a non-empty list of 1 and 2');
   const trigger = v['trigger'] as Record<string, unknown> | undefined;
   if (trigger?.['type'] !== 'manual') problems.push('trigger.type must be "manual"');
   const nodes = Array.isArray(v['nodes']) ? (v['nodes'] as Record<string, unknown>[]) : [];
@@ -49,9 +51,11 @@ export function fixtureProblems(fixture: WorkflowFixture): string[] {
     const id = node['id'];
     if (typeof id !== 'string' || !NODE_ID.test(id)) problems.push(`nodes[${i}].id must match ${NODE_ID}`);
     else if (seen.has(id)) problems.push(`nodes[${i}].id ${id} is repeated`);
-    if (typeof node['typeId'] !== 'string' || !CONFORMANCE_TYPE.test(node['typeId'])) problems.push(`nodes[${i}].typeId must be a conformance-reserved type (core.conformance.*)`);
+    if (typeof node['typeId'] !== 'string' || !CONFORMANCE_TYPE.test(node['typeId']))
+      problems.push(`nodes[${i}].typeId must be a conformance-reserved type (core.conformance.*)`);
     for (const dep of Array.isArray(node['after']) ? node['after'] : []) {
-      if (typeof dep !== 'string' || !seen.has(dep)) problems.push(`nodes[${i}].after names ${JSON.stringify(dep)}, which is not an earlier node`);
+      if (typeof dep !== 'string' || !seen.has(dep))
+        problems.push(`nodes[${i}].after names ${JSON.stringify(dep)}, which is not an earlier node`);
     }
     if (typeof id === 'string') seen.add(id);
   }

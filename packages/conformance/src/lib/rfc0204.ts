@@ -44,7 +44,11 @@ export function chooseHost(env: NodeJS.ProcessEnv = process.env): HostChoice {
     if (fakePort !== undefined && !(Number.isInteger(fakePort) && fakePort >= 1 && fakePort <= 65535)) {
       throw new Error(`OPENWOP_MCP_FAKE_SERVER_PORT must be a port number, not ${JSON.stringify(portText)}`);
     }
-    const factory = httpHost({ baseUrl: live.url.href, major: targetMajor(), ...(live.token ? { apiKey: live.token } : {}) });
+    const factory = httpHost({
+      baseUrl: live.url.href,
+      major: targetMajor(),
+      ...(live.token ? { apiKey: live.token } : {}),
+    });
     return { kind: 'live', factory, fakePort };
   }
   if (env['OPENWOP_IN_PROCESS_HOST'] === 'false') return { kind: 'none', reason: NO_HOST_FOR_ROWS };
@@ -88,23 +92,23 @@ export function rfc0204Rows(ids: readonly string[]): void {
   });
 
   for (const row of rows) {
-    it(
-      `${row.id}${row.advisory ? ' (advisory)' : ''}: ${row.summary}`,
-      async (ctx) => {
-        if (choice.kind === 'none') return ctx.skip(choice.reason);
-        if (row.needsFake === true && choice.kind === 'live' && choice.fakePort === undefined) {
-          return ctx.skip('blocked: the live host cannot reach this run\'s fake MCP server; set OPENWOP_MCP_FAKE_SERVER_PORT to the port its "conformance" binding uses');
-        }
-        const report = await run!.judge(row);
-        if (report.verdict === 'inapplicable' || report.verdict === 'blocked') return ctx.skip(`${report.verdict}: ${report.reason}`);
-        if (report.verdict === 'advisory-miss') {
-          await ctx.annotate(`advisory-miss: ${report.reason}`, 'advisory');
-          return;
-        }
-        expect(report.verdict, req(report.requirement, `RFC 0204 ${row.rfc} (${run!.label})`, report.reason)).toBe('pass');
-      },
-      // Each row runs the fixture up to twice on a live host, each run bounded at 30 s.
-      70_000,
-    );
+    it(`${row.id}${row.advisory ? ' (advisory)' : ''}: ${row.summary}`, async (ctx) => {
+      if (choice.kind === 'none') return ctx.skip(choice.reason);
+      if (row.needsFake === true && choice.kind === 'live' && choice.fakePort === undefined) {
+        return ctx.skip(
+          'blocked: the live host cannot reach this run\'s fake MCP server; set OPENWOP_MCP_FAKE_SERVER_PORT to the port its "conformance" binding uses',
+        );
+      }
+      const report = await run!.judge(row);
+      if (report.verdict === 'inapplicable' || report.verdict === 'blocked')
+        return ctx.skip(`${report.verdict}: ${report.reason}`);
+      if (report.verdict === 'advisory-miss') {
+        await ctx.annotate(`advisory-miss: ${report.reason}`, 'advisory');
+        return;
+      }
+      expect(report.verdict, req(report.requirement, `RFC 0204 ${row.rfc} (${run!.label})`, report.reason)).toBe(
+        'pass',
+      );
+    }, 70_000); // Each row runs the fixture up to twice on a live host, each run bounded at 30 s.
   }
 }

@@ -23,7 +23,9 @@ export function majorSkipReason(moduleUrl: string): string | undefined {
   const majors = manifestMajors(file);
   const major = targetMajor();
   if (!majors) return `${file} is not in scenario-majors.json (run: pnpm exec openwop-spec scenario-majors --write)`;
-  return majors.includes(major) ? undefined : `${file} targets major ${majors.join(', ')}; OPENWOP_TARGET_MAJOR is ${major}`;
+  return majors.includes(major)
+    ? undefined
+    : `${file} targets major ${majors.join(', ')}; OPENWOP_TARGET_MAJOR is ${major}`;
 }
 
 /**

@@ -40,7 +40,9 @@ export function schemaExamples(kind: 'valid' | 'invalid', schema: string): Schem
   return names.map((name) => {
     const value = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as unknown;
     const expectFile = `${dir}/${name.replace(/\.json$/, '.expect.json')}`;
-    const expectation = existsSync(expectFile) ? (JSON.parse(readFileSync(expectFile, 'utf8')) as SchemaExample['expect']) : undefined;
+    const expectation = existsSync(expectFile)
+      ? (JSON.parse(readFileSync(expectFile, 'utf8')) as SchemaExample['expect'])
+      : undefined;
     return expectation ? { name, value, expect: expectation } : { name, value };
   });
 }

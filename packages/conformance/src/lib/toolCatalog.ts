@@ -29,7 +29,7 @@ export async function toolCatalogGate(): Promise<Family | null> {
     return cap;
   }
   const on = isRecord(cap) && cap.supported === true;
-  return on ? (cap) : null;
+  return on ? cap : null;
 }
 
 /**
@@ -56,7 +56,9 @@ export async function listCompactTools(): Promise<{ status: number; tools: ToolD
 }
 
 /** `GET /tools/{toolId}?view=compact`. */
-export async function getCompactTool(toolId: string): Promise<{ status: number; descriptor: ToolDescriptor | undefined }> {
+export async function getCompactTool(
+  toolId: string,
+): Promise<{ status: number; descriptor: ToolDescriptor | undefined }> {
   const res = await hostDriver().get(toolPath(toolId, '?view=compact'));
   return { status: res.status, descriptor: isRecord(res.json) ? res.json : undefined };
 }
@@ -66,4 +68,11 @@ export const TOOL_SOURCES: readonly string[] = ['node-pack', 'workflow', 'mcp', 
 /** The closed safety-tier vocabulary (tool-descriptor.schema.json). */
 export const SAFETY_TIERS: readonly string[] = ['pure', 'read', 'write', 'exec'];
 /** Keys a descriptor must never carry: no credential material (tool-catalog.md § The descriptor). */
-export const TOOL_CONTENT_FORBIDDEN: readonly string[] = ['secret', 'credential', 'credentials', 'token', 'apiKey', 'password'];
+export const TOOL_CONTENT_FORBIDDEN: readonly string[] = [
+  'secret',
+  'credential',
+  'credentials',
+  'token',
+  'apiKey',
+  'password',
+];

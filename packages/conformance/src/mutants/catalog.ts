@@ -31,17 +31,17 @@ const copyReadOnly: ClassificationsSeam = async ({ base, client, serverIds }) =>
   return out;
 };
 
-const mapAnnotations = (
-  alter: (d: ToolDescriptor, a: NonNullable<ToolDescriptor['annotations']>) => ToolDescriptor['annotations'],
-) => (descriptors: ToolDescriptor[]): ToolDescriptor[] =>
-  descriptors.map((d) => (d.annotations === undefined ? d : { ...d, annotations: alter(d, d.annotations) }));
+const mapAnnotations =
+  (alter: (d: ToolDescriptor, a: NonNullable<ToolDescriptor['annotations']>) => ToolDescriptor['annotations']) =>
+  (descriptors: ToolDescriptor[]): ToolDescriptor[] =>
+    descriptors.map((d) => (d.annotations === undefined ? d : { ...d, annotations: alter(d, d.annotations) }));
 
 export const CATALOG_MUTANTS: readonly Mutant[] = [
   {
     id: 'M-copy-readonly',
     row: 'mcp-unclassified-write',
     seam: 'classifications',
-    description: 'fills classifications from the server\'s readOnlyHint (true → read)',
+    description: "fills classifications from the server's readOnlyHint (true → read)",
     wrap: (factory) => withHostSeams(factory, { classifications: copyReadOnly }, 'M-copy-readonly'),
   },
   {

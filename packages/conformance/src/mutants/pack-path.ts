@@ -1,19 +1,31 @@
 // Mutants on the CtxMcp handed to the v2 fixture node (the ctx.mcp rows). The catalog reads
 // through listToolsPage and the v1 leg through its own adapter, so none of these reach them.
 import { INTERNAL_ERROR, McpErrorResponse, McpTransportFailure } from '@openwop-spec/mcp-client';
-import type { CallToolResult, CtxMcp, ListToolsResult, McpServerHealth, ReadResourceResult } from '@openwop-spec/mcp-client';
+import type {
+  CallToolResult,
+  CtxMcp,
+  ListToolsResult,
+  McpServerHealth,
+  ReadResourceResult,
+} from '@openwop-spec/mcp-client';
 import { withHostSeams } from '../seams.js';
 import type { Bindings } from '../seams.js';
 import { decorateCtx } from './mutant.js';
 import type { Mutant } from './mutant.js';
 
-function onCtx(id: string, row: string, description: string, patch: (mcp: CtxMcp, bindings: Bindings) => Partial<CtxMcp>): Mutant {
+function onCtx(
+  id: string,
+  row: string,
+  description: string,
+  patch: (mcp: CtxMcp, bindings: Bindings) => Partial<CtxMcp>,
+): Mutant {
   return {
     id,
     row,
     seam: 'ctx.mcp',
     description,
-    wrap: (factory) => withHostSeams(factory, { ctxMcp: (mcp, bindings) => decorateCtx(mcp, patch(mcp, bindings)) }, id),
+    wrap: (factory) =>
+      withHostSeams(factory, { ctxMcp: (mcp, bindings) => decorateCtx(mcp, patch(mcp, bindings)) }, id),
   };
 }
 
@@ -79,7 +91,8 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
   onCtx('M-throw-on-iserror', 'call-tool-iserror-resolves', 'rejects when the result has isError: true', (mcp) => ({
     async callTool(req) {
       const r = await mcp.callTool(req);
-      if (r.isError === true) throw new McpErrorResponse(req.serverId, { code: INTERNAL_ERROR, message: 'tool error' }, 200);
+      if (r.isError === true)
+        throw new McpErrorResponse(req.serverId, { code: INTERNAL_ERROR, message: 'tool error' }, 200);
       return r;
     },
   })),
@@ -97,7 +110,7 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       return { ...without(first, 'nextCursor'), tools };
     },
   })),
-  onCtx('M-drop-cursor', 'list-tools-page', 'never forwards the pack\'s cursor', (mcp) => ({
+  onCtx('M-drop-cursor', 'list-tools-page', "never forwards the pack's cursor", (mcp) => ({
     listTools: (req) => mcp.listTools({ serverId: req.serverId }),
   })),
   onCtx('M-drop-annotations', 'list-tools-page', 'strips annotations from every listed tool', (mcp) => ({
@@ -117,36 +130,61 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       return h.state === 'unreachable' ? { state: 'reachable' } : h;
     },
   })),
-  onCtx('M-write-resulttype', 'earlier-revision-unaltered', 'writes resultType: "complete" into a result that has none', (mcp) => ({
-    async callTool(req) {
-      const r = await mcp.callTool(req);
-      return Object.hasOwn(r, 'resultType') ? r : ({ ...(r as object), resultType: 'complete' } as CallToolResult);
-    },
-  })),
-  onCtx('M-discover-only-health', 'earlier-revision-health', 'reports unreachable when no DiscoverResult came (no older-revision health)', (mcp) => ({
-    async serverHealth(req) {
-      const health = await mcp.serverHealth(req);
-      return health.discover === undefined && health.state === 'reachable' ? { state: 'unreachable' } : health;
-    },
-  })),
-  onCtx('M-pass-input-required', 'input-required-never-returned', 'sends tools/call once and resolves its answer, input_required included', (mcp, bindings) => ({
-    async callTool(req) {
-      const url = bindings[req.serverId];
-      return (url === undefined ? undefined : await callOnce(url, req)) ?? mcp.callTool(req);
-    },
-  })),
-  onCtx('M-contents-only', 'read-resource-verbatim', 'resolves only { contents } of the ReadResourceResult (v1\'s shape)', (mcp) => ({
-    async readResource(req) {
-      const r = await mcp.readResource(req);
-      return { contents: r.contents } as ReadResourceResult;
-    },
-  })),
-  onCtx('M-incompatible-unreachable', 'server-health-incompatible', 'reports an incompatible server as unreachable', (mcp) => ({
-    async serverHealth(req) {
-      const h = await mcp.serverHealth(req);
-      return h.state === 'incompatible' ? { state: 'unreachable' } : h;
-    },
-  })),
+  onCtx(
+    'M-write-resulttype',
+    'earlier-revision-unaltered',
+    'writes resultType: "complete" into a result that has none',
+    (mcp) => ({
+      async callTool(req) {
+        const r = await mcp.callTool(req);
+        return Object.hasOwn(r, 'resultType') ? r : ({ ...(r as object), resultType: 'complete' } as CallToolResult);
+      },
+    }),
+  ),
+  onCtx(
+    'M-discover-only-health',
+    'earlier-revision-health',
+    'reports unreachable when no DiscoverResult came (no older-revision health)',
+    (mcp) => ({
+      async serverHealth(req) {
+        const health = await mcp.serverHealth(req);
+        return health.discover === undefined && health.state === 'reachable' ? { state: 'unreachable' } : health;
+      },
+    }),
+  ),
+  onCtx(
+    'M-pass-input-required',
+    'input-required-never-returned',
+    'sends tools/call once and resolves its answer, input_required included',
+    (mcp, bindings) => ({
+      async callTool(req) {
+        const url = bindings[req.serverId];
+        return (url === undefined ? undefined : await callOnce(url, req)) ?? mcp.callTool(req);
+      },
+    }),
+  ),
+  onCtx(
+    'M-contents-only',
+    'read-resource-verbatim',
+    "resolves only { contents } of the ReadResourceResult (v1's shape)",
+    (mcp) => ({
+      async readResource(req) {
+        const r = await mcp.readResource(req);
+        return { contents: r.contents } as ReadResourceResult;
+      },
+    }),
+  ),
+  onCtx(
+    'M-incompatible-unreachable',
+    'server-health-incompatible',
+    'reports an incompatible server as unreachable',
+    (mcp) => ({
+      async serverHealth(req) {
+        const h = await mcp.serverHealth(req);
+        return h.state === 'incompatible' ? { state: 'unreachable' } : h;
+      },
+    }),
+  ),
   onCtx('M-stale-health', 'server-health-fresh', 'keeps the first health of each server, whatever its ttlMs', (mcp) => {
     const first = new Map<string, Promise<McpServerHealth>>();
     return {
@@ -166,26 +204,45 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       }
     },
   })),
-  onCtx('M-rewrite-mcp-error', 'mcp-error-unaltered', 'replaces the server\'s JSON-RPC error with its own internal error', (mcp) => ({
-    async callTool(req) {
-      try {
-        return await mcp.callTool(req);
-      } catch (err) {
-        if (err instanceof McpErrorResponse) throw new McpErrorResponse(req.serverId, { code: INTERNAL_ERROR, message: 'MCP server error' }, err.httpStatus);
-        throw err;
-      }
-    },
-  })),
-  onCtx('M-transport-as-tool-error', 'transport-failure-rejects', 'resolves an unreachable server as a tool error (isError: true)', (mcp) => ({
-    async callTool(req) {
-      try {
-        return await mcp.callTool(req);
-      } catch (err) {
-        if (err instanceof McpTransportFailure && err.reason === 'connect') {
-          return { resultType: 'complete', content: [{ type: 'text', text: 'MCP server unreachable' }], isError: true };
+  onCtx(
+    'M-rewrite-mcp-error',
+    'mcp-error-unaltered',
+    "replaces the server's JSON-RPC error with its own internal error",
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpErrorResponse)
+            throw new McpErrorResponse(
+              req.serverId,
+              { code: INTERNAL_ERROR, message: 'MCP server error' },
+              err.httpStatus,
+            );
+          throw err;
         }
-        throw err;
-      }
-    },
-  })),
+      },
+    }),
+  ),
+  onCtx(
+    'M-transport-as-tool-error',
+    'transport-failure-rejects',
+    'resolves an unreachable server as a tool error (isError: true)',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpTransportFailure && err.reason === 'connect') {
+            return {
+              resultType: 'complete',
+              content: [{ type: 'text', text: 'MCP server unreachable' }],
+              isError: true,
+            };
+          }
+          throw err;
+        }
+      },
+    }),
+  ),
 ];

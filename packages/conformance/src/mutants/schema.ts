@@ -26,8 +26,11 @@ export const TABLE_CLAUSES: readonly (readonly [string, boolean])[] = [
 /** The allOf index of the clause whose `then` pins `hint` to `value`; throws when the schema has no such clause. */
 function clauseIndex(schema: Json, hint: string, value: boolean): number {
   const allOf = Array.isArray(schema['allOf']) ? (schema['allOf'] as unknown[]) : [];
-  const found = allOf.findIndex((c) => dig(c, 'then', 'properties', 'annotations', 'properties', hint, 'const') === value);
-  if (found === -1) throw new Error(`tool-descriptor.schema.json has no allOf clause setting annotations.${hint} to ${value}`);
+  const found = allOf.findIndex(
+    (c) => dig(c, 'then', 'properties', 'annotations', 'properties', hint, 'const') === value,
+  );
+  if (found === -1)
+    throw new Error(`tool-descriptor.schema.json has no allOf clause setting annotations.${hint} to ${value}`);
   return found;
 }
 
@@ -41,7 +44,8 @@ function edit(transform: (schema: Json) => void): (text: string) => string {
 
 function annotationsOf(schema: Json): Json {
   const annotations = dig(schema, 'properties', 'annotations');
-  if (typeof annotations !== 'object' || annotations === null) throw new Error('tool-descriptor.schema.json has no annotations property');
+  if (typeof annotations !== 'object' || annotations === null)
+    throw new Error('tool-descriptor.schema.json has no annotations property');
   return annotations as Json;
 }
 

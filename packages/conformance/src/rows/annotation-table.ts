@@ -28,7 +28,11 @@ export const EGRESS_HINTS: readonly (readonly [string | undefined, boolean])[] =
 ];
 
 /** The four hints for a descriptor's host-assigned fields; `undefined` when a field is outside the vocabulary. */
-export function expectedHints(d: { safetyTier?: unknown; replayPolicy?: unknown; egress?: unknown }): Hints | undefined {
+export function expectedHints(d: {
+  safetyTier?: unknown;
+  replayPolicy?: unknown;
+  egress?: unknown;
+}): Hints | undefined {
   const tier = typeof d.safetyTier === 'string' ? TIER_HINTS[d.safetyTier] : undefined;
   const replay = REPLAY_HINTS.find(([v]) => v === d.replayPolicy);
   const egress = EGRESS_HINTS.find(([v]) => v === d.egress);

@@ -11,7 +11,7 @@ export const annotationsDerived: Row = {
   rfc: '§D.12',
   advisory: false,
   majors: [2],
-  summary: 'every descriptor\'s annotations equal the suite\'s table applied to its safetyTier, replayPolicy and egress',
+  summary: "every descriptor's annotations equal the suite's table applied to its safetyTier, replayPolicy and egress",
   async run(ctx) {
     const gate = catalogGate(ctx);
     if (gate !== undefined) return gate;
@@ -29,7 +29,10 @@ export const annotationsDerived: Row = {
       const diff = firstDifference(d['annotations'], expected, '$.annotations');
       if (diff !== undefined) wrong.push(`${toolIdOf(d)}: ${diff}`);
     }
-    if (wrong.length > 0) return fail(`${wrong.length} of ${annotated.length} annotated descriptors depart from the table; first: ${wrong[0]}`);
+    if (wrong.length > 0)
+      return fail(
+        `${wrong.length} of ${annotated.length} annotated descriptors depart from the table; first: ${wrong[0]}`,
+      );
     return pass(`${annotated.length} annotated descriptors, all as the table derives`);
   },
 };

@@ -53,7 +53,10 @@ export function propertyViolations(validate: ValidateFunction): string[] {
     must(validate(bare), `${id}: the bare descriptor is rejected`);
     must(validate({ ...bare, annotations: expected }), `${id}: the correctly annotated descriptor is rejected`);
     for (const hint of HINTS) {
-      must(!validate({ ...bare, annotations: { ...expected, [hint]: !expected[hint] } }), `${id}: ${hint} flipped is accepted`);
+      must(
+        !validate({ ...bare, annotations: { ...expected, [hint]: !expected[hint] } }),
+        `${id}: ${hint} flipped is accepted`,
+      );
       const omitted: Partial<Hints> = { ...expected };
       delete omitted[hint];
       must(!validate({ ...bare, annotations: omitted }), `${id}: ${hint} omitted is accepted`);

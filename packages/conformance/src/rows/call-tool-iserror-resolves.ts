@@ -20,7 +20,12 @@ export const callToolIsErrorResolves: Row = {
     if (isResult(gate)) return gate;
     // always-error ignores its arguments; the nonce only tells this run's exchange apart.
     const nonce = randomBytes(8).toString('hex');
-    const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: 'conformance', name: 'always-error', arguments: { nonce } });
+    const out = await ctx.host.runMcpClient({
+      method: 'callTool',
+      serverId: 'conformance',
+      name: 'always-error',
+      arguments: { nonce },
+    });
     const done = completedValue(out, 'callTool always-error (a tool error is a result, not a rejection)');
     if (isResult(done)) return done;
     const sent = latestExchange(
@@ -28,10 +33,14 @@ export const callToolIsErrorResolves: Row = {
       'tools/call',
       (x) => paramsOf(x)['name'] === 'always-error' && argumentsOf(x)['nonce'] === nonce,
     );
-    if (sent === undefined) return fail('the fake recorded no always-error call carrying this run\'s nonce: the host resolved something the server never sent');
+    if (sent === undefined)
+      return fail(
+        "the fake recorded no always-error call carrying this run's nonce: the host resolved something the server never sent",
+      );
     const value = isRecord(done.value) ? done.value : {};
     if (value['isError'] !== true) return fail('the resolved CallToolResult does not carry isError: true');
-    if (!isDeepStrictEqual(value['content'], ALWAYS_ERROR_CONTENT)) return fail('the resolved content is not the server\'s ALWAYS_ERROR_CONTENT');
+    if (!isDeepStrictEqual(value['content'], ALWAYS_ERROR_CONTENT))
+      return fail("the resolved content is not the server's ALWAYS_ERROR_CONTENT");
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
     return pass('completed with isError: true, deep-equal to the recorded result');

@@ -31,11 +31,15 @@ export const callToolVerbatim: Row = {
       'tools/call',
       (x) => paramsOf(x)['name'] === 'structured-echo' && argumentsOf(x)['nonce'] === nonce,
     );
-    if (sent === undefined) return fail('the fake recorded no structured-echo call carrying this run\'s nonce: the host resolved something the server never sent');
+    if (sent === undefined)
+      return fail(
+        "the fake recorded no structured-echo call carrying this run's nonce: the host resolved something the server never sent",
+      );
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
     const meta = isRecord(done.value) ? done.value['_meta'] : undefined;
-    if (!isRecord(meta) || meta[NONCE_META_KEY] !== nonce) return fail(`_meta["${NONCE_META_KEY}"] is not this run's nonce`);
+    if (!isRecord(meta) || meta[NONCE_META_KEY] !== nonce)
+      return fail(`_meta["${NONCE_META_KEY}"] is not this run's nonce`);
     return pass('deep-equal to the recorded CallToolResult, nonce in _meta');
   },
 };

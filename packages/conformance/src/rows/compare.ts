@@ -3,7 +3,8 @@
 import { isDeepStrictEqual } from 'node:util';
 
 const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const member = (path: string, key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const member = (path: string, key: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 
 /**
  * Where `actual` first differs from `expected` (keys in UTF-16 code-unit order), e.g.

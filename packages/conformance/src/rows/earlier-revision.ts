@@ -26,7 +26,9 @@ function earlierGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
 }
 
 const unbound = (out: Outcome): RowResult | undefined =>
-  out.status === 'failed' && out.errorCode === 'not_found' ? blocked(`the host has no ${EARLIER_SERVER_ID} binding`) : undefined;
+  out.status === 'failed' && out.errorCode === 'not_found'
+    ? blocked(`the host has no ${EARLIER_SERVER_ID} binding`)
+    : undefined;
 
 export const earlierRevisionUnaltered: Row = {
   id: 'earlier-revision-unaltered',
@@ -39,14 +41,27 @@ export const earlierRevisionUnaltered: Row = {
     const gate = earlierGate(ctx);
     if (isResult(gate)) return gate;
     const nonce = randomBytes(8).toString('hex');
-    const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: EARLIER_SERVER_ID, name: 'echo', arguments: { text: nonce } });
+    const out = await ctx.host.runMcpClient({
+      method: 'callTool',
+      serverId: EARLIER_SERVER_ID,
+      name: 'echo',
+      arguments: { text: nonce },
+    });
     const done = unbound(out) ?? completedValue(out, 'callTool echo on the 2025-11-25 server');
     if (isResult(done)) return done;
-    const sent = latestExchange(gate.fake, 'tools/call', (x) => paramsOf(x)['name'] === 'echo' && argumentsOf(x)['text'] === nonce);
-    if (sent === undefined) return fail('the fake recorded no echo call carrying this run\'s text: the host resolved something the server never sent');
+    const sent = latestExchange(
+      gate.fake,
+      'tools/call',
+      (x) => paramsOf(x)['name'] === 'echo' && argumentsOf(x)['text'] === nonce,
+    );
+    if (sent === undefined)
+      return fail(
+        "the fake recorded no echo call carrying this run's text: the host resolved something the server never sent",
+      );
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded 2025-11-25 CallToolResult: ${diff}`);
-    if (isRecord(done.value) && Object.hasOwn(done.value, 'resultType')) return fail('a resultType was written into a 2025-11-25 result');
+    if (isRecord(done.value) && Object.hasOwn(done.value, 'resultType'))
+      return fail('a resultType was written into a 2025-11-25 result');
     return pass('deep-equal to the recorded 2025-11-25 CallToolResult, nothing of 2026-07-28 written in');
   },
 };
@@ -62,11 +77,14 @@ export const earlierRevisionHealth: Row = {
     const gate = earlierGate(ctx);
     if (isResult(gate)) return gate;
     const out = await ctx.host.runMcpClient({ method: 'serverHealth', serverId: EARLIER_SERVER_ID });
-    const done = unbound(out) ?? completedValue(out, 'serverHealth of the 2025-11-25 server (a state, not a rejection)');
+    const done =
+      unbound(out) ?? completedValue(out, 'serverHealth of the 2025-11-25 server (a state, not a rejection)');
     if (isResult(done)) return done;
     const health = isRecord(done.value) ? done.value : {};
-    if (health['state'] !== 'reachable') return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
-    if (health['discover'] !== undefined) return fail('a DiscoverResult is reported, but a 2025-11-25 server has no server/discover');
+    if (health['state'] !== 'reachable')
+      return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
+    if (health['discover'] !== undefined)
+      return fail('a DiscoverResult is reported, but a 2025-11-25 server has no server/discover');
     // A host that reports reachable without probing at all fails server-health (its down server reads reachable).
     return pass('reachable without a DiscoverResult');
   },

@@ -13,15 +13,26 @@ import type { Row, RowContext, RowResult } from './row.js';
 const MISSING_CAPABILITY = -32021;
 
 const asked = (x: Exchange): boolean => isRecord(x.result) && x.result['resultType'] === 'input_required';
-const isInputRequired = (v: unknown): boolean => isRecord(v) && (v['resultType'] === 'input_required' || Object.hasOwn(v, 'inputRequests'));
+const isInputRequired = (v: unknown): boolean =>
+  isRecord(v) && (v['resultType'] === 'input_required' || Object.hasOwn(v, 'inputRequests'));
 
 /** One call of `tool`; undefined when the host handled the server's request for input as it must. */
-async function judgeTool(ctx: RowContext, tool: 'needs_input' | 'needs_input_loop', fake: NonNullable<RowContext['fake']>): Promise<RowResult | undefined> {
+async function judgeTool(
+  ctx: RowContext,
+  tool: 'needs_input' | 'needs_input_loop',
+  fake: NonNullable<RowContext['fake']>,
+): Promise<RowResult | undefined> {
   const nonce = randomBytes(8).toString('hex');
   const since = exchangeCount(fake);
-  const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: 'conformance', name: tool, arguments: { nonce } });
+  const out = await ctx.host.runMcpClient({
+    method: 'callTool',
+    serverId: 'conformance',
+    name: tool,
+    arguments: { nonce },
+  });
   if (out.status === 'unsupported') return blocked('the host does not run the fixture');
-  const mine = (x: Exchange) => x.method === 'tools/call' && paramsOf(x)['name'] === tool && argumentsOf(x)['nonce'] === nonce;
+  const mine = (x: Exchange) =>
+    x.method === 'tools/call' && paramsOf(x)['name'] === tool && argumentsOf(x)['nonce'] === nonce;
   if (out.status === 'failed') {
     const error = detailsOf(out)['error'];
     if (out.errorCode === 'mcp_error' && isRecord(error) && error['code'] === MISSING_CAPABILITY) {
@@ -29,16 +40,28 @@ async function judgeTool(ctx: RowContext, tool: 'needs_input' | 'needs_input_loo
     }
   }
   if (latestExchange(fake, 'tools/call', (x) => mine(x) && asked(x), since) === undefined) {
-    return fail(`${tool}: the fake recorded no input_required answer to this run's call, so the row cannot see the host answer one`);
+    return fail(
+      `${tool}: the fake recorded no input_required answer to this run's call, so the row cannot see the host answer one`,
+    );
   }
   if (tool === 'needs_input_loop') {
     if (out.status === 'completed') {
-      return fail(isInputRequired(out.result) ? 'needs_input_loop: the pack received an InputRequiredResult' : 'needs_input_loop: a call whose server never completes resolved');
+      return fail(
+        isInputRequired(out.result)
+          ? 'needs_input_loop: the pack received an InputRequiredResult'
+          : 'needs_input_loop: a call whose server never completes resolved',
+      );
     }
-    if (out.errorCode !== 'mcp_transport') return fail(`needs_input_loop: failed with ${out.errorCode}; past the round ceiling the call MUST reject as a transport failure (mcp_transport)`);
+    if (out.errorCode !== 'mcp_transport')
+      return fail(
+        `needs_input_loop: failed with ${out.errorCode}; past the round ceiling the call MUST reject as a transport failure (mcp_transport)`,
+      );
     return undefined;
   }
-  if (out.status === 'failed') return fail(`needs_input: the run failed with ${out.errorCode}; the host MUST answer the round itself and resolve to the final result`);
+  if (out.status === 'failed')
+    return fail(
+      `needs_input: the run failed with ${out.errorCode}; the host MUST answer the round itself and resolve to the final result`,
+    );
   // Whether the final result arrives unaltered is call-tool-verbatim's business; this row asks only that it is final.
   if (isInputRequired(out.result)) return fail('needs_input: the pack received an InputRequiredResult');
   return undefined;
@@ -50,7 +73,8 @@ export const inputRequiredNeverReturned: Row = {
   advisory: false,
   majors: [2],
   needsFake: true,
-  summary: 'callTool needs_input resolves to the final result, needs_input_loop fails with mcp_transport; neither hands the pack input_required',
+  summary:
+    'callTool needs_input resolves to the final result, needs_input_loop fails with mcp_transport; neither hands the pack input_required',
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
@@ -58,6 +82,8 @@ export const inputRequiredNeverReturned: Row = {
       const verdict = await judgeTool(ctx, tool, gate.fake);
       if (verdict !== undefined) return verdict;
     }
-    return pass('the host answered every input_required round itself: needs_input resolved to the final result, needs_input_loop stopped at the round ceiling with mcp_transport');
+    return pass(
+      'the host answered every input_required round itself: needs_input resolved to the final result, needs_input_loop stopped at the round ceiling with mcp_transport',
+    );
   },
 };

@@ -20,15 +20,22 @@ export const listToolsPage: Row = {
 
     // Run A: no cursor. The pack path never caches, so this run's own tools/list must be in the log.
     const sinceA = exchangeCount(fake);
-    const a = completedValue(await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance' }), 'listTools without a cursor');
+    const a = completedValue(
+      await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance' }),
+      'listTools without a cursor',
+    );
     if (isResult(a)) return a;
     const sentA = latestExchange(fake, 'tools/list', (x) => !Object.hasOwn(paramsOf(x), 'cursor'), sinceA);
-    if (sentA === undefined) return fail('run A: the fake recorded no cursor-less tools/list: the host resolved something the server never sent');
+    if (sentA === undefined)
+      return fail(
+        'run A: the fake recorded no cursor-less tools/list: the host resolved something the server never sent',
+      );
     const diffA = firstDifference(a.value, sentA.result);
     if (diffA !== undefined) return fail(`run A: the resolved value is not the recorded first page: ${diffA}`);
     const pageA = isRecord(a.value) ? a.value : {};
     const tools = Array.isArray(pageA['tools']) ? (pageA['tools'] as unknown[]) : [];
-    if (tools.length !== TOOLS_PAGE_SIZE) return fail(`run A: the page holds ${tools.length} tools, the server pages ${TOOLS_PAGE_SIZE}`);
+    if (tools.length !== TOOLS_PAGE_SIZE)
+      return fail(`run A: the page holds ${tools.length} tools, the server pages ${TOOLS_PAGE_SIZE}`);
     if (!tools.some((t) => isRecord(t) && t['outputSchema'] !== undefined && t['annotations'] !== undefined)) {
       return fail('run A: no tool carries both outputSchema and annotations');
     }
@@ -37,13 +44,17 @@ export const listToolsPage: Row = {
 
     // Run B: the cursor from A, which the host must forward byte for byte.
     const sinceB = exchangeCount(fake);
-    const b = completedValue(await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance', cursor }), 'listTools with the cursor');
+    const b = completedValue(
+      await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance', cursor }),
+      'listTools with the cursor',
+    );
     if (isResult(b)) return b;
     const sentB = latestExchange(fake, 'tools/list', (x) => paramsOf(x)['cursor'] === cursor, sinceB);
-    if (sentB === undefined) return fail('run B: the fake received no tools/list carrying the pack\'s cursor');
+    if (sentB === undefined) return fail("run B: the fake received no tools/list carrying the pack's cursor");
     const diffB = firstDifference(b.value, sentB.result);
     if (diffB !== undefined) return fail(`run B: the resolved value is not the recorded last page: ${diffB}`);
-    if (isRecord(b.value) && Object.hasOwn(b.value, 'nextCursor')) return fail('run B: the last page carries a nextCursor');
+    if (isRecord(b.value) && Object.hasOwn(b.value, 'nextCursor'))
+      return fail('run B: the last page carries a nextCursor');
     return pass('both pages deep-equal to the recorded pages, cursor forwarded');
   },
 };

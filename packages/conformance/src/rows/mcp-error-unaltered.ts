@@ -12,7 +12,8 @@ export const mcpErrorUnaltered: Row = {
   advisory: false,
   majors: [2],
   needsFake: true,
-  summary: 'callTool on a tool the server does not have fails with mcp_error carrying the recorded JSON-RPC error, deep-equal',
+  summary:
+    'callTool on a tool the server does not have fails with mcp_error carrying the recorded JSON-RPC error, deep-equal',
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
@@ -20,14 +21,19 @@ export const mcpErrorUnaltered: Row = {
     const name = `no-such-tool-${randomBytes(4).toString('hex')}`;
     const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: 'conformance', name });
     if (out.status === 'unsupported') return blocked('the host does not run the fixture');
-    if (out.status === 'completed') return fail('the call completed although the server answered with a JSON-RPC error; it MUST reject');
+    if (out.status === 'completed')
+      return fail('the call completed although the server answered with a JSON-RPC error; it MUST reject');
     if (out.errorCode !== 'mcp_error') return fail(`the call failed with ${out.errorCode}, expected mcp_error`);
     const sent = latestExchange(gate.fake, 'tools/call', (x) => paramsOf(x)['name'] === name && x.error !== undefined);
-    if (sent === undefined) return fail('the fake recorded no error answer to this run\'s call: the host reported an error the server never sent');
+    if (sent === undefined)
+      return fail(
+        "the fake recorded no error answer to this run's call: the host reported an error the server never sent",
+      );
     const error = detailsOf(out)['error'];
     if (error === undefined) return fail('the rejection does not carry the MCP error as details.error');
     const diff = firstDifference(error, sent.error);
-    if (diff !== undefined) return fail(`details.error is not the recorded JSON-RPC error: ${diff.replace(/^\$/, '$.error')}`);
+    if (diff !== undefined)
+      return fail(`details.error is not the recorded JSON-RPC error: ${diff.replace(/^\$/, '$.error')}`);
     return pass('failed with mcp_error, details.error deep-equal to the recorded JSON-RPC error');
   },
 };

@@ -14,7 +14,8 @@ export const mcpUnclassifiedWrite: Row = {
   async run(ctx) {
     const gate = catalogGate(ctx);
     if (gate !== undefined) return gate;
-    if (!(ctx.capabilities.toolCatalog?.sources ?? []).includes('mcp')) return inapplicable('toolCatalog.sources does not include "mcp"');
+    if (!(ctx.capabilities.toolCatalog?.sources ?? []).includes('mcp'))
+      return inapplicable('toolCatalog.sources does not include "mcp"');
     if (ctx.fake === undefined) return blocked('the suite fake MCP server never started');
     const claim = ctx.fake.readonlyClaimToolName();
     const read = await readTools(ctx.host);
@@ -22,12 +23,18 @@ export const mcpUnclassifiedWrite: Row = {
     const named = read.tools.filter(
       (d) =>
         d['source'] === 'mcp' &&
-        ((typeof d['toolId'] === 'string' && d['toolId'].includes(claim)) || (typeof d['title'] === 'string' && d['title'].includes(claim))),
+        ((typeof d['toolId'] === 'string' && d['toolId'].includes(claim)) ||
+          (typeof d['title'] === 'string' && d['title'].includes(claim))),
     );
-    if (named.length === 0) return inapplicable('no source "mcp" descriptor names the read-only-claim tool: the fake is not a catalog source');
+    if (named.length === 0)
+      return inapplicable(
+        'no source "mcp" descriptor names the read-only-claim tool: the fake is not a catalog source',
+      );
     for (const d of named) {
       if (d['safetyTier'] !== 'write') {
-        return fail(`the read-only-claim tool is listed with safetyTier ${JSON.stringify(d['safetyTier'] ?? null)}; an unclassified MCP tool MUST be "write"`);
+        return fail(
+          `the read-only-claim tool is listed with safetyTier ${JSON.stringify(d['safetyTier'] ?? null)}; an unclassified MCP tool MUST be "write"`,
+        );
       }
     }
     return pass(`${named.length} descriptor(s) of the read-only-claim tool, all "write"`);

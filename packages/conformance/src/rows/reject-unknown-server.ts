@@ -15,8 +15,10 @@ export const rejectUnknownServer: Row = {
     const serverId = `no-such-${randomBytes(4).toString('hex')}`;
     const out = await ctx.host.runMcpClient({ method: 'callTool', serverId, name: 'echo', arguments: { text: 'x' } });
     if (out.status === 'unsupported') return blocked('the host does not run the fixture');
-    if (out.status === 'completed') return fail('the call to an unconfigured serverId completed; it MUST reject with not_found');
-    if (out.errorCode !== 'not_found') return fail(`the call to an unconfigured serverId failed with ${out.errorCode}, expected not_found`);
+    if (out.status === 'completed')
+      return fail('the call to an unconfigured serverId completed; it MUST reject with not_found');
+    if (out.errorCode !== 'not_found')
+      return fail(`the call to an unconfigured serverId failed with ${out.errorCode}, expected not_found`);
     return pass('failed with not_found');
   },
 };

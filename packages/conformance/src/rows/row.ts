@@ -62,7 +62,8 @@ export function catalogGate(ctx: RowContext): RowResult | undefined {
 }
 
 /** The `details` a rejection carried, or an empty object. */
-export const detailsOf = (out: Outcome): Record<string, unknown> => (out.status === 'failed' && isRecord(out.details) ? out.details : {});
+export const detailsOf = (out: Outcome): Record<string, unknown> =>
+  out.status === 'failed' && isRecord(out.details) ? out.details : {};
 
 /** A completed run's value, or the verdict a run that did not complete earns. */
 export function completedValue(out: Outcome, what: string): { value: unknown } | RowResult {

@@ -18,12 +18,20 @@ export const serverHealthIncompatible: Row = {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
     const out = await ctx.host.runMcpClient({ method: 'serverHealth', serverId: INCOMPATIBLE_SERVER_ID });
-    if (out.status === 'failed' && out.errorCode === 'not_found') return blocked('the host has no conformance.incompatible binding');
-    const done = completedValue(out, 'serverHealth conformance.incompatible (an incompatible server is a state, not a rejection)');
+    if (out.status === 'failed' && out.errorCode === 'not_found')
+      return blocked('the host has no conformance.incompatible binding');
+    const done = completedValue(
+      out,
+      'serverHealth conformance.incompatible (an incompatible server is a state, not a rejection)',
+    );
     if (isResult(done)) return done;
     const health = isRecord(done.value) ? done.value : {};
-    if (health['state'] !== 'incompatible') return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "incompatible"`);
-    if (Object.hasOwn(health, 'discover') && !(isRecord(health['discover']) && Array.isArray(health['discover']['supportedVersions']))) {
+    if (health['state'] !== 'incompatible')
+      return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "incompatible"`);
+    if (
+      Object.hasOwn(health, 'discover') &&
+      !(isRecord(health['discover']) && Array.isArray(health['discover']['supportedVersions']))
+    ) {
       return fail('discover is present but is not a DiscoverResult with supportedVersions');
     }
     return pass('incompatible');

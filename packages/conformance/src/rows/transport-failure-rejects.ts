@@ -11,11 +11,18 @@ export const transportFailureRejects: Row = {
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
-    const out = await ctx.host.runMcpClient({ method: 'callTool', serverId: 'conformance.down', name: 'echo', arguments: { text: 'x' } });
+    const out = await ctx.host.runMcpClient({
+      method: 'callTool',
+      serverId: 'conformance.down',
+      name: 'echo',
+      arguments: { text: 'x' },
+    });
     if (out.status === 'unsupported') return blocked('the host does not run the fixture');
-    if (out.status === 'completed') return fail('the call to a server nothing answers completed; a transport failure MUST reject');
+    if (out.status === 'completed')
+      return fail('the call to a server nothing answers completed; a transport failure MUST reject');
     if (out.errorCode === 'not_found') return blocked('the host has no conformance.down binding');
-    if (out.errorCode !== 'mcp_transport') return fail(`the call to a server nothing answers failed with ${out.errorCode}, expected mcp_transport`);
+    if (out.errorCode !== 'mcp_transport')
+      return fail(`the call to a server nothing answers failed with ${out.errorCode}, expected mcp_transport`);
     return pass('failed with mcp_transport');
   },
 };

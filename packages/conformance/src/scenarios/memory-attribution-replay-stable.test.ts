@@ -18,7 +18,7 @@ const ID = 'openwop.it.memory-attribution-replay-stable';
 /** The attribution of each memory event, in log order. */
 function attribution(events: Record<string, unknown>[]): unknown[] {
   return events
-    .filter((e) => typeof e['type'] === 'string' && (e['type']).startsWith('memory.'))
+    .filter((e) => typeof e['type'] === 'string' && e['type'].startsWith('memory.'))
     .map((e) => {
       const p = isRecord(e['payload']) ? e['payload'] : {};
       return { type: e['type'], runId: p['runId'], nodeId: p['nodeId'], actor: p['actor'] };
@@ -29,15 +29,22 @@ describeScenario(import.meta.url, 'memory-attribution-replay-stable', () => {
   it('every read of the event log attributes the memory events identically', async (ctx) => {
     requireHost(ctx);
     requireAdvertised(ctx, (await gateFamily('memory')) !== null, 'memory');
-    const started = await hostDriver().post(apiPath('/runs'), { workflowId: 'conformance-memory-attribution', inputs: {} });
-    if (started.status === 404 || started.status === 422) ctx.skip('blocked: the host does not install conformance-memory-attribution');
+    const started = await hostDriver().post(apiPath('/runs'), {
+      workflowId: 'conformance-memory-attribution',
+      inputs: {},
+    });
+    if (started.status === 404 || started.status === 422)
+      ctx.skip('blocked: the host does not install conformance-memory-attribution');
     const runId = isRecord(started.json) ? started.json['runId'] : undefined;
     expect(typeof runId, req(ID, 'runs', 'POST /runs MUST return a runId')).toBe('string');
 
     const first = attribution(await runEvents(runId as string));
     const again = attribution(await runEvents(runId as string));
     if (first.length === 0) ctx.skip('inapplicable: the run logged no memory events');
-    for (const a of first) expect((a as { runId: unknown }).runId, req(ID, 'memory', 'a memory event MUST name its run')).toBe(runId);
-    expect(again, req(ID, 'memory', 'memory attribution MUST be the same on every read (replay-stable)')).toEqual(first);
+    for (const a of first)
+      expect((a as { runId: unknown }).runId, req(ID, 'memory', 'a memory event MUST name its run')).toBe(runId);
+    expect(again, req(ID, 'memory', 'memory attribution MUST be the same on every read (replay-stable)')).toEqual(
+      first,
+    );
   });
 });

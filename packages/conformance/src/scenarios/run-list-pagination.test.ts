@@ -21,7 +21,10 @@ describeScenario(import.meta.url, 'run-list-pagination (v1)', () => {
       const runs = body.runs ?? [];
       expect(runs.length, req(ID, 'run-list.md', 'a page MUST NOT exceed limit')).toBeLessThanOrEqual(2);
       for (const r of runs) {
-        expect(seen.has(String(r.runId)), req(ID, 'run-list.md', `run ${String(r.runId)} MUST appear once across pages`)).toBe(false);
+        expect(
+          seen.has(String(r.runId)),
+          req(ID, 'run-list.md', `run ${String(r.runId)} MUST appear once across pages`),
+        ).toBe(false);
         seen.add(String(r.runId));
       }
       if (typeof body.nextCursor !== 'string') return;

@@ -20,16 +20,28 @@ describeScenario(import.meta.url, 'tool-catalog-compact-projection (RFC 0112, RF
 
     const standard = await listTools();
     const compact = await listCompactTools();
-    expect(compact.status, req(ID, 'tool-catalog.md', 'GET /tools?view=compact MUST answer 200 with { tools }')).toBe(200);
+    expect(compact.status, req(ID, 'tool-catalog.md', 'GET /tools?view=compact MUST answer 200 with { tools }')).toBe(
+      200,
+    );
     expect(compact.tools, req(ID, 'tool-catalog.md', 'the compact list MUST be { tools: [...] }')).not.toBeNull();
     const ids = (list: { toolId?: unknown }[] | null) => (list ?? []).map((t) => String(t.toolId)).sort();
-    expect(ids(compact.tools), req(ID, 'tool-catalog.md', 'the compact view MUST carry the standard view’s toolId set')).toEqual(ids(standard.tools));
+    expect(
+      ids(compact.tools),
+      req(ID, 'tool-catalog.md', 'the compact view MUST carry the standard view’s toolId set'),
+    ).toEqual(ids(standard.tools));
 
     const path = v2SchemaPath('compact-tool-descriptor.schema.json');
     const validate = path ? compileSchema(path) : undefined;
     for (const tool of compact.tools!) {
-      if (validate) expect(validate(tool), req(ID, 'compact-tool-descriptor.schema.json', `${String(tool.toolId)} MUST validate`)).toBe(true);
-      expect(Object.hasOwn(tool, 'annotations'), req(ID, 'RFC 0204 open question 1', 'a compact descriptor carries no annotations')).toBe(false);
+      if (validate)
+        expect(
+          validate(tool),
+          req(ID, 'compact-tool-descriptor.schema.json', `${String(tool.toolId)} MUST validate`),
+        ).toBe(true);
+      expect(
+        Object.hasOwn(tool, 'annotations'),
+        req(ID, 'RFC 0204 open question 1', 'a compact descriptor carries no annotations'),
+      ).toBe(false);
     }
 
     const first = compact.tools!.find((t) => typeof t.toolId === 'string');

@@ -13,7 +13,14 @@ import { compileSchema, v2SchemaPath } from '../lib/schemas.js';
 import { describeScenario, requireAdvertised, requireHost } from '../lib/scenario.js';
 import { req } from '../lib/requirements.js';
 import { rfc0204Rows } from '../lib/rfc0204.js';
-import { SAFETY_TIERS, TOOL_CONTENT_FORBIDDEN, TOOL_SOURCES, getTool, listTools, toolCatalogGate } from '../lib/toolCatalog.js';
+import {
+  SAFETY_TIERS,
+  TOOL_CONTENT_FORBIDDEN,
+  TOOL_SOURCES,
+  getTool,
+  listTools,
+  toolCatalogGate,
+} from '../lib/toolCatalog.js';
 
 const ID = 'openwop.it.tool-catalog-projection';
 
@@ -23,25 +30,53 @@ describeScenario(import.meta.url, 'tool-catalog-projection (RFC 0078, RFC 0204)'
     requireAdvertised(ctx, (await toolCatalogGate()) !== null, 'toolCatalog');
 
     const unauth = await hostDriver().get(toolsPath(), { authenticated: false });
-    expect(unauth.status, req(ID, 'tool-catalog.md § The catalog', 'GET /tools MUST require authentication (401)')).toBe(401);
+    expect(
+      unauth.status,
+      req(ID, 'tool-catalog.md § The catalog', 'GET /tools MUST require authentication (401)'),
+    ).toBe(401);
 
     const { status, tools } = await listTools();
     expect(status, req(ID, 'tool-catalog.md § The catalog', 'GET /tools MUST answer 200')).toBe(200);
-    expect(Array.isArray(tools), req(ID, 'tool-catalog.md § The catalog', 'GET /tools MUST return a ToolDescriptor[], bare at major 2 and as { tools } at major 1')).toBe(true);
+    expect(
+      Array.isArray(tools),
+      req(
+        ID,
+        'tool-catalog.md § The catalog',
+        'GET /tools MUST return a ToolDescriptor[], bare at major 2 and as { tools } at major 1',
+      ),
+    ).toBe(true);
     const path = v2SchemaPath('tool-descriptor.schema.json');
     const validate = path ? compileSchema(path) : undefined;
     for (const tool of tools!) {
-      if (validate) expect(validate(tool), req(ID, 'tool-descriptor.schema.json', `${String(tool.toolId)} MUST validate`)).toBe(true);
-      expect(TOOL_SOURCES, req(ID, 'tool-catalog.md § The descriptor', 'source MUST be in the closed vocabulary')).toContain(tool.source);
-      expect(SAFETY_TIERS, req(ID, 'tool-catalog.md § The descriptor', 'safetyTier MUST be pure|read|write|exec')).toContain(tool.safetyTier);
-      for (const key of TOOL_CONTENT_FORBIDDEN) expect(Object.hasOwn(tool, key), req(ID, 'tool-catalog.md § The descriptor', `a descriptor MUST NOT carry ${key}`)).toBe(false);
+      if (validate)
+        expect(validate(tool), req(ID, 'tool-descriptor.schema.json', `${String(tool.toolId)} MUST validate`)).toBe(
+          true,
+        );
+      expect(
+        TOOL_SOURCES,
+        req(ID, 'tool-catalog.md § The descriptor', 'source MUST be in the closed vocabulary'),
+      ).toContain(tool.source);
+      expect(
+        SAFETY_TIERS,
+        req(ID, 'tool-catalog.md § The descriptor', 'safetyTier MUST be pure|read|write|exec'),
+      ).toContain(tool.safetyTier);
+      for (const key of TOOL_CONTENT_FORBIDDEN)
+        expect(
+          Object.hasOwn(tool, key),
+          req(ID, 'tool-catalog.md § The descriptor', `a descriptor MUST NOT carry ${key}`),
+        ).toBe(false);
     }
 
     const first = tools!.find((t) => typeof t.toolId === 'string');
     if (first) {
       const one = await getTool(first.toolId as string);
-      expect(one.status, req(ID, 'tool-catalog.md § The catalog', 'GET /tools/{toolId} MUST serve a listed tool')).toBe(200);
-      expect(one.descriptor?.toolId, req(ID, 'tool-catalog.md § The catalog', 'GET /tools/{toolId} MUST return the requested descriptor')).toBe(first.toolId);
+      expect(one.status, req(ID, 'tool-catalog.md § The catalog', 'GET /tools/{toolId} MUST serve a listed tool')).toBe(
+        200,
+      );
+      expect(
+        one.descriptor?.toolId,
+        req(ID, 'tool-catalog.md § The catalog', 'GET /tools/{toolId} MUST return the requested descriptor'),
+      ).toBe(first.toolId);
     }
     const unknown = await getTool('__conformance_nonexistent_tool__');
     expect(unknown.status, req(ID, 'tool-catalog.md § The catalog', 'GET /tools/{unknown} MUST 404')).toBe(404);
@@ -53,7 +88,10 @@ describeScenario(import.meta.url, 'tool-catalog-projection (RFC 0078, RFC 0204)'
     const crossId = process.env['OPENWOP_CROSS_PRINCIPAL_TOOL_ID'];
     if (!crossId) ctx.skip('set OPENWOP_CROSS_PRINCIPAL_TOOL_ID to a tool of another principal to run this leg');
     const cross = await getTool(crossId!);
-    expect(cross.status, req(ID, 'tool-catalog.md § The catalog', 'a tool owned by another principal MUST 404, like an unknown one')).toBe(404);
+    expect(
+      cross.status,
+      req(ID, 'tool-catalog.md § The catalog', 'a tool owned by another principal MUST 404, like an unknown one'),
+    ).toBe(404);
   });
 
   // Row `.catalog-order` (§D.13, a SHOULD): a miss is annotated as advisory-miss, never a failure.

@@ -18,26 +18,40 @@ for (const schema of ['tool-descriptor', 'compact-tool-descriptor']) {
   describeScenario(import.meta.url, `${schema}.schema.json examples (server-free)`, () => {
     const path = v2SchemaPath(`${schema}.schema.json`);
 
-    it.skipIf(!path)(`every valid example validates${path ? '' : ` (skipped: schemas/v2/${schema}.schema.json is not in the corpus yet)`}`, () => {
-      const validate = compileSchema(path!);
-      const examples = schemaExamples('valid', schema);
-      expect(examples.length, `schemas/v2/examples/valid/${schema}/ holds examples`).toBeGreaterThan(0);
-      for (const example of examples) {
-        expect(validate(example.value), req(ID, `${schema}.schema.json`, `${example.name} MUST validate: ${JSON.stringify(validate.errors)}`)).toBe(true);
-      }
-    });
+    it.skipIf(!path)(
+      `every valid example validates${path ? '' : ` (skipped: schemas/v2/${schema}.schema.json is not in the corpus yet)`}`,
+      () => {
+        const validate = compileSchema(path!);
+        const examples = schemaExamples('valid', schema);
+        expect(examples.length, `schemas/v2/examples/valid/${schema}/ holds examples`).toBeGreaterThan(0);
+        for (const example of examples) {
+          expect(
+            validate(example.value),
+            req(ID, `${schema}.schema.json`, `${example.name} MUST validate: ${JSON.stringify(validate.errors)}`),
+          ).toBe(true);
+        }
+      },
+    );
 
-    it.skipIf(!path)(`every invalid example fails where its .expect.json says${path ? '' : ` (skipped: schemas/v2/${schema}.schema.json is not in the corpus yet)`}`, () => {
-      const validate = compileSchema(path!);
-      const examples = schemaExamples('invalid', schema);
-      expect(examples.length, `schemas/v2/examples/invalid/${schema}/ holds examples`).toBeGreaterThan(0);
-      for (const example of examples) {
-        expect(validate(example.value), `${example.name} MUST NOT validate`).toBe(false);
-        expect(example.expect, `${example.name} has an .expect.json`).toBeDefined();
-        const hit = (validate.errors ?? []).some((e) => e.keyword === example.expect!.keyword && e.instancePath === example.expect!.instancePath);
-        expect(hit, `${example.name} fails on ${example.expect!.keyword} at ${example.expect!.instancePath || '(root)'}; got ${JSON.stringify(validate.errors)}`).toBe(true);
-      }
-    });
+    it.skipIf(!path)(
+      `every invalid example fails where its .expect.json says${path ? '' : ` (skipped: schemas/v2/${schema}.schema.json is not in the corpus yet)`}`,
+      () => {
+        const validate = compileSchema(path!);
+        const examples = schemaExamples('invalid', schema);
+        expect(examples.length, `schemas/v2/examples/invalid/${schema}/ holds examples`).toBeGreaterThan(0);
+        for (const example of examples) {
+          expect(validate(example.value), `${example.name} MUST NOT validate`).toBe(false);
+          expect(example.expect, `${example.name} has an .expect.json`).toBeDefined();
+          const hit = (validate.errors ?? []).some(
+            (e) => e.keyword === example.expect!.keyword && e.instancePath === example.expect!.instancePath,
+          );
+          expect(
+            hit,
+            `${example.name} fails on ${example.expect!.keyword} at ${example.expect!.instancePath || '(root)'}; got ${JSON.stringify(validate.errors)}`,
+          ).toBe(true);
+        }
+      },
+    );
   });
 }
 
@@ -49,9 +63,18 @@ describeScenario(import.meta.url, 'tool-descriptor-shape: the host serves schema
     if (!path) ctx.skip('schemas/v2/tool-descriptor.schema.json is not in the corpus yet');
     const validate = compileSchema(path!);
     const { status, tools } = await listTools();
-    expect(status, req(ID, 'tool-catalog.md', 'GET /tools MUST answer 200 on a host that advertises toolCatalog')).toBe(200);
+    expect(status, req(ID, 'tool-catalog.md', 'GET /tools MUST answer 200 on a host that advertises toolCatalog')).toBe(
+      200,
+    );
     for (const tool of tools ?? []) {
-      expect(validate(tool), req(ID, 'tool-descriptor.schema.json', `${String(tool.toolId)} MUST validate: ${JSON.stringify(validate.errors)}`)).toBe(true);
+      expect(
+        validate(tool),
+        req(
+          ID,
+          'tool-descriptor.schema.json',
+          `${String(tool.toolId)} MUST validate: ${JSON.stringify(validate.errors)}`,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -21,7 +21,10 @@ interface Run {
 function fixtureInputs(raw: Record<string, unknown>): McpClientInputs | undefined {
   const method = raw['method'] ?? 'serverHealth';
   if (typeof method !== 'string' || !METHODS.has(method)) return undefined;
-  const i: McpClientInputs = { method: method as McpClientInputs['method'], serverId: typeof raw['serverId'] === 'string' ? raw['serverId'] : 'conformance' };
+  const i: McpClientInputs = {
+    method: method as McpClientInputs['method'],
+    serverId: typeof raw['serverId'] === 'string' ? raw['serverId'] : 'conformance',
+  };
   if (typeof raw['name'] === 'string') i.name = raw['name'];
   if (isRecord(raw['arguments'])) i.arguments = raw['arguments'];
   if (typeof raw['cursor'] === 'string') i.cursor = raw['cursor'];
@@ -33,11 +36,27 @@ function fixtureInputs(raw: Record<string, unknown>): McpClientInputs | undefine
 function eventsOf(nodeId: string, out: Outcome): Run {
   if (out.status === 'completed') {
     const outputs = out.result === undefined ? {} : { result: out.result };
-    return { status: 'completed', events: [{ type: 'node.completed', nodeId, payload: { outputs } }, { type: 'run.completed', payload: {} }] };
+    return {
+      status: 'completed',
+      events: [
+        { type: 'node.completed', nodeId, payload: { outputs } },
+        { type: 'run.completed', payload: {} },
+      ],
+    };
   }
   const code = out.status === 'failed' ? out.errorCode : 'unsupported';
-  const error = { code, message: code, ...(out.status === 'failed' && out.details !== undefined ? { details: out.details } : {}) };
-  return { status: 'failed', events: [{ type: 'node.failed', nodeId, payload: { error } }, { type: 'run.failed', payload: {} }] };
+  const error = {
+    code,
+    message: code,
+    ...(out.status === 'failed' && out.details !== undefined ? { details: out.details } : {}),
+  };
+  return {
+    status: 'failed',
+    events: [
+      { type: 'node.failed', nodeId, payload: { error } },
+      { type: 'run.failed', payload: {} },
+    ],
+  };
 }
 
 export interface HostFront {
@@ -50,10 +69,16 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
   const prefix = options.major === 1 ? '/v1' : '';
   const runs = new Map<string, Run>();
 
-  async function route(method: string, path: string, query: URLSearchParams, body: unknown): Promise<[number, unknown]> {
+  async function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+  ): Promise<[number, unknown]> {
     if (method === 'GET' && path === '/.well-known/openwop') {
       const caps = await host.capabilities();
-      const mark = (r: object | undefined) => (r === undefined ? undefined : options.major === 1 ? { ...r, supported: true } : r);
+      const mark = (r: object | undefined) =>
+        r === undefined ? undefined : options.major === 1 ? { ...r, supported: true } : r;
       return [200, { mcp: mark(caps.mcp), toolCatalog: mark(caps.toolCatalog) }];
     }
     if (!path.startsWith(`${prefix}/`)) return [404, { error: { code: 'not_found' } }];
@@ -74,9 +99,15 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
       let run: Run;
       if (workflowId === V2_FIXTURE) {
         const i = fixtureInputs(inputs);
-        run = i === undefined ? eventsOf('mcp-client', { status: 'failed', errorCode: 'invalid_input' }) : eventsOf('mcp-client', await host.runMcpClient(i));
+        run =
+          i === undefined
+            ? eventsOf('mcp-client', { status: 'failed', errorCode: 'invalid_input' })
+            : eventsOf('mcp-client', await host.runMcpClient(i));
       } else if (workflowId === V1_FIXTURE && host.runV1Invoke !== undefined) {
-        run = eventsOf('mcp-invoke', await host.runV1Invoke({ text: String((inputs['text'] as string | undefined) ?? '') }));
+        run = eventsOf(
+          'mcp-invoke',
+          await host.runV1Invoke({ text: String((inputs['text'] as string | undefined) ?? '') }),
+        );
       } else {
         return [404, { error: { code: 'workflow_not_found' } }];
       }
@@ -135,7 +166,11 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
 }
 
 /** `inner`'s host behind a front, driven by `drive` (an HttpHost factory for the front's URL); suite seams carry over. */
-export function behindFront(inner: HostFactory, major: 1 | 2, drive: (url: string, apiKey: string) => HostFactory): HostFactory {
+export function behindFront(
+  inner: HostFactory,
+  major: 1 | 2,
+  drive: (url: string, apiKey: string) => HostFactory,
+): HostFactory {
   return withSuiteSeamsOf(inner, async (bindings) => {
     const host = await inner(bindings);
     const apiKey = randomUUID();

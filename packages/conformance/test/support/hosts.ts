@@ -6,6 +6,8 @@ import type { HostFactory } from '../../src/host-under-test.js';
 import { behindFront } from './host-front.js';
 
 export const overHttp = (inner: HostFactory, major: 1 | 2): HostFactory =>
-  behindFront(inner, major, (baseUrl, apiKey) => httpHost({ baseUrl, apiKey, major, pollIntervalMs: 5, label: `HttpHost (major ${major})` }));
+  behindFront(inner, major, (baseUrl, apiKey) =>
+    httpHost({ baseUrl, apiKey, major, pollIntervalMs: 5, label: `HttpHost (major ${major})` }),
+  );
 
 export const reference = (): HostFactory => inProcessHost();

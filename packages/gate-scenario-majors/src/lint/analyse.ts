@@ -64,7 +64,8 @@ export function analyseModule(parsed: ParsedModule): ModuleAnalysis {
 
   const addImport = (source: Expression | null): void => {
     const specifier = source ? staticString(source) : undefined;
-    if (specifier !== undefined && (specifier.startsWith('./') || specifier.startsWith('../'))) imports.push({ specifier, start: source!.start });
+    if (specifier !== undefined && (specifier.startsWith('./') || specifier.startsWith('../')))
+      imports.push({ specifier, start: source!.start });
   };
   const r1 = (at: Node): void => {
     findings.push({ rule: 'R1', start: at.start, end: at.end });
@@ -103,17 +104,31 @@ export function analyseModule(parsed: ParsedModule): ModuleAnalysis {
         if (node.operator === 'delete' && node.argument.type === 'MemberExpression') written.add(node.argument);
         break;
       case 'MemberExpression': {
-        const named = node.computed ? staticString(node.property) : node.property.type === 'Identifier' ? node.property.name : undefined;
+        const named = node.computed
+          ? staticString(node.property)
+          : node.property.type === 'Identifier'
+            ? node.property.name
+            : undefined;
         if (named === 'supported' && !v1Only && !written.has(node)) r1(node.property);
         break;
       }
       case 'ObjectPattern':
-        if (!v1Only) for (const p of node.properties) if (p.type === 'Property' && keyName(p) === 'supported') r1(p.key);
+        if (!v1Only)
+          for (const p of node.properties) if (p.type === 'Property' && keyName(p) === 'supported') r1(p.key);
         break;
       case 'CallExpression': {
         const callee = unparen(node.callee);
-        const method = callee.type === 'MemberExpression' ? (callee.computed ? staticString(callee.property) : callee.property.name) : undefined;
-        if ((method !== undefined && REQUEST_METHODS.has(method)) || (callee.type === 'Identifier' && callee.name === 'fetch')) request(node.arguments[0], v1Only);
+        const method =
+          callee.type === 'MemberExpression'
+            ? callee.computed
+              ? staticString(callee.property)
+              : callee.property.name
+            : undefined;
+        if (
+          (method !== undefined && REQUEST_METHODS.has(method)) ||
+          (callee.type === 'Identifier' && callee.name === 'fetch')
+        )
+          request(node.arguments[0], v1Only);
         break;
       }
       case 'NewExpression': {
@@ -168,7 +183,8 @@ function markWritten(target: Node, written: Set<MemberExpression>): void {
         for (const element of t.elements) if (element) stack.push(element);
         break;
       case 'ObjectPattern':
-        for (const property of t.properties) stack.push(property.type === 'RestElement' ? property.argument : property.value);
+        for (const property of t.properties)
+          stack.push(property.type === 'RestElement' ? property.argument : property.value);
         break;
       case 'AssignmentPattern':
         stack.push(t.left);

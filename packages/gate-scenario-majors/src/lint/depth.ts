@@ -29,26 +29,89 @@ interface Frame {
 // Words that nest what follows inside what precedes them: an `if` body, a unary operand, a type
 // operand, the right side of `in`/`as`/`extends`. Each counts one level until a boundary.
 const NESTING = new Set([
-  'if', 'for', 'while', 'do', 'with', 'new', 'await', 'typeof', 'void', 'delete', 'yield', 'in', 'of',
-  'instanceof', 'as', 'satisfies', 'keyof', 'infer', 'extends', 'is', 'unique', 'readonly', 'asserts',
+  'if',
+  'for',
+  'while',
+  'do',
+  'with',
+  'new',
+  'await',
+  'typeof',
+  'void',
+  'delete',
+  'yield',
+  'in',
+  'of',
+  'instanceof',
+  'as',
+  'satisfies',
+  'keyof',
+  'infer',
+  'extends',
+  'is',
+  'unique',
+  'readonly',
+  'asserts',
 ]);
 /** Words that only begin a statement or a clause: the chain before them is over. */
 const STATEMENT = new Set(['return', 'throw', 'break', 'continue', 'case', 'default', 'var', 'let']);
 /** Words after which an expression may still follow, so they end none (a `/` after them starts a regex). */
 const NOT_ENDING = new Set([
-  ...NESTING, ...STATEMENT, 'else', 'const', 'function', 'class', 'async', 'get', 'set', 'static', 'abstract', 'declare',
-  'public', 'private', 'protected', 'override', 'accessor', 'export', 'import', 'from', 'type', 'namespace', 'module', 'enum',
-  'interface', 'implements', 'try', 'catch', 'finally', 'switch', 'debugger', 'out',
+  ...NESTING,
+  ...STATEMENT,
+  'else',
+  'const',
+  'function',
+  'class',
+  'async',
+  'get',
+  'set',
+  'static',
+  'abstract',
+  'declare',
+  'public',
+  'private',
+  'protected',
+  'override',
+  'accessor',
+  'export',
+  'import',
+  'from',
+  'type',
+  'namespace',
+  'module',
+  'enum',
+  'interface',
+  'implements',
+  'try',
+  'catch',
+  'finally',
+  'switch',
+  'debugger',
+  'out',
 ]);
 /** Words that continue what precedes them: no statement starts at them. */
-const CONTINUING = new Set(['else', 'catch', 'finally', 'in', 'of', 'instanceof', 'as', 'satisfies', 'extends', 'implements', 'is']);
+const CONTINUING = new Set([
+  'else',
+  'catch',
+  'finally',
+  'in',
+  'of',
+  'instanceof',
+  'as',
+  'satisfies',
+  'extends',
+  'implements',
+  'is',
+]);
 const HEADS = new Set(['if', 'for', 'while', 'with']);
 /** Tokens after which a `function` or `class` is a declaration (a statement), not an expression. */
 const STATEMENT_POSITION = new Set(['', ';', '{', '}', 'else', 'do', 'export', 'default', 'declare', 'abstract']);
 /** Operator characters read as one token (`<`, `>`, `/` and `.` have their own rules). */
 const OPERATOR = '=+-*%&|^!~?:@';
 
-const isIdentStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c === 35 || c >= 0x80;
+const isIdentStart = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c === 35 || c >= 0x80;
 const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57) || c === 92;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
@@ -116,7 +179,8 @@ export function scanDepth(text: string): DepthScan {
     for (;;) {
       while (j < text.length && /\s/.test(text[j]!)) j++;
       if (text.startsWith('//', j)) j = text.indexOf('\n', j) < 0 ? text.length : text.indexOf('\n', j);
-      else if (text.startsWith('/*', j)) j = text.indexOf('*/', j + 2) < 0 ? text.length : text.indexOf('*/', j + 2) + 2;
+      else if (text.startsWith('/*', j))
+        j = text.indexOf('*/', j + 2) < 0 ? text.length : text.indexOf('*/', j + 2) + 2;
       else break;
     }
     return text.startsWith('else', j) && !isIdentPart(text.charCodeAt(j + 4));
@@ -142,7 +206,18 @@ export function scanDepth(text: string): DepthScan {
 
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) {
+    if (
+      c === 32 ||
+      c === 10 ||
+      c === 13 ||
+      c === 9 ||
+      c === 11 ||
+      c === 12 ||
+      c === 0xa0 ||
+      c === 0xfeff ||
+      c === 0x2028 ||
+      c === 0x2029
+    ) {
       i++;
       continue;
     }
@@ -170,7 +245,8 @@ export function scanDepth(text: string): DepthScan {
       if (STATEMENT.has(word) || (word === 'const' && last !== 'as' && last !== '<')) boundary();
       else if (NESTING.has(word)) bump(i);
       // After a value (a line break ended its statement) or in statement position, a declaration.
-      if (word === 'function' || word === 'class') body = { height: stack.length, value: !(ended || STATEMENT_POSITION.has(last)) };
+      if (word === 'function' || word === 'class')
+        body = { height: stack.length, value: !(ended || STATEMENT_POSITION.has(last)) };
       ended = !NOT_ENDING.has(word);
       // `async function`: what decides is the token before `async`.
       if (word !== 'async') last = word;
@@ -249,7 +325,18 @@ export function scanDepth(text: string): DepthScan {
         body = undefined;
       } else {
         // A block after a value (`) {`), `=>`, a statement boundary or `else`/`do`/`try`/`finally`; else an object literal.
-        value = !(ended || last === '=>' || last === '' || last === ';' || last === '{' || last === '}' || last === 'else' || last === 'do' || last === 'try' || last === 'finally');
+        value = !(
+          ended ||
+          last === '=>' ||
+          last === '' ||
+          last === ';' ||
+          last === '{' ||
+          last === '}' ||
+          last === 'else' ||
+          last === 'do' ||
+          last === 'try' ||
+          last === 'finally'
+        );
       }
       push('{', i, value ? { value: true } : {});
       ended = false;
@@ -355,5 +442,8 @@ function lineCheck(text: string, scan: DepthScan): DepthScan {
     } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
   }
   if (at === undefined) return scan;
-  return { depth: Math.max(scan.depth, deepest), exceededAt: scan.exceededAt === undefined ? at : Math.min(scan.exceededAt, at) };
+  return {
+    depth: Math.max(scan.depth, deepest),
+    exceededAt: scan.exceededAt === undefined ? at : Math.min(scan.exceededAt, at),
+  };
 }

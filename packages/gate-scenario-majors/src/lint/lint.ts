@@ -51,15 +51,22 @@ const listOf = <T>(v: unknown, item: (x: Record<string, unknown>) => T | undefin
 };
 const isRule = (v: unknown): v is LintRule => v === 'R1' || v === 'R2';
 const findingOf = (f: Record<string, unknown>): Finding | undefined =>
-  isRule(f['rule']) && shape.isCount(f['start']) && shape.isCount(f['end']) && (f['text'] === undefined || typeof f['text'] === 'string')
+  isRule(f['rule']) &&
+  shape.isCount(f['start']) &&
+  shape.isCount(f['end']) &&
+  (f['text'] === undefined || typeof f['text'] === 'string')
     ? { rule: f['rule'], start: f['start'], end: f['end'], ...(f['text'] !== undefined ? { text: f['text'] } : {}) }
     : undefined;
 const pragmaOf = (p: Record<string, unknown>): Pragma | undefined =>
-  shape.isCount(p['start']) && shape.isCount(p['line']) && shape.arrayOf(p['rules'], isRule) ? { start: p['start'], line: p['line'], rules: [...p['rules']] } : undefined;
+  shape.isCount(p['start']) && shape.isCount(p['line']) && shape.arrayOf(p['rules'], isRule)
+    ? { start: p['start'], line: p['line'], rules: [...p['rules']] }
+    : undefined;
 const problemOf = (p: Record<string, unknown>): PragmaProblem | undefined =>
   shape.isCount(p['start']) && typeof p['why'] === 'string' ? { start: p['start'], why: p['why'] } : undefined;
 const importOf = (i: Record<string, unknown>): ImportRef | undefined =>
-  typeof i['specifier'] === 'string' && shape.isCount(i['start']) ? { specifier: i['specifier'], start: i['start'] } : undefined;
+  typeof i['specifier'] === 'string' && shape.isCount(i['start'])
+    ? { specifier: i['specifier'], start: i['start'] }
+    : undefined;
 
 /** One module's findings, pragmas and relative imports: parsed (oxc-parser, loaded on first use) once per content and code. */
 const moduleFacts: FactKind<ModuleFacts> = {
@@ -81,7 +88,9 @@ const moduleFacts: FactKind<ModuleFacts> = {
     const unused = listOf(json['unused'], pragmaOf);
     const problems = listOf(json['problems'], problemOf);
     const imports = listOf(json['imports'], importOf);
-    return kept && unused && problems && imports ? { kept, suppressed: json['suppressed'], unused, problems, imports } : undefined;
+    return kept && unused && problems && imports
+      ? { kept, suppressed: json['suppressed'], unused, problems, imports }
+      : undefined;
   },
 };
 
@@ -96,7 +105,11 @@ interface Edge {
  * The major-awareness lint (§3.5) over every root (a file that targets major 2) and every local
  * module they import, transitively; each module is parsed once and its findings reported once.
  */
-export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: readonly string[]): Promise<LintResult> {
+export async function lintMajor2(
+  tree: SpecTree,
+  conformanceDir: string,
+  roots: readonly string[],
+): Promise<LintResult> {
   const result: LintResult = { diagnostics: [], files: roots.length, modules: 0, violations: 0, suppressed: 0 };
   if (roots.length === 0) return result;
   const rootSet = new Set(roots);
@@ -116,17 +129,39 @@ export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: 
     if (!rootSet.has(path)) result.modules += 1;
     result.violations += kept.length;
     result.suppressed += suppressed;
-    for (const p of problems) result.diagnostics.push(rules.diagnostic('majors/bad-pragma', { why: p.why }, { file: path, start: lines().point(p.start) }));
-    for (const p of unused) result.diagnostics.push(rules.diagnostic('majors/unused-pragma', { rules: p.rules.join(','), line: p.line }, { file: path, start: lines().point(p.start) }));
+    for (const p of problems)
+      result.diagnostics.push(
+        rules.diagnostic('majors/bad-pragma', { why: p.why }, { file: path, start: lines().point(p.start) }),
+      );
+    for (const p of unused)
+      result.diagnostics.push(
+        rules.diagnostic(
+          'majors/unused-pragma',
+          { rules: p.rules.join(','), line: p.line },
+          { file: path, start: lines().point(p.start) },
+        ),
+      );
 
     for (const ref of imports) {
       const resolved = resolveImport(tree, path, ref.specifier);
       if (resolved.path === undefined) {
-        result.diagnostics.push(rules.diagnostic('majors/unresolved-import', { specifier: ref.specifier, tried: resolved.tried.join(', ') }, { file: path, start: lines().point(ref.start) }));
+        result.diagnostics.push(
+          rules.diagnostic(
+            'majors/unresolved-import',
+            { specifier: ref.specifier, tried: resolved.tried.join(', ') },
+            { file: path, start: lines().point(ref.start) },
+          ),
+        );
         continue;
       }
       if (!inside(resolved.path)) {
-        result.diagnostics.push(rules.diagnostic('majors/import-outside-conformance', { specifier: ref.specifier, path: resolved.path, dir: conformanceDir }, { file: path, start: lines().point(ref.start) }));
+        result.diagnostics.push(
+          rules.diagnostic(
+            'majors/import-outside-conformance',
+            { specifier: ref.specifier, path: resolved.path, dir: conformanceDir },
+            { file: path, start: lines().point(ref.start) },
+          ),
+        );
         continue;
       }
       const edges = importers.get(resolved.path) ?? [];
@@ -141,10 +176,16 @@ export async function lintMajor2(tree: SpecTree, conformanceDir: string, roots: 
 
   for (const module of modules.values()) {
     if (module.kept.length === 0) continue;
-    const related = rootSet.has(module.path) ? [] : reachingRoots(module.path, importers, rootSet, modules, conformanceDir);
+    const related = rootSet.has(module.path)
+      ? []
+      : reachingRoots(module.path, importers, rootSet, modules, conformanceDir);
     for (const f of module.kept) {
       const at = { file: module.path, start: module.lines().point(f.start), end: module.lines().point(f.end), related };
-      result.diagnostics.push(f.rule === 'R1' ? rules.diagnostic('majors/supported-gate', undefined, at) : rules.diagnostic('majors/v1-path', { text: f.text ?? '' }, at));
+      result.diagnostics.push(
+        f.rule === 'R1'
+          ? rules.diagnostic('majors/supported-gate', undefined, at)
+          : rules.diagnostic('majors/v1-path', { text: f.text ?? '' }, at),
+      );
     }
   }
   return result;
@@ -178,7 +219,13 @@ export function resolveImport(tree: SpecTree, importer: string, specifier: strin
  * Up to three roots that reach `lib` by the shortest import chains (ties by path), each named with
  * its chain and pointing at the root's first import on it.
  */
-function reachingRoots(lib: string, importers: ReadonlyMap<string, Edge[]>, roots: ReadonlySet<string>, modules: ReadonlyMap<string, Module>, dir: string): RelatedLocation[] {
+function reachingRoots(
+  lib: string,
+  importers: ReadonlyMap<string, Edge[]>,
+  roots: ReadonlySet<string>,
+  modules: ReadonlyMap<string, Module>,
+  dir: string,
+): RelatedLocation[] {
   // Breadth-first over reversed edges: each importer is met first on a shortest chain to `lib`.
   const towardLib = new Map<string, Edge>();
   const found: string[] = [];
@@ -188,7 +235,9 @@ function reachingRoots(lib: string, importers: ReadonlyMap<string, Edge[]>, root
     const next: string[] = [];
     const level: string[] = [];
     for (const node of frontier) {
-      const edges = [...(importers.get(node) ?? [])].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.start - b.start));
+      const edges = [...(importers.get(node) ?? [])].sort((a, b) =>
+        a.from < b.from ? -1 : a.from > b.from ? 1 : a.start - b.start,
+      );
       for (const edge of edges) {
         if (seen.has(edge.from)) continue;
         seen.add(edge.from);

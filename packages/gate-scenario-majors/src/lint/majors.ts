@@ -44,7 +44,11 @@ export function selects(test: Expression, scope: Scope): Selected | undefined {
   }
   if (t.type !== 'BinaryExpression' || t.left.type === 'PrivateIdentifier') return undefined;
   if (!EQUALITY.has(t.operator) && !INEQUALITY.has(t.operator)) return undefined;
-  const n = isMajorValue(t.left, scope) ? majorLiteral(t.right) : isMajorValue(t.right, scope) ? majorLiteral(t.left) : undefined;
+  const n = isMajorValue(t.left, scope)
+    ? majorLiteral(t.right)
+    : isMajorValue(t.right, scope)
+      ? majorLiteral(t.left)
+      : undefined;
   if (n === undefined) return undefined;
   return EQUALITY.has(t.operator) === (n === 1) ? 'v1' : 'v2';
 }
@@ -59,11 +63,19 @@ function alwaysExits(node: Statement): boolean {
 
 /** An `if` with no else whose test selects v2 and whose then-branch always exits. */
 function isV2EarlyExit(statement: Directive | Statement, scope: Scope): boolean {
-  return statement.type === 'IfStatement' && statement.alternate === null && selects(statement.test, scope) === 'v2' && alwaysExits(statement.consequent);
+  return (
+    statement.type === 'IfStatement' &&
+    statement.alternate === null &&
+    selects(statement.test, scope) === 'v2' &&
+    alwaysExits(statement.consequent)
+  );
 }
 
 /** The statements of a list that only run at major 1: those after a v2 early exit. */
-export function afterV2EarlyExit(statements: readonly (Directive | Statement)[], scope: Scope): readonly (Directive | Statement)[] {
+export function afterV2EarlyExit(
+  statements: readonly (Directive | Statement)[],
+  scope: Scope,
+): readonly (Directive | Statement)[] {
   const exit = statements.findIndex((s) => isV2EarlyExit(s, scope));
   return exit < 0 ? [] : statements.slice(exit + 1);
 }
@@ -82,7 +94,9 @@ export function v1OnlyChild(node: Node, scope: Scope): Node | undefined {
     }
     case 'LogicalExpression': {
       const selected = selects(node.left, scope);
-      return (node.operator === '&&' && selected === 'v1') || (node.operator === '||' && selected === 'v2') ? node.right : undefined;
+      return (node.operator === '&&' && selected === 'v1') || (node.operator === '||' && selected === 'v2')
+        ? node.right
+        : undefined;
     }
     default:
       return undefined;

@@ -44,7 +44,9 @@ export interface ParsedModule {
  * the life of the process, so a Visitor per module would grow under --watch); each walk hands it
  * its own enter and exit.
  */
-function createWalker(oxc: OxcParser): (program: Program, enter: (node: Node) => void, exit: (node: Node) => void) => void {
+function createWalker(
+  oxc: OxcParser,
+): (program: Program, enter: (node: Node) => void, exit: (node: Node) => void) => void {
   let current = { enter: (_node: Node): void => {}, exit: (_node: Node): void => {} };
   const handlers: Record<string, (node: Node) => void> = {};
   for (const type of Object.keys(oxc.visitorKeys)) {

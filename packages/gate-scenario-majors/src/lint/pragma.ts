@@ -21,7 +21,10 @@ export interface PragmaProblem {
  * The escape hatch `// majors-lint-disable-next-line R1 -- <reason>` (R1, R2 or R1,R2). Only line
  * comments are pragmas; a malformed one is a problem and suppresses nothing.
  */
-export function readPragmas(comments: readonly Comment[], lines: LineIndex): { pragmas: Pragma[]; problems: PragmaProblem[] } {
+export function readPragmas(
+  comments: readonly Comment[],
+  lines: LineIndex,
+): { pragmas: Pragma[]; problems: PragmaProblem[] } {
   const pragmas: Pragma[] = [];
   const problems: PragmaProblem[] = [];
   for (const comment of comments) {
@@ -47,13 +50,22 @@ export function readPragmas(comments: readonly Comment[], lines: LineIndex): { p
               ? 'its reason is empty'
               : undefined;
     if (why) problems.push({ start: comment.start, why });
-    else pragmas.push({ start: comment.start, line: lines.point(comment.start).line + 1, rules: [...new Set(names as LintRule[])] });
+    else
+      pragmas.push({
+        start: comment.start,
+        line: lines.point(comment.start).line + 1,
+        rules: [...new Set(names as LintRule[])],
+      });
   }
   return { pragmas, problems };
 }
 
 /** Splits findings into kept and suppressed, and returns the pragmas that suppressed nothing. */
-export function applyPragmas(findings: readonly Finding[], pragmas: readonly Pragma[], lines: LineIndex): { kept: Finding[]; suppressed: number; unused: Pragma[] } {
+export function applyPragmas(
+  findings: readonly Finding[],
+  pragmas: readonly Pragma[],
+  lines: LineIndex,
+): { kept: Finding[]; suppressed: number; unused: Pragma[] } {
   const used = new Set<Pragma>();
   const byLine = new Map<number, Pragma[]>();
   for (const p of pragmas) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);

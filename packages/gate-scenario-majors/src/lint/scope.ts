@@ -70,7 +70,8 @@ function patternNames(pattern: BindingPattern | ParamPattern): string[] {
         names.push(p.name);
         break;
       case 'ObjectPattern':
-        for (const property of p.properties) stack.push(property.type === 'RestElement' ? property.argument : property.value);
+        for (const property of p.properties)
+          stack.push(property.type === 'RestElement' ? property.argument : property.value);
         break;
       case 'ArrayPattern':
         for (const element of p.elements) if (element) stack.push(element);
@@ -91,7 +92,8 @@ function patternNames(pattern: BindingPattern | ParamPattern): string[] {
 
 function declareVariables(declaration: VariableDeclaration, scope: Scope): void {
   for (const { id, init } of declaration.declarations) {
-    if (declaration.kind === 'const' && id.type === 'Identifier' && init) scope.declare(id.name, { kind: 'const', init, scope });
+    if (declaration.kind === 'const' && id.type === 'Identifier' && init)
+      scope.declare(id.name, { kind: 'const', init, scope });
     else for (const name of patternNames(id)) scope.declare(name, OTHER);
   }
 }

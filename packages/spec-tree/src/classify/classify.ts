@@ -66,7 +66,17 @@ class Classifier {
     const doc = this.doc;
     let range: ReturnType<JsonDoc['locate']> | undefined;
     const get = (): ReturnType<JsonDoc['locate']> => (range ??= doc.locate(pointer));
-    return { pointer, at: { get start() { return get().start; }, get end() { return get().end; } } };
+    return {
+      pointer,
+      at: {
+        get start() {
+          return get().start;
+        },
+        get end() {
+          return get().end;
+        },
+      },
+    };
   }
 
   async run(): Promise<Classification> {
@@ -82,7 +92,15 @@ class Classifier {
       else if (f.bucket === 'undeclared') counts.undeclared++;
       else counts.failing++;
     }
-    return { file: this.file, families, stray, duplicates, nearMisses: this.nearMisses, extHomes: this.extHomes(families), counts };
+    return {
+      file: this.file,
+      families,
+      stray,
+      duplicates,
+      nearMisses: this.nearMisses,
+      extHomes: this.extHomes(families),
+      counts,
+    };
   }
 
   /** Family-shaped objects anywhere but directly in `/families` (upstream walked the whole tree). */
@@ -95,7 +113,14 @@ class Classifier {
       }
       if (!isRecord(v)) return;
       const { key, anchor, kind } = v;
-      if (!direct && kind === 'family' && typeof key === 'string' && key !== '' && typeof anchor === 'string' && anchor !== '') {
+      if (
+        !direct &&
+        kind === 'family' &&
+        typeof key === 'string' &&
+        key !== '' &&
+        typeof anchor === 'string' &&
+        anchor !== ''
+      ) {
         out.push({ key, ...this.located(pointer) });
       }
       for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${escapePointerToken(k)}`, false);
@@ -127,7 +152,10 @@ class Classifier {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
     if (!Array.isArray(value) || value.some((h) => typeof h !== 'string')) {
       const pointer = `${row.pointer}/normativeText`;
-      throw new InputError(`${this.file}: ${pointer} must be an array of repository paths (strings)`, { file: this.file, start: this.doc.locate(pointer).start });
+      throw new InputError(`${this.file}: ${pointer} must be an array of repository paths (strings)`, {
+        file: this.file,
+        start: this.doc.locate(pointer).start,
+      });
     }
     return value as string[];
   }
@@ -145,14 +173,16 @@ class Classifier {
     };
     if (!declared) return { ...base, bucket: 'undeclared', homes: [] };
     const homes: HomeResult[] = [];
-    for (const [index, path] of declared.entries()) homes.push(await this.evaluateHome(row.key, path, index, `${ntPointer}/${index}`));
+    for (const [index, path] of declared.entries())
+      homes.push(await this.evaluateHome(row.key, path, index, `${ntPointer}/${index}`));
     if (homes.some((h) => h.finding)) return { ...base, bucket: 'failing', homes };
     const fail = (finding: FamilyFinding): FamilyResult => ({ ...base, bucket: 'failing', homes, finding });
     if (homes.every((h) => h.class === 'schema')) return fail({ ruleId: 'home/schema-only' });
     const carrying = this.factsOf(homes, (c) => c === 'core' || c === 'v1');
     if (carrying.length === 0) return fail({ ruleId: 'home/ext-only' });
     if (!carrying.some((d) => d.naming.names(row.key))) return fail({ ruleId: 'home/unnamed' });
-    if (!carrying.some((d) => d.obligationNames.names(row.key) || d.obligationTitles.has(row.key))) return fail({ ruleId: 'home/no-obligation' });
+    if (!carrying.some((d) => d.obligationNames.names(row.key) || d.obligationTitles.has(row.key)))
+      return fail({ ruleId: 'home/no-obligation' });
     const prose = this.factsOf(homes, (c) => c === 'core' || c === 'ext' || c === 'v1');
     const facets = this.facetCoverage(row, prose);
     return {
@@ -202,7 +232,9 @@ class Classifier {
     if (claim) result.claim = claim;
     if (facts && verdict.class !== 'v1' && !claim) {
       result.finding = { ruleId: 'home/unclaimed' };
-      result.related = facts.marker ? { file: path, what: 'marker', ...facts.marker } : { file: path, what: 'document', start };
+      result.related = facts.marker
+        ? { file: path, what: 'marker', ...facts.marker }
+        : { file: path, what: 'document', start };
     }
     return result;
   }
@@ -224,7 +256,11 @@ class Classifier {
     // A refused path that is an existing file inside the root still gets a place to point at.
     const refuse = (finding: HomeFinding): PathVerdict => {
       const info = this.tree.info(path);
-      return { class: cls, finding, ...(info.kind === 'file' && info.realPath !== undefined ? { related: document } : {}) };
+      return {
+        class: cls,
+        finding,
+        ...(info.kind === 'file' && info.realPath !== undefined ? { related: document } : {}),
+      };
     };
     if (cls === 'declaration-site') return refuse({ ruleId: 'home/declaration-site' });
     if (cls === 'rfc') return refuse({ ruleId: 'home/rfc-home' });
@@ -235,11 +271,16 @@ class Classifier {
     if (info.kind === 'missing') return { class: cls, finding: { ruleId: 'home/missing' } };
     if (info.realPath === undefined) return { class: cls, finding: { ruleId: 'home/symlink-escape' } };
     if (homeClass(info.realPath, this.prefixes) !== cls) {
-      return { class: cls, finding: { ruleId: 'home/symlink-escape', target: info.realPath }, related: { file: info.realPath, what: 'document', start } };
+      return {
+        class: cls,
+        finding: { ruleId: 'home/symlink-escape', target: info.realPath },
+        related: { file: info.realPath, what: 'document', start },
+      };
     }
     if (info.kind !== 'file') return { class: cls, finding: { ruleId: 'home/not-a-file' }, related: document };
     if (cls === 'schema') return { class: cls };
-    if (baseName(path) === SEAMS_CATALOG) return { class: cls, finding: { ruleId: 'home/seams-catalog' }, related: document };
+    if (baseName(path) === SEAMS_CATALOG)
+      return { class: cls, finding: { ruleId: 'home/seams-catalog' }, related: document };
     const facts = await documentFacts(this.tree, path);
     if (cls !== 'v1') for (const miss of facts.nearMisses) this.nearMisses.push({ file: path, ...miss });
     const verdict: PathVerdict = { class: cls, facts };

@@ -58,7 +58,10 @@ const HTML_MARKERS = ['**Normative home:**', '**homes:**'];
 
 const span = (node: Nodes): Span => {
   const p = node.position!;
-  return { start: { line: p.start.line, column: p.start.column, offset: p.start.offset! }, end: { line: p.end.line, column: p.end.column, offset: p.end.offset! } };
+  return {
+    start: { line: p.start.line, column: p.start.column, offset: p.start.offset! },
+    end: { line: p.end.line, column: p.end.column, offset: p.end.offset! },
+  };
 };
 
 const plain = (node: Nodes): string => toString(node, { includeHtml: false });
@@ -66,7 +69,12 @@ const plain = (node: Nodes): string => toString(node, { includeHtml: false });
 const skipNested = (n: Nodes): boolean => n.type === 'list' || n.type === 'table';
 
 /** Calls `visit` on every node below `node` in document order, with its parent. */
-function eachNode(node: Nodes, visit: (n: Nodes, parent: Parent | undefined, index: number) => void, parent?: Parent, index = -1): void {
+function eachNode(
+  node: Nodes,
+  visit: (n: Nodes, parent: Parent | undefined, index: number) => void,
+  parent?: Parent,
+  index = -1,
+): void {
   visit(node, parent, index);
   if ('children' in node) {
     const children = node.children as Nodes[];
@@ -82,7 +90,10 @@ function inlineCodes(node: Nodes, out: Array<{ value: string; at: Span }>): void
 }
 
 /** The header-region analysis: banner, counted markers and their claims. */
-function readHeader(root: Root, text: string): { banner?: Banner; marker?: Span; claims: Map<string, Span>; counted: Set<Nodes> } {
+function readHeader(
+  root: Root,
+  text: string,
+): { banner?: Banner; marker?: Span; claims: Map<string, Span>; counted: Set<Nodes> } {
   const claims = new Map<string, Span>();
   const counted = new Set<Nodes>();
   let banner: Banner | undefined;
@@ -188,7 +199,12 @@ interface ChainEntry {
  * kept on a stack in document order, each popping every earlier heading of equal or greater depth,
  * so a unit's section chain is the stack when it is reached and never crosses documents.
  */
-function readUnits(root: Root): { naming: string[]; obligationNames: string[]; obligationTitles: Set<string>; code: string[] } {
+function readUnits(root: Root): {
+  naming: string[];
+  obligationNames: string[];
+  obligationTitles: Set<string>;
+  code: string[];
+} {
   const naming: string[] = [];
   const obligationNames: string[] = [];
   const obligationTitles = new Set<string>();
@@ -284,7 +300,8 @@ export function readDocument(file: string, text: string, root: Root): DocumentFa
 }
 
 // Cached values are rebuilt field by field, so nothing but what was written reaches a gate.
-const pointOf = (v: unknown): Point | undefined => (shape.isPoint(v) ? { line: v.line, column: v.column, offset: v.offset } : undefined);
+const pointOf = (v: unknown): Point | undefined =>
+  shape.isPoint(v) ? { line: v.line, column: v.column, offset: v.offset } : undefined;
 const spanOf = (v: unknown): Span | undefined => {
   if (!isRecord(v)) return undefined;
   const start = pointOf(v['start']);

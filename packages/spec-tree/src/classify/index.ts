@@ -4,4 +4,14 @@ export type { DocumentFacts, DocumentRecord, NearMiss, NearMissKind } from './do
 export { homeDocument, readDocument } from './document.js';
 export { PROSE_CLASSES, classPrefixes, homeClass, requiredExtension } from './homes.js';
 export type { ClassPrefixes, HomeClass } from './homes.js';
-export { NameIndex, coversFacet, hasKeyword, isClaimToken, isJsWhitespace, names, namesDotted, titledFor, titledKeys } from './naming.js';
+export {
+  NameIndex,
+  coversFacet,
+  hasKeyword,
+  isClaimToken,
+  isJsWhitespace,
+  names,
+  namesDotted,
+  titledFor,
+  titledKeys,
+} from './naming.js';

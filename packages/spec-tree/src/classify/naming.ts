@@ -22,7 +22,8 @@ export function names(t: string, key: string): boolean {
   if (key === '') return false;
   for (let i = t.indexOf(key); i >= 0; i = t.indexOf(key, i + 1)) {
     const end = i + key.length;
-    if ((i === 0 || !blocksBefore(t.charCodeAt(i - 1))) && (end >= t.length || !blocksAfter(t.charCodeAt(end)))) return true;
+    if ((i === 0 || !blocksBefore(t.charCodeAt(i - 1))) && (end >= t.length || !blocksAfter(t.charCodeAt(end))))
+      return true;
   }
   return false;
 }
@@ -33,7 +34,8 @@ export function namesDotted(t: string, key: string, facet: string): boolean {
   const needle = `${key}.${facet}`;
   for (let i = t.indexOf(needle); i >= 0; i = t.indexOf(needle, i + 1)) {
     const end = i + needle.length;
-    if ((i === 0 || !blocksBeforeDotted(t.charCodeAt(i - 1))) && (end >= t.length || !isIdent(t.charCodeAt(end)))) return true;
+    if ((i === 0 || !blocksBeforeDotted(t.charCodeAt(i - 1))) && (end >= t.length || !isIdent(t.charCodeAt(end))))
+      return true;
   }
   return false;
 }
@@ -138,8 +140,17 @@ export class NameIndex {
 
 /** JavaScript's `\s`: U+0009–U+000D, U+0020, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF. */
 export const isJsWhitespace = (c: number): boolean =>
-  (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0x20 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
 
 /**
  * The keys a heading is titled for (§2.4): those K for which `name(heading).trim()` matches

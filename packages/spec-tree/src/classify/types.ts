@@ -25,7 +25,11 @@ export type HomeFinding =
   | { ruleId: 'home/unclaimed' };
 
 /** Why a family whose homes all pass still fails (§2.5 steps 3–6). */
-export type FamilyFinding = { ruleId: 'home/schema-only' } | { ruleId: 'home/ext-only' } | { ruleId: 'home/unnamed' } | { ruleId: 'home/no-obligation' };
+export type FamilyFinding =
+  | { ruleId: 'home/schema-only' }
+  | { ruleId: 'home/ext-only' }
+  | { ruleId: 'home/unnamed' }
+  | { ruleId: 'home/no-obligation' };
 
 /** A place in a home document that a finding is about: its banner, its marker, or its start. */
 export interface DocumentRef {

@@ -13,24 +13,38 @@ afterEach(() => {
 });
 
 type Row = Record<string, unknown>;
-const fam = (key: string, normativeText?: unknown, extra: Row = {}): Row => ({ key, kind: 'family', anchor: 'core', ...(normativeText !== undefined ? { normativeText } : {}), ...extra });
-const declaration = (families: unknown[], extra: Row = {}): string => JSON.stringify({ families, ...extra }, null, 2) + '\n';
+const fam = (key: string, normativeText?: unknown, extra: Row = {}): Row => ({
+  key,
+  kind: 'family',
+  anchor: 'core',
+  ...(normativeText !== undefined ? { normativeText } : {}),
+  ...extra,
+});
+const declaration = (families: unknown[], extra: Row = {}): string =>
+  JSON.stringify({ families, ...extra }, null, 2) + '\n';
 const home = (keys: string[], body = ''): string =>
   `# Doc\n\n> **Status: Stable.**\n> **Normative home:** ${keys.map((k) => `\`${k}\``).join(', ')}.\n\n${keys.map((k) => `## \`${k}\`\n\nA host MUST support \`${k}\`.\n\n`).join('')}${body}`;
-const v1doc = (key: string): string => `# V1\n\n> **Status: Stable · v1.1.** Normative.\n\nA host MUST implement \`${key}\`.\n`;
+const v1doc = (key: string): string =>
+  `# V1\n\n> **Status: Stable · v1.1.** Normative.\n\nA host MUST implement \`${key}\`.\n`;
 
 function classify(families: unknown[], files: Record<string, FixtureEntry> = {}) {
   fx?.remove();
   fx = createFixture({ 'spec/v2/declaration.json': declaration(families), ...files });
   return classifyCoreFamilies(fx.tree());
 }
-const only = async (families: unknown[], files: Record<string, FixtureEntry> = {}) => (await classify(families, files)).families[0]!;
+const only = async (families: unknown[], files: Record<string, FixtureEntry> = {}) =>
+  (await classify(families, files)).families[0]!;
 const findingOf = (h: HomeResult | undefined) => h?.finding;
 
 describe('discovery', () => {
   it('evaluates live core rows in array order; ext and deleted rows are skipped', async () => {
     const c = await classify(
-      [fam('b', ['spec/v2/core/b.md']), { key: 'gone', anchor: 'deleted', reason: 'x' }, { key: 'e', kind: 'family', anchor: 'ext' }, fam('a')],
+      [
+        fam('b', ['spec/v2/core/b.md']),
+        { key: 'gone', anchor: 'deleted', reason: 'x' },
+        { key: 'e', kind: 'family', anchor: 'ext' },
+        fam('a'),
+      ],
       { 'spec/v2/core/b.md': home(['b']) },
     );
     expect(c.families.map((f) => [f.key, f.pointer, f.bucket])).toEqual([
@@ -40,7 +54,11 @@ describe('discovery', () => {
   });
 
   it('a family-shaped object outside /families is a stray family (upstream counted it as a family)', async () => {
-    fx = createFixture({ 'spec/v2/declaration.json': declaration([fam('a')], { profiles: [{ nested: { key: 'x', anchor: 'core', kind: 'family' } }] }) });
+    fx = createFixture({
+      'spec/v2/declaration.json': declaration([fam('a')], {
+        profiles: [{ nested: { key: 'x', anchor: 'core', kind: 'family' } }],
+      }),
+    });
     const c = await classifyCoreFamilies(fx.tree());
     expect(c.stray.map((s) => [s.key, s.pointer, s.at.start.line])).toEqual([['x', '/profiles/0/nested', 11]]);
     expect(c.families.map((f) => f.key)).toEqual(['a']);
@@ -53,7 +71,10 @@ describe('discovery', () => {
   });
 
   it('normativeText absent or [] is undeclared; any other non-array-of-strings is an input error with its position', async () => {
-    expect((await classify([fam('a'), fam('b', [])])).families.map((f) => f.bucket)).toEqual(['undeclared', 'undeclared']);
+    expect((await classify([fam('a'), fam('b', [])])).families.map((f) => f.bucket)).toEqual([
+      'undeclared',
+      'undeclared',
+    ]);
     for (const bad of ['spec/v2/core/a.md', null, [1], {}]) {
       fx?.remove();
       fx = createFixture({ 'spec/v2/declaration.json': declaration([fam('a', bad)]) });
@@ -91,7 +112,11 @@ describe('home paths and classes', () => {
     ['spec/v2/overview.md', 'other', 'home/not-a-home'],
   ])('%s has class %s and is refused with %s, pointing at the file when it exists', async (path, cls, ruleId) => {
     const h = (await only([fam('a', [path])], { [path]: home(['a']) })).homes[0]!;
-    expect([h.class, h.finding?.ruleId, h.related]).toEqual([cls, ruleId, { file: path, what: 'document', start: { line: 1, column: 1, offset: 0 } }]);
+    expect([h.class, h.finding?.ruleId, h.related]).toEqual([
+      cls,
+      ruleId,
+      { file: path, what: 'document', start: { line: 1, column: 1, offset: 0 } },
+    ]);
     expect((await only([fam('a', [path])])).homes[0]!.related).toBeUndefined();
   });
 
@@ -111,7 +136,11 @@ describe('home paths and classes', () => {
       'spec/v2/core/dangling.md': { symlink: 'nowhere.md' },
       'spec/v2/core/dir.md/inner.txt': 'x',
     });
-    expect(c.families[0]!.homes.map((h) => h.finding?.ruleId)).toEqual(['home/missing', 'home/missing', 'home/not-a-file']);
+    expect(c.families[0]!.homes.map((h) => h.finding?.ruleId)).toEqual([
+      'home/missing',
+      'home/missing',
+      'home/not-a-file',
+    ]);
   });
 
   it('a symlink out of the root, or into another class, is a symlink escape', async () => {
@@ -144,10 +173,13 @@ describe('home paths and classes', () => {
 
 describe('prose-home checks', () => {
   it('only a file named exactly host-sample-test-seams.md is a seams catalog (upstream used endsWith)', async () => {
-    const c = await classify([fam('a', ['spec/v1/host-sample-test-seams.md']), fam('b', ['spec/v1/my-host-sample-test-seams.md'])], {
-      'spec/v1/host-sample-test-seams.md': v1doc('a'),
-      'spec/v1/my-host-sample-test-seams.md': v1doc('b'),
-    });
+    const c = await classify(
+      [fam('a', ['spec/v1/host-sample-test-seams.md']), fam('b', ['spec/v1/my-host-sample-test-seams.md'])],
+      {
+        'spec/v1/host-sample-test-seams.md': v1doc('a'),
+        'spec/v1/my-host-sample-test-seams.md': v1doc('b'),
+      },
+    );
     expect(c.families.map((f) => [f.bucket, f.homes[0]!.finding?.ruleId])).toEqual([
       ['failing', 'home/seams-catalog'],
       ['v1-dependent', undefined],
@@ -159,7 +191,8 @@ describe('prose-home checks', () => {
     const c = await classify([fam('a', ['spec/v1/a.md']), fam('b', ['spec/v1/b.md']), fam('c', ['spec/v1/c.md'])], {
       'spec/v1/a.md': `# A\n\n${long}\n\nA host MUST implement \`a\`.\n`,
       'spec/v1/b.md': '# B\n\n> **Status: Non-Normative snapshot**\n\nA host MUST implement `b`.\n',
-      'spec/v1/c.md': '# C\n\n> **Status: Stable.** Read informatively, never as informatives.\n\nA host MUST implement `c`.\n',
+      'spec/v1/c.md':
+        '# C\n\n> **Status: Stable.** Read informatively, never as informatives.\n\nA host MUST implement `c`.\n',
     });
     const [a, b, cc] = c.families;
     expect(a!.homes[0]!.finding).toEqual({ ruleId: 'home/non-normative', banner: long.slice(0, 90) });
@@ -180,8 +213,13 @@ describe('prose-home checks', () => {
   });
 
   it('an unclaimed home without any marker points at the document start', async () => {
-    const h = (await only([fam('a', ['spec/v2/core/x.md'])], { 'spec/v2/core/x.md': 'A host MUST support `a`.\n' })).homes[0]!;
-    expect(h.related).toEqual({ file: 'spec/v2/core/x.md', what: 'document', start: { line: 1, column: 1, offset: 0 } });
+    const h = (await only([fam('a', ['spec/v2/core/x.md'])], { 'spec/v2/core/x.md': 'A host MUST support `a`.\n' }))
+      .homes[0]!;
+    expect(h.related).toEqual({
+      file: 'spec/v2/core/x.md',
+      what: 'document',
+      start: { line: 1, column: 1, offset: 0 },
+    });
   });
 
   it('the first failure ends a home’s checks; the family’s other homes are still checked', async () => {
@@ -219,7 +257,9 @@ describe('the family verdict', () => {
     expect(f.finding).toEqual({ ruleId: 'home/unnamed' });
   });
   it('step 5: a core home’s own marker line names the key it claims', async () => {
-    const f = await only([fam('a', ['spec/v2/core/x.md'])], { 'spec/v2/core/x.md': '> **Normative home:** `a`.\n\nHosts MUST do b.\n' });
+    const f = await only([fam('a', ['spec/v2/core/x.md'])], {
+      'spec/v2/core/x.md': '> **Normative home:** `a`.\n\nHosts MUST do b.\n',
+    });
     expect(f.finding).toEqual({ ruleId: 'home/no-obligation' });
   });
   it('step 5: a heading alone names the key', async () => {
@@ -233,7 +273,9 @@ describe('the family verdict', () => {
     expect([f.bucket, f.finding]).toEqual(['failing', { ruleId: 'home/no-obligation' }]);
   });
   it('step 6: a keyword in inline code is not an obligation', async () => {
-    const f = await only([fam('a', ['spec/v2/core/x.md'])], { 'spec/v2/core/x.md': '> **Normative home:** `a`.\n\nThe `a` field is `MUST`.\n' });
+    const f = await only([fam('a', ['spec/v2/core/x.md'])], {
+      'spec/v2/core/x.md': '> **Normative home:** `a`.\n\nThe `a` field is `MUST`.\n',
+    });
     expect(f.finding).toEqual({ ruleId: 'home/no-obligation' });
   });
   it('step 7: v1-dependent when any home is under spec/v1/, else resolved', async () => {
@@ -252,10 +294,17 @@ describe('the family verdict', () => {
 
 describe('facet coverage', () => {
   it('covers facets from core, ext and v1 homes, code included; uncovered ones are listed with pointers', async () => {
-    const f = await only([fam('mcp', ['spec/v2/core/mcp.md', 'spec/v2/ext/mcp/README.md'], { facets: ['client', 'revisions', 'mrtr', 'profiles'] })], {
-      'spec/v2/core/mcp.md': home(['mcp'], 'Hosts advertise `mcp.client`.\n\n```json\n{"revisions": []}\n```\n'),
-      'spec/v2/ext/mcp/README.md': '| **homes:** | `mcp` |\n| --- | --- |\n\nThe mrtr ceiling.\n',
-    });
+    const f = await only(
+      [
+        fam('mcp', ['spec/v2/core/mcp.md', 'spec/v2/ext/mcp/README.md'], {
+          facets: ['client', 'revisions', 'mrtr', 'profiles'],
+        }),
+      ],
+      {
+        'spec/v2/core/mcp.md': home(['mcp'], 'Hosts advertise `mcp.client`.\n\n```json\n{"revisions": []}\n```\n'),
+        'spec/v2/ext/mcp/README.md': '| **homes:** | `mcp` |\n| --- | --- |\n\nThe mrtr ceiling.\n',
+      },
+    );
     expect(f.bucket).toBe('resolved');
     expect(f.facets.map((x) => [x.name, x.covered, x.pointer])).toEqual([
       ['client', true, '/families/0/facets/0'],
@@ -275,7 +324,14 @@ describe('cited ext homes', () => {
   it('lists each ext-prefixed home once, with whether the budget may count it', async () => {
     const c = await classify(
       [
-        fam('a', ['spec/v2/core/a.md', 'spec/v2/ext/a/README.md', 'spec/v2/ext/dir', 'spec/v2/ext/gone.md', 'spec/v2/ext/x.json', 'spec/v2/ext/../ext/a/README.md']),
+        fam('a', [
+          'spec/v2/core/a.md',
+          'spec/v2/ext/a/README.md',
+          'spec/v2/ext/dir',
+          'spec/v2/ext/gone.md',
+          'spec/v2/ext/x.json',
+          'spec/v2/ext/../ext/a/README.md',
+        ]),
         fam('b', ['spec/v2/ext/a/README.md']),
         fam('c'),
       ],
@@ -309,7 +365,11 @@ describe('positions, caching and cost', () => {
 
   it('is computed once per tree, and each home document is parsed once however many families cite it', async () => {
     fx = createFixture({
-      'spec/v2/declaration.json': declaration([fam('a', ['spec/v2/core/x.md']), fam('b', ['spec/v2/core/x.md', 'spec/v1/b.md']), fam('c', ['spec/v1/b.md'])]),
+      'spec/v2/declaration.json': declaration([
+        fam('a', ['spec/v2/core/x.md']),
+        fam('b', ['spec/v2/core/x.md', 'spec/v1/b.md']),
+        fam('c', ['spec/v1/b.md']),
+      ]),
       'spec/v2/core/x.md': home(['a', 'b']),
       'spec/v1/b.md': `${v1doc('b')}\nAlso \`c\` MUST hold.\n`,
       'spec/v2/core/unrelated.md': 'never read',
@@ -326,12 +386,22 @@ describe('positions, caching and cost', () => {
       fx?.remove();
       fx = createFixture(rfc0204Tree(stage).files);
       const c = await classifyCoreFamilies(fx.tree());
-      const bucket = (b: string) => c.families.filter((f) => f.bucket === b).map((f) => f.key).sort();
+      const bucket = (b: string) =>
+        c.families
+          .filter((f) => f.bucket === b)
+          .map((f) => f.key)
+          .sort();
       const resolved = stage === 'after' ? [...RESOLVED] : RESOLVED.filter((k) => k !== 'toolCatalog');
       const v1 = stage === 'after' ? [...V1_DEPENDENT] : [...V1_DEPENDENT, 'toolCatalog'];
       expect(bucket('resolved')).toEqual(resolved.sort());
       expect(bucket('v1-dependent')).toEqual(v1.sort());
-      expect(c.counts).toEqual({ core: 72, resolved: stage === 'after' ? 31 : 30, v1Dependent: stage === 'after' ? 41 : 42, undeclared: 0, failing: 0 });
+      expect(c.counts).toEqual({
+        core: 72,
+        resolved: stage === 'after' ? 31 : 30,
+        v1Dependent: stage === 'after' ? 41 : 42,
+        undeclared: 0,
+        failing: 0,
+      });
       expect(c.families.flatMap((f) => f.uncovered)).toEqual([]);
       expect([c.stray, c.duplicates, c.nearMisses, c.extHomes]).toEqual([[], [], [], []]);
     }

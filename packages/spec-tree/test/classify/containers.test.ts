@@ -34,7 +34,10 @@ describe('form A markers in the leading blockquote’s containers', () => {
   });
 
   it('claims nothing from a list item outside any blockquote, and warns at the marker', () => {
-    for (const [md, column] of [['- **Normative home:** `a`.\n', 3], ['1. - **Normative home:** `a`.\n', 6]] as const) {
+    for (const [md, column] of [
+      ['- **Normative home:** `a`.\n', 3],
+      ['1. - **Normative home:** `a`.\n', 6],
+    ] as const) {
       const facts = read(md);
       expect([...facts.claims.keys()]).toEqual([]);
       expect(facts.nearMisses.map((m) => [m.kind, ...at(m)!])).toEqual([['misplaced', 1, column]]);
@@ -44,11 +47,26 @@ describe('form A markers in the leading blockquote’s containers', () => {
 
 describe('form B header rows in containers', () => {
   it.each([
-    ['the leading blockquote', '> **Status: Stable.**\n>\n> | **homes:** | `toolCatalog` |\n> | --- | --- |\n', [3, 5], [3, 18]],
+    [
+      'the leading blockquote',
+      '> **Status: Stable.**\n>\n> | **homes:** | `toolCatalog` |\n> | --- | --- |\n',
+      [3, 5],
+      [3, 18],
+    ],
     ['a bullet item', '- Header:\n\n  | **homes:** | `toolCatalog` |\n  | --- | --- |\n', [3, 5], [3, 18]],
     ['an ordered item', '1. | **homes:** | `toolCatalog` |\n   | --- | --- |\n', [1, 6], [1, 19]],
-    ['a list item in the blockquote, two deep', '> - | **homes:** | `toolCatalog` |\n>   | --- | --- |\n', [1, 7], [1, 20]],
-    ['a blockquote in a list item, two deep', '- > | **Normative home:** | `toolCatalog` |\n  > | --- | --- |\n', [1, 7], [1, 29]],
+    [
+      'a list item in the blockquote, two deep',
+      '> - | **homes:** | `toolCatalog` |\n>   | --- | --- |\n',
+      [1, 7],
+      [1, 20],
+    ],
+    [
+      'a blockquote in a list item, two deep',
+      '- > | **Normative home:** | `toolCatalog` |\n  > | --- | --- |\n',
+      [1, 7],
+      [1, 29],
+    ],
   ])('a row in %s claims its key; marker and claim are positioned at their own nodes', (_where, md, marker, claim) => {
     const facts = read(md);
     expect([...facts.claims.keys()]).toEqual(['toolCatalog']);
@@ -83,7 +101,12 @@ describe('banners in containers', () => {
   it.each([
     ['a bullet item', '> - **Status: Informative.** x\n', '> - **Status: Informative.** x', [1, 5]],
     ['a nested blockquote', '# T\n\n> > **Status: Stable.**\n', '> > **Status: Stable.**', [3, 5]],
-    ['an ordered item in a blockquote in the leading blockquote, two deep', '> > 1. **Status: Draft.**\n', '> > 1. **Status: Draft.**', [1, 8]],
+    [
+      'an ordered item in a blockquote in the leading blockquote, two deep',
+      '> > 1. **Status: Draft.**\n',
+      '> > 1. **Status: Draft.**',
+      [1, 8],
+    ],
   ])('the first Status strong in %s is the banner; its line is the whole source line', (_where, md, line, position) => {
     const facts = read(md);
     expect(facts.banner?.line).toBe(line);
@@ -118,7 +141,9 @@ describe('units and obligations in containers', () => {
 describe('the shared classification', () => {
   let fx: Fixture | undefined;
   afterEach(() => fx?.remove());
-  const declaration = JSON.stringify({ families: [{ key: 'toolCatalog', kind: 'family', anchor: 'core', normativeText: ['spec/v2/core/tool-catalog.md'] }] });
+  const declaration = JSON.stringify({
+    families: [{ key: 'toolCatalog', kind: 'family', anchor: 'core', normativeText: ['spec/v2/core/tool-catalog.md'] }],
+  });
   const body = '\n## `toolCatalog`\n\nA host MUST serve `toolCatalog`.\n';
 
   it('a form B header table inside the leading blockquote claims its family', async () => {
@@ -137,6 +162,11 @@ describe('the shared classification', () => {
     });
     const home = (await classifyCoreFamilies(fx.tree())).families[0]!.homes[0]!;
     expect(home.finding).toEqual({ ruleId: 'home/unclaimed' });
-    expect(home.related).toMatchObject({ file: 'spec/v2/core/tool-catalog.md', what: 'marker', start: { line: 5, column: 5 }, end: { line: 5, column: 15 } });
+    expect(home.related).toMatchObject({
+      file: 'spec/v2/core/tool-catalog.md',
+      what: 'marker',
+      start: { line: 5, column: 5 },
+      end: { line: 5, column: 15 },
+    });
   });
 });

@@ -12,10 +12,17 @@ const claims = (md: string): string[] => [...read(md).claims.keys()];
 
 describe('the reciprocal marker table', () => {
   it('form A under a Status banner claims its key', () => {
-    expect(claims('> **Status: Stable · RFC 0204, RFC 0078, RFC 0112.**\n> **Normative home:** `toolCatalog`.\n\n## Body\n')).toEqual(['toolCatalog']);
+    expect(
+      claims('> **Status: Stable · RFC 0204, RFC 0078, RFC 0112.**\n> **Normative home:** `toolCatalog`.\n\n## Body\n'),
+    ).toEqual(['toolCatalog']);
   });
   it('form A claims every inline-code sibling on its line', () => {
-    expect(claims('> **Normative home:** `aiEnvelope`, `promptLibrary`, `agentRuntime`, `mcp`.\n')).toEqual(['aiEnvelope', 'promptLibrary', 'agentRuntime', 'mcp']);
+    expect(claims('> **Normative home:** `aiEnvelope`, `promptLibrary`, `agentRuntime`, `mcp`.\n')).toEqual([
+      'aiEnvelope',
+      'promptLibrary',
+      'agentRuntime',
+      'mcp',
+    ]);
   });
   it('form A stops at the end of its source line', () => {
     expect(claims('> **Normative home:** `a`.\n> Also see `b`.\n')).toEqual(['a']);
@@ -76,7 +83,9 @@ describe('the reciprocal marker table', () => {
 
 describe('the banner', () => {
   it('is the first strong starting with Status inside a header blockquote; the line keeps `> `', () => {
-    const facts = read('# T\n\n> Intro **bold** then **Status: Stable · v1.1.** Normative for x.\n> **Status: Draft**\n');
+    const facts = read(
+      '# T\n\n> Intro **bold** then **Status: Stable · v1.1.** Normative for x.\n> **Status: Draft**\n',
+    );
     expect(facts.banner?.line).toBe('> Intro **bold** then **Status: Stable · v1.1.** Normative for x.');
     expect(facts.banner?.start).toMatchObject({ line: 3, column: 23 });
   });

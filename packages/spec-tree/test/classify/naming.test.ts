@@ -1,5 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NameIndex, coversFacet, hasKeyword, isClaimToken, kwOf, nameOf, names, namesDotted, markdownParser, titledFor, titledKeys } from '../../src/index.js';
+import {
+  NameIndex,
+  coversFacet,
+  hasKeyword,
+  isClaimToken,
+  kwOf,
+  nameOf,
+  names,
+  namesDotted,
+  markdownParser,
+  titledFor,
+  titledKeys,
+} from '../../src/index.js';
 import type { MarkdownParser } from '../../src/index.js';
 import { cases, seeded } from '../property.js';
 
@@ -48,7 +60,12 @@ describe('the naming rule', () => {
       const text = Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
       const index = new NameIndex([text]);
       for (const key of keys) expect([text, key, index.names(key)]).toEqual([text, key, names(text, key)]);
-      for (const [k, f] of [['a', 'b'], ['ab', 'a'], ['x', 'ab'], ['a-b', 'x']] as const) {
+      for (const [k, f] of [
+        ['a', 'b'],
+        ['ab', 'a'],
+        ['x', 'ab'],
+        ['a-b', 'x'],
+      ] as const) {
         expect([text, k, f, index.namesDotted(k, f)]).toEqual([text, k, f, namesDotted(text, k, f)]);
       }
     }

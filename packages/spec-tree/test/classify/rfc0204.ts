@@ -3,19 +3,81 @@
 // reference rule `split(/\s+/)`, independent of the budget gate's own counter.
 
 export const RESOLVED = [
-  'supportedEnvelopes', 'schemaVersions', 'envelopeStrictness', 'envelopeContracts', 'nodePackRuntimes', 'connections',
-  'dataResidency', 'replay', 'authorization', 'multiPartyConversation', 'conversationTurnModelProvenance', 'channelPresence',
-  'conversationPrimitive', 'toolCatalog', 'forms', 'aiEnvelope', 'promptLibrary', 'agentRuntime', 'webhooks', 'a2a',
-  'nondeterminismPolicy', 'workflowChainPacks', 'packs', 'mcp', 'sandbox', 'compensation', 'idempotency', 'eventLog', 'auth',
-  'runList', 'interrupt',
+  'supportedEnvelopes',
+  'schemaVersions',
+  'envelopeStrictness',
+  'envelopeContracts',
+  'nodePackRuntimes',
+  'connections',
+  'dataResidency',
+  'replay',
+  'authorization',
+  'multiPartyConversation',
+  'conversationTurnModelProvenance',
+  'channelPresence',
+  'conversationPrimitive',
+  'toolCatalog',
+  'forms',
+  'aiEnvelope',
+  'promptLibrary',
+  'agentRuntime',
+  'webhooks',
+  'a2a',
+  'nondeterminismPolicy',
+  'workflowChainPacks',
+  'packs',
+  'mcp',
+  'sandbox',
+  'compensation',
+  'idempotency',
+  'eventLog',
+  'auth',
+  'runList',
+  'interrupt',
 ] as const;
 
 export const V1_DEPENDENT = [
-  'toolHooks', 'multiAgent', 'oauth', 'heartbeat', 'limits', 'selfHostedRunner', 'purposePropagation', 'anonymousActor',
-  'credentials', 'subWorkflow', 'httpClient', 'triggerBridge', 'content', 'budget', 'i18n', 'portability', 'workspace', 'fs',
-  'kvStorage', 'tableStorage', 'nosql', 'vectorStore', 'searchIndex', 'blobStorage', 'cache', 'sql', 'deadLetter', 'queueBus',
-  'scheduling', 'secrets', 'modelCapabilities', 'artifactTypes', 'uiPlugins', 'memory', 'aiProviders', 'agents', 'production',
-  'prompts', 'envelopes', 'feedback', 'providerUsage',
+  'toolHooks',
+  'multiAgent',
+  'oauth',
+  'heartbeat',
+  'limits',
+  'selfHostedRunner',
+  'purposePropagation',
+  'anonymousActor',
+  'credentials',
+  'subWorkflow',
+  'httpClient',
+  'triggerBridge',
+  'content',
+  'budget',
+  'i18n',
+  'portability',
+  'workspace',
+  'fs',
+  'kvStorage',
+  'tableStorage',
+  'nosql',
+  'vectorStore',
+  'searchIndex',
+  'blobStorage',
+  'cache',
+  'sql',
+  'deadLetter',
+  'queueBus',
+  'scheduling',
+  'secrets',
+  'modelCapabilities',
+  'artifactTypes',
+  'uiPlugins',
+  'memory',
+  'aiProviders',
+  'agents',
+  'production',
+  'prompts',
+  'envelopes',
+  'feedback',
+  'providerUsage',
 ] as const;
 
 export type Stage = 'before' | 'after';
@@ -32,7 +94,17 @@ export const DECLARATION_ORDER: readonly string[] = (() => {
   return out;
 })();
 
-const MCP_FACETS = ['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt', 'profiles', 'features', 'serverUrls', 'serverMount', 'mrtr'];
+const MCP_FACETS = [
+  'revisions',
+  'preferredVersion',
+  'minimumRevision',
+  'refreshedAt',
+  'profiles',
+  'features',
+  'serverUrls',
+  'serverMount',
+  'mrtr',
+];
 const FACETS: Record<string, string[]> = {
   toolCatalog: ['sources', 'sessionLifecycle', 'compactView'],
   limits: ['maxBudgetTokens'],
@@ -42,7 +114,21 @@ const FACETS: Record<string, string[]> = {
 
 /** Filler prose of exactly `n` words that names no family. */
 export const filler = (n: number): string => {
-  const words = ['the', 'host', 'keeps', 'this', 'record', 'stable', 'across', 'versions', 'and', 'readers', 'rely', 'on', 'that'];
+  const words = [
+    'the',
+    'host',
+    'keeps',
+    'this',
+    'record',
+    'stable',
+    'across',
+    'versions',
+    'and',
+    'readers',
+    'rely',
+    'on',
+    'that',
+  ];
   return Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ');
 };
 
@@ -62,7 +148,12 @@ const coreDoc = (title: string, keys: readonly string[]): string =>
     '> **Status: Stable · v2.0.**',
     marker(keys),
     '',
-    ...keys.flatMap((k) => [`## \`${k}\``, '', `A host advertising \`${k}\` MUST honour this section.${(FACETS[k] ?? []).map((f) => ` It reports \`${k}.${f}\`.`).join('')}`, '']),
+    ...keys.flatMap((k) => [
+      `## \`${k}\``,
+      '',
+      `A host advertising \`${k}\` MUST honour this section.${(FACETS[k] ?? []).map((f) => ` It reports \`${k}.${f}\`.`).join('')}`,
+      '',
+    ]),
   ].join('\n');
 
 export const HOST_SERVICES_BEFORE_WORDS = 154;
@@ -70,7 +161,10 @@ export const MCP_SECTION_WORDS = 136;
 export const TOOL_CATALOG_WORDS = 306;
 
 const hostServices = (stage: Stage): string => {
-  const keys = stage === 'after' ? ['aiEnvelope', 'promptLibrary', 'agentRuntime', 'mcp'] : ['aiEnvelope', 'promptLibrary', 'agentRuntime'];
+  const keys =
+    stage === 'after'
+      ? ['aiEnvelope', 'promptLibrary', 'agentRuntime', 'mcp']
+      : ['aiEnvelope', 'promptLibrary', 'agentRuntime'];
   const body = [
     '# Host services',
     '',
@@ -96,7 +190,13 @@ const hostServices = (stage: Stage): string => {
   const before = padTo(body.replace(marker(keys), marker(keys.slice(0, 3))), HOST_SERVICES_BEFORE_WORDS);
   if (stage === 'before') return before;
   const section = padTo(
-    ['', '## `mcp`', '', 'A host advertising `mcp.client` MUST expose ctx.mcp.callTool, listTools, readResource and serverHealth to pack code.', ''].join('\n'),
+    [
+      '',
+      '## `mcp`',
+      '',
+      'A host advertising `mcp.client` MUST expose ctx.mcp.callTool, listTools, readResource and serverHealth to pack code.',
+      '',
+    ].join('\n'),
     MCP_SECTION_WORDS,
   );
   return before.replace(marker(keys.slice(0, 3)), marker(keys)) + section;
@@ -141,7 +241,18 @@ const interop = (): string =>
 
 /** spec/v1 documents: the 41 (42 before RFC 0204) v1-dependent families over 20 (21) documents. */
 const V1_BANNER = (doc: string): string => `> **Status: Stable · v1.1.** Normative for ${doc}.`;
-const STORAGE = ['fs', 'kvStorage', 'tableStorage', 'nosql', 'vectorStore', 'searchIndex', 'blobStorage', 'cache', 'sql', 'secrets'];
+const STORAGE = [
+  'fs',
+  'kvStorage',
+  'tableStorage',
+  'nosql',
+  'vectorStore',
+  'searchIndex',
+  'blobStorage',
+  'cache',
+  'sql',
+  'secrets',
+];
 
 export function v1Docs(stage: Stage): Record<string, { path: string; keys: string[]; text: string }> {
   const docs: Record<string, { path: string; keys: string[]; text: string }> = {};
@@ -154,7 +265,10 @@ export function v1Docs(stage: Stage): Record<string, { path: string; keys: strin
   add(
     'host-capabilities',
     STORAGE,
-    STORAGE.map((k) => `## §host.${k}\n\nThe \`${k}\` service is optional.\n\n| rule | text |\n| --- | --- |\n| tenancy | A get for tenant A MUST NOT return values written by tenant B. |\n${(FACETS[k] ?? []).map((f) => `\n\`\`\`json\n{"${f}": 60}\n\`\`\`\n`).join('')}`).join('\n'),
+    STORAGE.map(
+      (k) =>
+        `## §host.${k}\n\nThe \`${k}\` service is optional.\n\n| rule | text |\n| --- | --- |\n| tenancy | A get for tenant A MUST NOT return values written by tenant B. |\n${(FACETS[k] ?? []).map((f) => `\n\`\`\`json\n{"${f}": 60}\n\`\`\`\n`).join('')}`,
+    ).join('\n'),
   );
   // The other 31 over 19 documents, round robin: twelve documents carry two families, seven one.
   for (let i = 0; i < 19; i++) {
@@ -162,10 +276,20 @@ export function v1Docs(stage: Stage): Record<string, { path: string; keys: strin
     add(
       `doc-${String(i + 1).padStart(2, '0')}`,
       keys,
-      keys.map((k) => `## Section ${k}\n\nA host MUST implement \`${k}\` as written here.${(FACETS[k] ?? []).map((f) => ` See ${k}.${f}.`).join('')}\n`).join('\n'),
+      keys
+        .map(
+          (k) =>
+            `## Section ${k}\n\nA host MUST implement \`${k}\` as written here.${(FACETS[k] ?? []).map((f) => ` See ${k}.${f}.`).join('')}\n`,
+        )
+        .join('\n'),
     );
   }
-  if (stage === 'before') add('tool-catalog', ['toolCatalog'], '## The catalog\n\nA host advertising `toolCatalog` MUST serve GET /tools with `sources`, `sessionLifecycle` and `compactView`.\n');
+  if (stage === 'before')
+    add(
+      'tool-catalog',
+      ['toolCatalog'],
+      '## The catalog\n\nA host advertising `toolCatalog` MUST serve GET /tools with `sources`, `sessionLifecycle` and `compactView`.\n',
+    );
   return docs;
 }
 
@@ -173,8 +297,13 @@ export const BEFORE_TOTAL = 25_385;
 export const AFTER_TOTAL = 25_828;
 
 /** The declaration row of one core family at a stage. */
-function familyRow(key: string, stage: Stage, v1: Record<string, { path: string; keys: string[] }>, coreHomes: Map<string, string[]>): Record<string, unknown> {
-  const facets = key === 'mcp' ? (stage === 'after' ? [...MCP_FACETS, 'client'] : MCP_FACETS) : FACETS[key] ?? [];
+function familyRow(
+  key: string,
+  stage: Stage,
+  v1: Record<string, { path: string; keys: string[] }>,
+  coreHomes: Map<string, string[]>,
+): Record<string, unknown> {
+  const facets = key === 'mcp' ? (stage === 'after' ? [...MCP_FACETS, 'client'] : MCP_FACETS) : (FACETS[key] ?? []);
   const v1Home = Object.values(v1).find((d) => d.keys.includes(key))?.path;
   const normativeText = coreHomes.get(key) ?? (v1Home ? [v1Home] : []);
   return { key, kind: 'family', anchor: 'core', section: `core/capabilities.md#${key}`, facets, normativeText };
@@ -194,19 +323,39 @@ export function rfc0204Tree(stage: Stage): Rfc0204Tree {
     for (const k of keys) coreHomes.set(k, [...(coreHomes.get(k) ?? []), path]);
   };
   put('spec/v2/core/interop.md', interop(), ['mcp']);
-  put('spec/v2/core/host-services.md', hostServices(stage), stage === 'after' ? ['aiEnvelope', 'promptLibrary', 'agentRuntime', 'mcp'] : ['aiEnvelope', 'promptLibrary', 'agentRuntime']);
+  put(
+    'spec/v2/core/host-services.md',
+    hostServices(stage),
+    stage === 'after'
+      ? ['aiEnvelope', 'promptLibrary', 'agentRuntime', 'mcp']
+      : ['aiEnvelope', 'promptLibrary', 'agentRuntime'],
+  );
   if (stage === 'after') put('spec/v2/core/tool-catalog.md', toolCatalogDoc(), ['toolCatalog']);
-  const others = RESOLVED.filter((k) => !['mcp', 'toolCatalog', 'aiEnvelope', 'promptLibrary', 'agentRuntime'].includes(k));
+  const others = RESOLVED.filter(
+    (k) => !['mcp', 'toolCatalog', 'aiEnvelope', 'promptLibrary', 'agentRuntime'].includes(k),
+  );
   for (let i = 0; i < others.length; i += 3) {
     const keys = others.slice(i, i + 3);
-    put(`spec/v2/core/family-${String(i / 3 + 1).padStart(2, '0')}.md`, coreDoc(`Families ${keys.join(', ')}`, keys), keys);
+    put(
+      `spec/v2/core/family-${String(i / 3 + 1).padStart(2, '0')}.md`,
+      coreDoc(`Families ${keys.join(', ')}`, keys),
+      keys,
+    );
   }
-  files['spec/v2/core/capabilities.md'] = ['# Capabilities', '', ...DECLARATION_ORDER.flatMap((k) => [`## § \`${k}\``, '', 'Witness declared; owner RFC recorded.', ''])].join('\n');
+  files['spec/v2/core/capabilities.md'] = [
+    '# Capabilities',
+    '',
+    ...DECLARATION_ORDER.flatMap((k) => [`## § \`${k}\``, '', 'Witness declared; owner RFC recorded.', '']),
+  ].join('\n');
   const v1 = v1Docs(stage);
   for (const d of Object.values(v1)) files[d.path] = d.text;
   // The budget padding: a reference document that brings the kernel to RFC 0204's "before" total.
-  const coreWords = (): number => Object.entries(files).filter(([p]) => p.startsWith('spec/v2/core/')).reduce((n, [, t]) => n + wc(t), 0);
-  const beforeWithoutPadding = stage === 'before' ? coreWords() : coreWords() - (MCP_SECTION_WORDS + 1) - TOOL_CATALOG_WORDS;
+  const coreWords = (): number =>
+    Object.entries(files)
+      .filter(([p]) => p.startsWith('spec/v2/core/'))
+      .reduce((n, [, t]) => n + wc(t), 0);
+  const beforeWithoutPadding =
+    stage === 'before' ? coreWords() : coreWords() - (MCP_SECTION_WORDS + 1) - TOOL_CATALOG_WORDS;
   files['spec/v2/core/reference.md'] = `# Reference\n\n${filler(BEFORE_TOTAL - beforeWithoutPadding - 2)}\n`;
 
   const declaration = {

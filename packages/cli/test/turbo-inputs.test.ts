@@ -52,6 +52,11 @@ describe('turbo caching and the corpus', () => {
     }
   });
 
+  it('pnpm lint runs the linter and the formatter check through turbo, and CI runs pnpm lint', () => {
+    expect(scripts['lint']).toMatch(/^turbo run lint:code lint:format /);
+    expect(readFileSync(`${root}.ci/run`, 'utf8')).toMatch(/^pnpm lint \|\| status=1$/m);
+  });
+
   it('the lint tasks hash every file they read and their configs', () => {
     const tasks = dryRun('lint:code', 'lint:format');
     const inputs = (id: string): string[] => Object.keys(tasks.find((t) => t.taskId === id)?.inputs ?? {});

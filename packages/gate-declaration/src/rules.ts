@@ -5,6 +5,16 @@ export const GATE_ID = 'declaration';
 /** The facet source of a family with neither a facet file nor a v1 node. */
 export const NO_SOURCE = 'the record (no facet file, no v1 node)';
 
+/** What declaration/facets-mismatch says and advises. */
+interface FacetsMismatch {
+  key: string;
+  source: string;
+  onlyFacets: string[];
+  onlySource: string[];
+  facetFile: string;
+  hasFile: boolean;
+}
+
 /**
  * Every rule the gate can emit, with its documentation and message. The
  * generator's rules come first, then check-declaration's.
@@ -81,26 +91,12 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'mcp.facets has "client"; spec/v2/facets/mcp.schema.json does not',
     pass: '"client" in both places',
     fix: 'Make facets[] and the facet source agree: add or remove the facet where the message says; a family with neither a facet file nor a v1 node needs spec/v2/facets/<key>.schema.json, cited with facetsFrom.',
-    message: (d: {
-      key: string;
-      source: string;
-      onlyFacets: string[];
-      onlySource: string[];
-      facetFile: string;
-      hasFile: boolean;
-    }) =>
+    message: (d: FacetsMismatch) =>
       `${d.key}: facets[] and ${d.source} disagree — ${[
         ...(d.onlyFacets.length ? [`only in facets[]: ${d.onlyFacets.join(', ')}`] : []),
         ...(d.onlySource.length ? [`only in ${d.source}: ${d.onlySource.join(', ')}`] : []),
       ].join('; ')}`,
-    hint: (d: {
-      key: string;
-      source: string;
-      onlyFacets: string[];
-      onlySource: string[];
-      facetFile: string;
-      hasFile: boolean;
-    }) =>
+    hint: (d: FacetsMismatch) =>
       d.source === NO_SOURCE && d.onlyFacets.length > 0
         ? `${d.hasFile ? '' : `create ${d.facetFile} declaring ${d.onlyFacets.join(', ')} under "properties", and `}set "facetsFrom": "${d.facetFile}" on the row`
         : `add or remove the facet in facets[] or in ${d.source}, so both name the same facets`,

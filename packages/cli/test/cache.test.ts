@@ -4,20 +4,25 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { shape } from '@openwop-spec/spec-tree';
 import type { FactKind, Gate } from '@openwop-spec/spec-tree';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
 import { forge } from '../../spec-tree/test/forge.js';
 import { main } from '../src/index.js';
-import { createFixture, run } from './helpers.js';
+import { upstreamTree } from '../../init/test/upstream-tree.js';
+import { CLI_BIN, createFixture, run } from './helpers.js';
 import type { Captured, Fixture } from './helpers.js';
 
 const TODAY = ['--today', '2026-09-22'];
 /** The gates that read facts (schemas reads none, and is the slowest). */
 const GATES = ['core-budget', 'normative-home', 'scenario-majors', 'declaration'];
 const CACHE = 'node_modules/.cache/openwop-spec/facts.json';
-const bin = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
+/** Resolves packages as spec-tree, whose parser the warm run must not load. */
+const fromSpecTree = createRequire(new URL('../../spec-tree/package.json', import.meta.url));
+/** The built bin's stdout for the lines `main` printed in-process. */
+const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
 
 const headings: FactKind<number> = {
   id: 'cli-test:headings',
@@ -97,6 +102,27 @@ describe('where the fact cache lives', () => {
     expect(files(root)).not.toContain(CACHE);
   });
 
+  it.each<[string, (file: string) => void]>([
+    ['garbage', (file) => writeFileSync(file, 'garbage\n{')],
+    ['truncated', (file) => writeFileSync(file, readFileSync(file).subarray(0, 40))],
+    [
+      'of another version',
+      (file) => writeFileSync(file, readFileSync(file, 'utf8').replace('"version":1', '"version":0')),
+    ],
+  ])('a cache file that is %s is a miss: the facts are derived again, with no error', async (_name, corrupt) => {
+    const root = repo({ 'node_modules/.keep': '' });
+    await check(root);
+    // A poisoned entry first, so a run that still read the file would print 7.
+    forge(
+      join(root, CACHE),
+      (b) => (Object.values(b['kinds']['cli-test:headings'].entries).forEach((e: any) => (e[1] = 7)), b),
+    );
+    corrupt(join(root, CACHE));
+    const out = await check(root);
+    expect([out.code, out.stderr]).toEqual([0, []]);
+    expect(out.stdout).toContain('=== facts OK — 2 heading(s) ===');
+  });
+
   it('--no-cache and --cache-location together are a usage error', async () => {
     const out = await check(repo(), '--no-cache', '--cache-location', 'x');
     expect(out).toMatchObject({
@@ -139,10 +165,14 @@ describe('between gates', () => {
   });
 });
 
-describe('the real gates with the cache cold, warm, corrupt and off', () => {
+describe('the real gates over a copy of this repository', () => {
   let fx: Fixture;
   let cache: string;
-  beforeAll(() => {
+  /** What each format prints with the cache off: every other run must print the same. */
+  const off: Record<string, Captured> = {};
+  const check = (format: string, ...argv: string[]): Promise<Captured> =>
+    run(['check', ...GATES, '--format', format, ...TODAY, ...argv], { cwd: fx.root });
+  beforeAll(async () => {
     fx = copyCorpus();
     mkdirSync(join(fx.root, 'node_modules'));
     cache = join(fx.root, CACHE);
@@ -155,73 +185,35 @@ describe('the real gates with the cache cold, warm, corrupt and off', () => {
         '> **Normative home:** `tools`.\n\n<!-- **Normative home:** `x` -->',
       ),
     );
+    for (const format of ['stylish', 'json']) off[format] = await check(format, '--no-cache');
   });
   afterAll(() => fx.remove());
 
-  const corruptions: Array<[string, () => void]> = [
-    ['garbage', () => writeFileSync(cache, 'garbage\n{')],
-    ['truncated', () => writeFileSync(cache, readFileSync(cache).subarray(0, 1000))],
-    ['another version', () => writeFileSync(cache, readFileSync(cache, 'utf8').replace('"version":1', '"version":0'))],
-    [
-      'every value of the wrong shape',
-      () =>
-        forge(
-          cache,
-          (b) => (
-            Object.values(b['kinds']).forEach((k: any) =>
-              Object.values(k.entries).forEach((e: any) => (e[1] = { findIndex: null })),
-            ),
-            b
-          ),
-        ),
-    ],
-  ];
-
-  it.each(['stylish', 'json'])('print the same bytes and exit code (%s)', async (format) => {
-    const check = (...argv: string[]): Promise<Captured> =>
-      run(['check', ...GATES, '--format', format, ...TODAY, ...argv], { cwd: fx.root });
-    const off = await check('--no-cache');
-    expect(off.code).toBe(1);
-    expect([...off.stdout, ...off.stderr].join('\n')).toMatch(
+  it('print the same bytes and exit code with the cache cold, warm, and holding a value of the wrong shape for every fact', async () => {
+    expect(off['stylish']!.code).toBe(1);
+    expect([...off['stylish']!.stdout, ...off['stylish']!.stderr].join('\n')).toMatch(
       /home\/unclaimed[\s\S]*home\/marker-near-miss|home\/marker-near-miss[\s\S]*home\/unclaimed/,
     );
     rmSync(cache, { force: true });
-    expect(await check()).toEqual(off);
+    expect(await check('stylish')).toEqual(off['stylish']);
     expect(existsSync(cache)).toBe(true);
-    expect(await check()).toEqual(off);
-    for (const [name, corrupt] of corruptions) {
-      corrupt();
-      expect({ name, out: await check() }).toEqual({ name, out: off });
-    }
-  });
-});
-
-describe('the built bin with a shared cache', () => {
-  let fx: Fixture;
-  beforeAll(() => {
-    fx = copyCorpus();
-    mkdirSync(join(fx.root, 'node_modules'));
-  });
-  afterAll(() => fx.remove());
-  const argv = ['check', ...GATES, '--format', 'json', ...TODAY];
-  const node = (...extra: string[]) =>
-    spawnSync(process.execPath, [bin, ...argv, ...extra], { cwd: fx.root, encoding: 'utf8', timeout: 600_000 });
-
-  it('a FIFO at the cache path is a miss: the same output, never a hang', () => {
-    const off = node('--no-cache');
-    expect(off.status).toBe(0);
-    const cache = join(fx.root, CACHE);
-    mkdirSync(join(cache, '..'), { recursive: true });
-    execFileSync('mkfifo', [cache]);
-    try {
-      const r = node();
-      expect([r.signal, r.status, r.stdout, r.stderr]).toEqual([null, off.status, off.stdout, off.stderr]);
-    } finally {
-      rmSync(cache);
-    }
+    expect(await check('json')).toEqual(off['json']);
+    expect(await check('stylish')).toEqual(off['stylish']);
+    // Every kind's fromJson meets a value it did not write (the file around them is whole and checksummed).
+    forge(
+      cache,
+      (b) => (
+        Object.values(b['kinds']).forEach((k: any) =>
+          Object.values(k.entries).forEach((e: any) => (e[1] = { findIndex: null })),
+        ),
+        b
+      ),
+    );
+    expect(await check('json')).toEqual(off['json']);
   });
 
-  it('loads no parser when every fact is cached, and no command-only package in a check', () => {
+  it('the built bin loads no parser when every fact is cached, and no command-only package in a check', async () => {
+    await check('json'); // every fact cached (a cold run only when this test runs alone)
     const dir = mkdtempSync(join(tmpdir(), 'openwop-loads-'));
     try {
       // A module hook that logs every URL the run resolves.
@@ -232,47 +224,66 @@ describe('the built bin with a shared cache', () => {
         probe,
         `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
       );
-      const loaded = (): string => {
-        rmSync(log, { force: true });
-        const r = spawnSync(
-          process.execPath,
-          ['--import', pathToFileURL(probe).href, bin, 'check', 'core-budget', ...TODAY],
-          { cwd: fx.root, encoding: 'utf8', timeout: 600_000 },
-        );
-        expect(r.status, r.stderr).toBe(0);
-        return readFileSync(log, 'utf8');
-      };
-      const commandOnly = /\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\//;
-      rmSync(join(fx.root, CACHE), { force: true });
-      const cold = loaded(); // fills the cache
-      expect(cold).toMatch(/\/remark-parse\//);
-      expect(cold).not.toMatch(commandOnly);
-      const warm = loaded();
-      expect(warm).not.toMatch(/\/(unified|remark-parse|micromark)[^/]*\//);
-      expect(warm).not.toMatch(commandOnly);
+      const r = spawnSync(
+        process.execPath,
+        ['--import', pathToFileURL(probe).href, CLI_BIN, 'check', ...GATES, '--format', 'json', ...TODAY],
+        { cwd: fx.root, encoding: 'utf8' },
+      );
+      expect([r.status, r.stdout]).toEqual([off['json']!.code, text(off['json']!.stdout)]);
+      const warm = readFileSync(log, 'utf8');
+      const parser = /\/(unified|remark-parse|micromark)[^/]*\//;
+      // The log holds what the bin resolved, and the pattern matches where the parser is installed.
+      expect(warm).toMatch(/\/packages\/gate-core-budget\/dist\//);
+      expect(pathToFileURL(fromSpecTree.resolve('remark-parse')).href).toMatch(parser);
+      expect(warm).not.toMatch(parser);
+      expect(warm).not.toMatch(/\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\//);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('runs sharing one cache at once never corrupt it', async () => {
-    const off = node('--no-cache');
+  // Two processes that derive every fact at once and both write the cache: the least that races.
+  it('built bins sharing one cache at once never corrupt it', async () => {
+    rmSync(cache, { force: true });
     const once = (): Promise<{ code: number | null; stdout: string }> =>
       new Promise((resolve) => {
-        const child = spawn(process.execPath, [bin, ...argv], { cwd: fx.root });
+        const child = spawn(process.execPath, [CLI_BIN, 'check', ...GATES, '--format', 'json', ...TODAY], {
+          cwd: fx.root,
+        });
         let stdout = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
         child.on('close', (code) => resolve({ code, stdout }));
       });
-    const runs = await Promise.all([once(), once(), once()]);
-    for (const r of runs) expect(r).toEqual({ code: off.status, stdout: off.stdout });
-    const text = readFileSync(join(fx.root, CACHE), 'utf8');
-    const nl = text.indexOf('\n');
-    expect(JSON.parse(text.slice(0, nl)).sha256).toBe(
+    const runs = await Promise.all([once(), once()]);
+    for (const r of runs) expect(r).toEqual({ code: off['json']!.code, stdout: text(off['json']!.stdout) });
+    const file = readFileSync(cache, 'utf8');
+    const nl = file.indexOf('\n');
+    expect(JSON.parse(file.slice(0, nl)).sha256).toBe(
       createHash('sha256')
-        .update(text.slice(nl + 1))
+        .update(file.slice(nl + 1))
         .digest('hex'),
     );
-    expect(node().stdout).toBe(off.stdout);
+    expect(await check('json')).toEqual(off['json']);
+  });
+});
+
+describe('the built bin', () => {
+  let fx: Fixture | undefined;
+  afterEach(() => fx?.remove());
+
+  it('a FIFO at the cache path is a miss: the same output, never a hang', async () => {
+    const root = (fx = createFixture({ ...upstreamTree(), 'node_modules/.keep': '' })).root;
+    const argv = ['check', 'core-budget', 'normative-home', '--format', 'json', ...TODAY];
+    const expected = await run([...argv, '--no-cache'], { cwd: root });
+    expect(expected.code).toBe(0);
+    mkdirSync(join(root, CACHE, '..'), { recursive: true });
+    execFileSync('mkfifo', [join(root, CACHE)]);
+    const r = spawnSync(process.execPath, [CLI_BIN, ...argv], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    expect([r.signal, r.status, r.stdout, r.stderr]).toEqual([
+      null,
+      expected.code,
+      text(expected.stdout),
+      text(expected.stderr),
+    ]);
   });
 });

@@ -2,10 +2,25 @@
 // valid RFC-style change (rfc-change.test.ts). They assert only what holds for every corpus that
 // passes its gates, never this corpus's figures.
 import { expect, it } from 'vitest';
-import { run } from './helpers.js';
+import { createFixture, run } from './helpers.js';
+import type { Captured } from './helpers.js';
 
 export const TODAY = ['--today', '2026-09-22'];
 const GATE_IDS = ['core-budget', 'normative-home', 'scenario-majors', 'declaration', 'schemas'];
+
+/**
+ * A fact cache in a temporary folder for one test file's runs over a corpus and its copies. They
+ * hold the same documents and the cache is keyed by content, so the first run parses them and the
+ * later ones only what a test changed; cache.test.ts proves a warm run prints what a cold one does.
+ */
+export function corpusCache(): { argv: string[]; remove: () => void } {
+  const dir = createFixture({});
+  return { argv: ['--cache-location', dir.root], remove: dir.remove };
+}
+
+/** The CLI in-process over the corpus at `root`, on TODAY, with `cache`. */
+export const runOn = (root: string, cache: { argv: string[] }, argv: string[]): Promise<Captured> =>
+  run([...argv, ...TODAY, ...cache.argv], { cwd: root });
 
 interface Figures {
   homed: number;
@@ -14,8 +29,8 @@ interface Figures {
 }
 
 /** Each gate's figures from `check --format json` over `root`. */
-export async function figures(root: string): Promise<Figures> {
-  const out = await run(['check', 'core-budget', 'normative-home', '--format', 'json', ...TODAY], { cwd: root });
+export async function figures(root: string, cache: { argv: string[] }): Promise<Figures> {
+  const out = await runOn(root, cache, ['check', 'core-budget', 'normative-home', '--format', 'json']);
   const gates = (JSON.parse(out.stdout.join('\n')) as { gates: Record<string, { figures: Record<string, any> }> })
     .gates;
   return {
@@ -25,9 +40,9 @@ export async function figures(root: string): Promise<Figures> {
   };
 }
 
-export function everyGatePasses(root: () => string): void {
+export function everyGatePasses(root: () => string, cache: { argv: string[] }): void {
   it('passes every gate, and --format json prints one parseable document and nothing else on stdout', async () => {
-    const out = await run(['check', '--format', 'json', ...TODAY], { cwd: root() });
+    const out = await runOn(root(), cache, ['check', '--format', 'json']);
     const doc = JSON.parse(out.stdout.join('\n')) as {
       ok: boolean;
       gates: Record<string, { exitCode: number }>;
@@ -40,12 +55,12 @@ export function everyGatePasses(root: () => string): void {
   });
 
   it('passes with --deadline before end-of-support too', async () => {
-    expect((await run(['check', 'normative-home', '--deadline', ...TODAY], { cwd: root() })).code).toBe(0);
+    expect((await runOn(root(), cache, ['check', 'normative-home', '--deadline'])).code).toBe(0);
   });
 
   it('prints the upstream result lines, in their shape, the last one last', async () => {
-    const out = await run(['check', ...TODAY], { cwd: root() });
-    const f = await figures(root());
+    const out = await runOn(root(), cache, ['check']);
+    const f = await figures(root(), cache);
     const { core, resolved, v1Dependent, undeclared } = f.counts;
     expect(resolved + v1Dependent + undeclared).toBe(core);
     expect(out.stdout).toContain(

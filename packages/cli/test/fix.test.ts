@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic, TextEdit } from '@openwop-spec/diagnostics';
 import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
 import { planFixes, unifiedDiff } from '../src/fix.js';
-import { TODAY } from './corpus-suite.js';
-import { run } from './helpers.js';
+import { corpusCache, runOn } from './corpus-suite.js';
 import type { Fixture } from './helpers.js';
 
 const finding = (...fix: TextEdit[]): Diagnostic => ({
@@ -110,6 +109,9 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
   const DECL = 'spec/v2/declaration.json';
   const read = (p: string) => readFileSync(join(fx.root, p), 'utf8');
   const write = (p: string, text: string) => writeFileSync(join(fx.root, p), text);
+  // One fact cache for the file's runs: each --fix pass re-parses only the documents it changed.
+  const cache = corpusCache();
+  const cli = (...argv: string[]) => runOn(fx.root, cache, argv);
 
   beforeAll(async () => {
     fx = copyCorpus();
@@ -119,7 +121,7 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
     movedKey = moved.key;
     const added = addFamilyWithFacet(fx.root);
     key = added.key;
-    expect((await run(['gen', ...TODAY], { cwd: fx.root })).code).toBe(0);
+    expect((await cli('gen')).code).toBe(0);
     // Mistakes: the marker's colon outside the bold text; the summary line left as it was; the new
     // family's facetsFrom and § stub forgotten; the baseline not banked.
     write(home, read(home).replace('> **Normative home:**', '> **Normative home**:'));
@@ -133,14 +135,15 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
     );
     write(DECL, read(DECL).replace(`,\n      "facetsFrom": "${added.facetFile}"`, ''));
   });
-  afterAll(() => fx.remove());
+  afterAll(() => {
+    fx.remove();
+    cache.remove();
+  });
 
   it('--fix-dry-run prints the diff of every mechanical fix, writes nothing, and exits as check does', async () => {
     const files = [CAPS, DECL, home, 'docs/normative-home-baseline.json'];
     const before = files.map(read);
-    const out = await run(['check', 'normative-home', 'declaration', '--fix-dry-run', '--quiet', ...TODAY], {
-      cwd: fx.root,
-    });
+    const out = await cli('check', 'normative-home', 'declaration', '--fix-dry-run', '--quiet');
     expect(out.code).toBe(1);
     expect(files.map(read)).toEqual(before);
     const diff = out.stdout.filter((l) => /^(---|\+\+\+|[-+])/.test(l));
@@ -162,7 +165,7 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
   const GATES = ['normative-home', 'declaration'];
 
   it('--fix repairs them all, re-checking until nothing more is fixable, and the gates then pass', async () => {
-    const fixed = await run(['check', ...GATES, '--fix', ...TODAY], { cwd: fx.root });
+    const fixed = await cli('check', ...GATES, '--fix');
     expect(fixed.stdout.find((l) => l.startsWith('openwop-spec check --fix:'))).toMatch(
       /^openwop-spec check --fix: fixed \d+ finding\(s\) in 4 file\(s\)$/,
     );
@@ -172,7 +175,7 @@ describe('check --fix on a copy of this repository with the RFC author’s mista
   });
 
   it('a second --fix has nothing to do', async () => {
-    const again = await run(['check', ...GATES, '--fix', ...TODAY], { cwd: fx.root });
+    const again = await cli('check', ...GATES, '--fix');
     expect([again.code, again.stdout.filter((l) => l.startsWith('openwop-spec check'))]).toEqual([
       0,
       ['openwop-spec check: nothing to fix mechanically'],

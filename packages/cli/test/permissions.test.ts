@@ -2,20 +2,24 @@
 // not bind root, so the CLI runs as a user they do bind: this one, or `nobody` when the tests run
 // as root (util-linux setpriv). Every case ends in exit 2 with `input/io` naming the path and what
 // could not be done, never an internal error and never "does not exist".
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unprivileged } from '@openwop-spec/spec-tree/testing';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
-import { CLI_BIN } from './helpers.js';
+import { TODAY } from './corpus-suite.js';
+import { CLI_BIN, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
 const user = unprivileged();
 let fx: Fixture;
 
-beforeAll(() => {
+beforeAll(async () => {
   fx = copyCorpus();
+  // Every fact cached where the CLI looks by default, so each locked run parses nothing it can read.
+  mkdirSync(join(fx.root, 'node_modules'));
+  expect((await run(['check', ...TODAY], { cwd: fx.root })).code).toBe(0);
   user?.own(fx.root);
 });
 afterAll(() => fx.remove());
@@ -36,7 +40,7 @@ function runLocked(path: string, mode: number, args: readonly string[]): Outcome
   const abs = join(fx.root, path);
   chmodSync(abs, mode);
   try {
-    const [cmd, ...rest] = user.argv([process.execPath, CLI_BIN, ...args, '--root', fx.root, '--today', '2026-09-22']);
+    const [cmd, ...rest] = user.argv([process.execPath, CLI_BIN, ...args, '--root', fx.root, ...TODAY]);
     const r = spawnSync(cmd!, rest, { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' } });
     return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
   } finally {

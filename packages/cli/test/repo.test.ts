@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, copyCorpus } from '../../spec-tree/test/corpus-copy.js';
-import { TODAY, everyGatePasses } from './corpus-suite.js';
-import { run } from './helpers.js';
+import { corpusCache, everyGatePasses, runOn } from './corpus-suite.js';
 import type { Fixture } from './helpers.js';
+
+// The repository and the copy share one fact cache: the copy's runs parse only the file each test breaks.
+const cache = corpusCache();
+afterAll(() => cache.remove());
 
 // The only tests over this repository's own corpus; everything else runs on a fixture or a copy.
 describe('every gate on this repository', () => {
-  everyGatePasses(() => REPO_ROOT);
+  everyGatePasses(() => REPO_ROOT, cache);
 });
 
 describe('bad input through the CLI (a copy of the corpus, one file broken)', () => {
@@ -18,9 +21,10 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
   });
   afterAll(() => fx.remove());
   const decl = (): string => join(fx.root, 'spec/v2/declaration.json');
+  const check = (...argv: string[]) => runOn(fx.root, cache, argv);
 
   it('the copy passes before it is broken', async () => {
-    expect((await run(['check', ...TODAY], { cwd: fx.root })).code).toBe(0);
+    expect((await check('check')).code).toBe(0);
   });
 
   it('a declaration with a syntax error exits 2 with its line and column, and no stack trace', async () => {
@@ -29,7 +33,7 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
       writeFileSync(decl(), good.replace('"families": [', '"families": [,'));
       const line = good.slice(0, good.indexOf('"families": [')).split('\n').length;
       const column = good.split('\n')[line - 1]!.indexOf('[') + 2;
-      const out = await run(['check', 'normative-home', ...TODAY], { cwd: fx.root });
+      const out = await check('check', 'normative-home');
       expect(out).toMatchObject({
         code: 2,
         stderr: [
@@ -49,7 +53,7 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
       const broken = good.replace('"witness": "seam-gated"', '"witness": "seam-gated", "colour": "blue"');
       writeFileSync(decl(), broken);
       const at = broken.slice(0, broken.indexOf('"colour"')).split('\n');
-      const out = await run(['check-declaration', ...TODAY], { cwd: fx.root });
+      const out = await check('check-declaration');
       expect(out.code).toBe(1);
       expect(out.stderr).toContain(
         `spec/v2/declaration.json:${at.length}:${at.at(-1)!.length + 11}  error  ${out.stderr.find((l) => l.includes('colour'))!.split('  error  ')[1]}`,
@@ -65,7 +69,7 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
     const good = readFileSync(path);
     try {
       writeFileSync(path, Buffer.concat([Buffer.from('# Runs\n\nbad '), Buffer.from([0xff]), good]));
-      const out = await run(['check', 'core-budget', ...TODAY], { cwd: fx.root });
+      const out = await check('check', 'core-budget');
       expect(out).toMatchObject({
         code: 2,
         stderr: [
@@ -82,9 +86,9 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
     const path = join(fx.root, 'spec/v2/core/tool-catalog.md');
     const good = readFileSync(path, 'utf8');
     try {
-      const clean = await run(['check', 'normative-home', ...TODAY], { cwd: fx.root });
+      const clean = await check('check', 'normative-home');
       writeFileSync(path, '\uFEFF' + good.replace(/\n/g, '\r\n'));
-      const out = await run(['check', 'normative-home', 'core-budget', ...TODAY], { cwd: fx.root });
+      const out = await check('check', 'normative-home', 'core-budget');
       expect(out.code).toBe(0);
       expect(out.stdout).toContain(clean.stdout.find((l) => / core families: /.test(l)));
     } finally {

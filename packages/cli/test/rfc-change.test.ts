@@ -3,8 +3,7 @@
 // as the repository itself, and move the figures by exactly what they claim.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
-import { TODAY, everyGatePasses, figures } from './corpus-suite.js';
-import { run } from './helpers.js';
+import { corpusCache, everyGatePasses, figures, runOn } from './corpus-suite.js';
 import type { Fixture } from './helpers.js';
 
 const CHANGES = [
@@ -16,30 +15,34 @@ const CHANGES = [
   { name: 'a new family with a facet', apply: (root: string) => addFamilyWithFacet(root).key, v1Dependent: 0 },
 ];
 
+// Both copies share one fact cache: after the first run, only the documents a change touched are parsed.
+const cache = corpusCache();
+afterAll(() => cache.remove());
+
 describe.each(CHANGES)('a copy of this repository after $name', ({ apply, v1Dependent }) => {
   let fx: Fixture;
   let before: Awaited<ReturnType<typeof figures>>;
   let key: string;
   beforeAll(async () => {
     fx = copyCorpus();
-    before = await figures(fx.root);
+    before = await figures(fx.root, cache);
     key = apply(fx.root);
     // What the author runs after editing: regenerate, then bank the ratchet's gain.
-    expect((await run(['gen', ...TODAY], { cwd: fx.root })).code).toBe(0);
-    const banked = await run(['normative-home', '--write-baseline', ...TODAY], { cwd: fx.root });
+    expect((await runOn(fx.root, cache, ['gen'])).code).toBe(0);
+    const banked = await runOn(fx.root, cache, ['normative-home', '--write-baseline']);
     expect(banked.code, banked.stderr.join('\n')).toBe(0);
   });
   afterAll(() => fx.remove());
 
-  everyGatePasses(() => fx.root);
+  everyGatePasses(() => fx.root, cache);
 
   it('is the change it claims: one more homed family, 200 more words of cap, the debt moved by the family', async () => {
-    const after = await figures(fx.root);
+    const after = await figures(fx.root, cache);
     expect(after.homed - before.homed).toBe(1);
     expect(after.cap - before.cap).toBe(200);
     expect(after.counts.resolved - before.counts.resolved).toBe(1);
     expect(after.counts.v1Dependent - before.counts.v1Dependent).toBe(v1Dependent);
-    const home = await run(['check', 'normative-home', '--format', 'json', ...TODAY], { cwd: fx.root });
+    const home = await runOn(fx.root, cache, ['check', 'normative-home', '--format', 'json']);
     const families = JSON.parse(home.stdout.join('\n')).gates['normative-home'].figures.families as Array<{
       key: string;
       bucket: string;

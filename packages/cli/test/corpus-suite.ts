@@ -58,8 +58,9 @@ export function everyGatePasses(root: () => string, cache: { argv: string[] }): 
     expect((await runOn(root(), cache, ['check', 'normative-home', '--deadline'])).code).toBe(0);
   });
 
+  // The two gates whose lines it reads (whether every gate passes is the JSON test's to say).
   it('prints the upstream result lines, in their shape, the last one last', async () => {
-    const out = await runOn(root(), cache, ['check']);
+    const out = await runOn(root(), cache, ['check', 'core-budget', 'normative-home']);
     const f = await figures(root(), cache);
     const { core, resolved, v1Dependent, undeclared } = f.counts;
     expect(resolved + v1Dependent + undeclared).toBe(core);
@@ -75,6 +76,6 @@ export function everyGatePasses(root: () => string, cache: { argv: string[] }): 
         /^=== check-core-budget OK — [\d,]+ \/ [\d,]+ words across \d+ document\(s\) ===$/.test(l),
       ),
     ).toBe(true);
-    expect(out.stdout.at(-1)).toBe(`openwop-spec: ${GATE_IDS.length} of ${GATE_IDS.length} gates passed`);
+    expect(out.stdout.at(-1)).toBe('openwop-spec: 2 of 2 gates passed');
   });
 }

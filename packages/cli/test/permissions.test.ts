@@ -19,7 +19,7 @@ beforeAll(async () => {
   fx = copyCorpus();
   // Every fact cached where the CLI looks by default, so each locked run parses nothing it can read.
   mkdirSync(join(fx.root, 'node_modules'));
-  expect((await run(['check', ...TODAY], { cwd: fx.root })).code).toBe(0);
+  await run(['check', 'core-budget', 'normative-home', 'scenario-majors', 'declaration', ...TODAY], { cwd: fx.root });
   user?.own(fx.root);
 });
 afterAll(() => fx.remove());

@@ -23,8 +23,8 @@ describe('bad input through the CLI (a copy of the corpus, one file broken)', ()
   const decl = (): string => join(fx.root, 'spec/v2/declaration.json');
   const check = (...argv: string[]) => runOn(fx.root, cache, argv);
 
-  it('the copy passes before it is broken', async () => {
-    expect((await check('check')).code).toBe(0);
+  it('the copy passes the gates these tests break before it is broken', async () => {
+    expect((await check('check', 'core-budget', 'normative-home', 'declaration')).code).toBe(0);
   });
 
   it('a declaration with a syntax error exits 2 with its line and column, and no stack trace', async () => {

@@ -11,7 +11,8 @@ import type {
 } from '@openwop-spec/spec-tree';
 import { daysBetween } from './dates.js';
 import { bankedBaseline } from './banked.js';
-import { blockEntries, classificationDiagnostics } from './entries.js';
+import { claimFindings } from './claims.js';
+import { blockEntries, claimSites, classificationDiagnostics } from './entries.js';
 import type { Entry } from './entries.js';
 import { loadBaseline, loadEos } from './inputs.js';
 import type { Baseline, EosClock } from './inputs.js';
@@ -77,10 +78,10 @@ export class Report {
  * Header, counts, and the predicate and missing blocks. Returns false
  * when either block was printed: the buckets are then incomplete and nothing after them runs.
  */
-export function reportClassification(r: Report, c: Classification): boolean {
+export async function reportClassification(r: Report, tree: SpecTree, c: Classification): Promise<boolean> {
   r.line(HEADER);
   r.line(countsLine(c.counts));
-  const { predicate, missing } = blockEntries(c);
+  const { predicate, missing } = blockEntries(c, await claimSites(tree, c));
   const block = (heading: string, entries: readonly Entry[], trailer: string): void => {
     if (entries.length === 0) return;
     r.line('');
@@ -171,13 +172,17 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   }
   const m = measured(c);
   const r = new Report();
-  const complete = reportClassification(r, c);
+  const complete = await reportClassification(r, tree, c);
   r.diagnostics.push(...classificationDiagnostics(c));
   const data = figures(m, eos, T, b);
-  if (!complete) return r.result(data);
+  if (!complete) {
+    r.diagnostics.push(...(await claimFindings(tree, c)));
+    return r.result(data);
+  }
 
   const uncarried = uncarriedOf(m, b);
   const open = m.undeclared.length + uncarried.length;
+  r.diagnostics.push(...(await claimFindings(tree, c, unsettled(m, b))));
   if (E !== undefined) {
     r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);
     if (open > 0)
@@ -197,6 +202,19 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   }
   ratchets(r, m, b, bank);
   return r.result(data);
+}
+
+/**
+ * Core families whose claims are not read against the declaration: open debt the baseline does not
+ * settle. A family with no home (the undeclared ratchet counts it), a v1 home not yet carried
+ * (home/v1carried-missing), or any v1 home while the debt grew (home/ratchet-grew): those findings
+ * come first, and undoing the change they report settles the claim too.
+ */
+function unsettled(m: Measured, b: Baseline): Set<string> {
+  const carried = new Set(b.v1Carried);
+  const grew = m.undeclared.length + m.v1Dependent.length > b.undeclared + b.v1Dependent;
+  const open = m.v1Dependent.filter((f) => grew || !carried.has(f.key));
+  return new Set([...m.undeclared, ...open].map((f) => f.key));
 }
 
 /** What the carried-target integrity check looked at. */

@@ -1,4 +1,5 @@
-import type { Diagnostic, RelatedLocation } from '@openwop-spec/diagnostics';
+import type { Diagnostic, Point, RelatedLocation } from '@openwop-spec/diagnostics';
+import { headerRegion } from '@openwop-spec/spec-tree';
 import type {
   Classification,
   DocumentRef,
@@ -6,6 +7,8 @@ import type {
   FamilyResult,
   HomeFinding,
   HomeResult,
+  Location,
+  SpecTree,
 } from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
 
@@ -95,14 +98,48 @@ function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<D
   return { subjects, ...(finding.ruleId === 'home/missing' && { explains: [`path:${h.path}`] }) };
 }
 
-function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding): Entry {
+/**
+ * Where an unclaimed home is fixed: in the document, at its marker (where the key is added), else at
+ * its leading blockquote (where a marker goes), else at its first line. Only these documents are
+ * read again, and only on a failing run.
+ */
+export async function claimSites(tree: SpecTree, c: Classification): Promise<Map<string, Point>> {
+  const sites = new Map<string, Point>();
+  for (const f of c.families) {
+    for (const h of f.homes) {
+      const ref = h.finding?.ruleId === 'home/unclaimed' ? h.related : undefined;
+      if (!ref || sites.has(ref.file)) continue;
+      if (ref.what === 'marker') sites.set(ref.file, ref.start);
+      else {
+        const quote = headerRegion((await tree.markdown(ref.file)).root).find((n) => n.type === 'blockquote');
+        const at = quote?.position?.start;
+        sites.set(ref.file, at ? { line: at.line, column: at.column } : { line: 1, column: 1 });
+      }
+    }
+  }
+  return sites;
+}
+
+/** At the declaration's entry, with the document as related; an unclaimed home the other way round. */
+function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: ReadonlyMap<string, Point>): Location {
+  const site = h.finding?.ruleId === 'home/unclaimed' ? sites.get(h.path) : undefined;
+  if (!site) return { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) };
+  return {
+    file: h.path,
+    start: site,
+    related: [{ file, start: h.at.start, message: `${f.key}'s normativeText entry` }],
+  };
+}
+
+function homeEntry(
+  file: string,
+  f: FamilyResult,
+  h: HomeResult,
+  finding: HomeFinding,
+  sites: ReadonlyMap<string, Point>,
+): Entry {
   const data = { key: f.key, path: h.path, ...finding };
-  const diagnostic = rules.diagnostic(
-    finding.ruleId,
-    data,
-    { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) },
-    causes(f, h, finding),
-  );
+  const diagnostic = rules.diagnostic(finding.ruleId, data, homeLocation(file, f, h, sites), causes(f, h, finding));
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }
 
@@ -125,18 +162,22 @@ function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Ent
  * The predicate block's entries, grouped and ordered by failure class (within a group:
  * declaration order, then normativeText order), and the missing block's entries.
  */
-export function blockEntries(c: Classification): { predicate: Entry[]; missing: Entry[] } {
+export function blockEntries(
+  c: Classification,
+  sites: ReadonlyMap<string, Point>,
+): { predicate: Entry[]; missing: Entry[] } {
   const predicate: Entry[] = [];
   for (const group of GROUPS) {
     for (const f of c.families) {
       for (const h of f.homes)
-        if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding));
+        if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding, sites));
       if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding));
     }
   }
   const missing: Entry[] = [];
   for (const f of c.families)
-    for (const h of f.homes) if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding));
+    for (const h of f.homes)
+      if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding, sites));
   return { predicate, missing };
 }
 

@@ -8,6 +8,13 @@ interface Home {
   path: string;
 }
 
+/** A key a document's marker claims. */
+interface Claim {
+  key: string;
+  /** The claiming document. */
+  path: string;
+}
+
 /** Which counter a grown ratchet moved, and how to undo each. */
 export type Grown = 'undeclared' | 'debt' | 'facets';
 const GROWN: Record<Grown, string> = {
@@ -144,13 +151,14 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'home/unclaimed': {
     severity: 'error',
-    summary: 'A core or ext home does not claim the family in its reciprocal marker.',
+    summary:
+      'A core or ext document the declaration names as a family’s home does not claim the family in its reciprocal marker.',
     fail: 'spec/v2/core/x.md lists toolCatalog in normativeText but its header has no `**Normative home:**` naming it',
     pass: '> **Normative home:** `toolCatalog`.',
-    fix: 'Add the key to the document’s marker in its leading blockquote (or the | **homes:** | row of an ext README).',
-    message: (d: Home) => `${d.key}: ${d.path} does not claim it`,
+    fix: 'Add the key to the document’s marker in its leading blockquote (or the | **homes:** | row of an ext README), or remove the document from the family’s normativeText.',
+    message: (d: Home) => `${d.key}: ${d.path} does not claim it, though the declaration names it as a home`,
     hint: (d: Home) =>
-      `add "> **Normative home:** \`${d.key}\`." to its leading blockquote (or \`${d.key}\` to the marker there)`,
+      `add "> **Normative home:** \`${d.key}\`." to its leading blockquote (or \`${d.key}\` to the marker there), or remove ${d.path} from ${d.key}'s normativeText`,
   },
   'home/schema-only': {
     severity: 'error',
@@ -192,6 +200,30 @@ export const rules = ruleCatalog(GATE_ID, {
       `${d.key}: named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it`,
     hint: (d: { key: string }) =>
       `state its obligation (MUST, SHOULD or MAY) in a unit that names \`${d.key}\`, or under a heading "## \`${d.key}\`"`,
+  },
+  'home/claim-unknown': {
+    severity: 'error',
+    summary:
+      'A reciprocal marker in a core or ext document claims a key that is no family in the declaration (often a misspelled or renamed key). While a declared home fails, only the misspelling that leaves its document unclaimed is reported, as that home/unclaimed’s root cause.',
+    fail: '> **Normative home:** `toolCatalg`.',
+    pass: '> **Normative home:** `toolCatalog`.',
+    fix: 'Correct the key in the marker (the message names the nearest family when one is close), remove it, or add the family to spec/v2/declaration.json. check --fix leaves it: which family the document means is the author’s call.',
+    message: (d: Claim & { file: string; meant?: string }) =>
+      `${d.path} claims \`${d.key}\`, which is no family in ${d.file}${d.meant ? ` — did you mean \`${d.meant}\`?` : ''}`,
+    hint: (d: Claim & { file: string; meant?: string }) =>
+      `${d.meant ? `write \`${d.meant}\` in the marker if that is the family meant` : 'correct the key in the marker, or remove it'}, or add the family \`${d.key}\` to ${d.file} (check --fix does not guess which)`,
+  },
+  'home/claim-unreciprocated': {
+    severity: 'error',
+    summary:
+      'A reciprocal marker claims a family whose normativeText does not list the document, so the claim counts for nothing (left behind when the family moved, or written before the declaration was moved). Read once every declared home passes, and not for a family with no home or one newly homed in spec/v1/: those findings come first.',
+    fail: 'spec/v2/core/x.md: > **Normative home:** `scheduling`. while scheduling’s normativeText is ["spec/v1/scheduling.md"]',
+    pass: 'scheduling’s normativeText lists spec/v2/core/x.md, or the marker no longer names scheduling',
+    fix: 'Point the family’s normativeText in spec/v2/declaration.json at the document, or remove the key from the marker. check --fix does neither: which one is right is the author’s call.',
+    message: (d: Claim & { homes: readonly string[] }) =>
+      `${d.path} claims \`${d.key}\`, but the declaration ${d.homes.length > 0 ? `points ${d.key}'s home at ${d.homes.join(', ')}` : `declares no home for ${d.key}`}`,
+    hint: (d: Claim & { homes: readonly string[] }) =>
+      `list ${d.path} in ${d.key}'s normativeText${d.homes.length > 0 ? ' (in place of the home it names, if the family moved here)' : ''}, or remove \`${d.key}\` from this marker (check --fix does neither: which is right is the author's call)`,
   },
   'home/marker-near-miss': {
     severity: 'warning',

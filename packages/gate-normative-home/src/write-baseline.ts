@@ -22,7 +22,7 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
   const { c, baseline, eos } = await loadInputs(tree, false);
   const m = measured(c);
   const r = new Report();
-  const complete = reportClassification(r, c);
+  const complete = await reportClassification(r, tree, c);
   r.diagnostics.push(...classificationDiagnostics(c));
   if (complete && baseline) {
     const ratchet = new Report();

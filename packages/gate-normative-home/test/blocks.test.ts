@@ -137,16 +137,6 @@ const cases: Case[] = [
       'toolCatalog (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)',
     related: TC,
   },
-  {
-    name: 'unclaimed',
-    files: tree0204('after', {
-      [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.'),
-    }),
-    ruleId: 'home/unclaimed',
-    entry:
-      'toolCatalog -> spec/v2/core/tool-catalog.md (the document does not claim it — add "> **Normative home:** `toolCatalog`." to its leading blockquote)',
-    related: TC,
-  },
 ];
 
 describe('every failure class of the predicate block is red on a fixture and green when fixed', () => {
@@ -167,6 +157,30 @@ describe('every failure class of the predicate block is red on a fixture and gre
       '  A declared home must name the family and carry an RFC 2119 obligation about it in the same unit.',
     ]);
     expect(render(r).stderr.at(-1)).toBe('=== check-v2-normative-home FAILED — 1 error(s) ===');
+  });
+
+  it('unclaimed: the same block entry, but the diagnostic sits in the document, where the claim is added', async () => {
+    const r = await run(
+      tree0204('after', {
+        [TC]: tcText().replace('> **Normative home:** `toolCatalog`.', '> **Normative home:** `tools`.'),
+      }),
+    );
+    expect(r.exitCode).toBe(1);
+    expect(lines(r)).toEqual([
+      '=== check-v2-normative-home — does every core family survive v1 EOS? ===',
+      '  72 core families: 30 resolved, 41 v1-dependent, 0 undeclared, 1 failing.',
+      '',
+      "  FAIL — 1 normativeText declaration(s) do not carry their family's behaviour:",
+      '    toolCatalog -> spec/v2/core/tool-catalog.md (the document does not claim it — add "> **Normative home:** `toolCatalog`." to its leading blockquote)',
+      '  A declared home must name the family and carry an RFC 2119 obligation about it in the same unit.',
+    ]);
+    expect(render(r).stderr.at(-1)).toBe('=== check-v2-normative-home FAILED — 1 error(s) ===');
+    // At the marker (line 4, after `> `), with toolCatalog's normativeText entry as the related location.
+    const at = (p?: { line: number; column: number }) => p && [p.line, p.column];
+    expect(r.diagnostics.map((d) => [d.ruleId, d.file, at(d.start)])).toEqual([['home/unclaimed', TC, [4, 3]]]);
+    expect(r.diagnostics[0]!.related?.map((l) => [l.file, l.start?.line, l.message])).toEqual([
+      [DECLARATION, tcListLine() + 1, "toolCatalog's normativeText entry"],
+    ]);
   });
 
   it('missing: the missing block, then stop', async () => {

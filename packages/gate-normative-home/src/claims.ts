@@ -36,7 +36,7 @@ export async function claimFindings(
   for (const dir of ['core', 'ext']) {
     for (const path of markdownUnder(tree, `${tree.paths.spec}/v2/${dir}`)) {
       const owed = unclaimed.get(path) ?? [];
-      if (!unsettled && owed.length === 0) continue;
+      if ((!unsettled && owed.length === 0) || !LABEL.test(tree.text(path))) continue;
       for (const [key, at] of (await tree.factsOf(path, homeDocument)).claims) {
         const where = { file: path, start: at.start, end: at.end };
         const family = homes.get(key);
@@ -65,6 +65,13 @@ export async function claimFindings(
   }
   return out;
 }
+
+/**
+ * A marker's label as the text of a document that claims anything spells it; the others are not
+ * parsed (a cold run would parse every core document again). Only a label split by inline markup,
+ * which the marker's form never needs, would be missed.
+ */
+const LABEL = /Normative home:|homes:/;
 
 /** Whether the declared home `p` is the document at `path` (itself, or a symlink to it). */
 const names = (tree: SpecTree, p: string, path: string): boolean =>

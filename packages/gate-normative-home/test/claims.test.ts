@@ -6,7 +6,19 @@ import { linkCauses } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import type { FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { v1Docs } from '../../spec-tree/test/classify/rfc0204.js';
-import { DECLARATION, cleanup, ids, rfc0204Tree, run, tree0204, withBaseline, withFamily } from './helpers.js';
+import { gate } from '../src/index.js';
+import {
+  DECLARATION,
+  TODAY,
+  cleanup,
+  fixture,
+  ids,
+  rfc0204Tree,
+  run,
+  tree0204,
+  withBaseline,
+  withFamily,
+} from './helpers.js';
 
 afterEach(cleanup);
 
@@ -159,6 +171,25 @@ describe('home/claim-unreciprocated', () => {
       [DECLARATION]: withFamily('after', 'toolCatalog', (row) => (row['normativeText'] = ['spec/v2/core/tc-link.md'])),
     });
     expect(ids(await run(files, { disk: true }))).toEqual([]);
+  });
+});
+
+describe('what the claims check reads', () => {
+  it('parses no document whose text never spells a marker label (a cold run would parse every core document again)', async () => {
+    const files = tree0204('after', {
+      'spec/v2/core/notes.md': '# Notes\n\n> **Status: Draft.** Homes are declared elsewhere.\n',
+      'spec/v2/core/draft.md': '# Draft\n\n> **Normative home:** `toolCatalog`.\n',
+    });
+    const tree = fixture(files).tree();
+    const parsed: string[] = [];
+    const markdown = tree.markdown.bind(tree);
+    tree.markdown = (path) => (parsed.push(path), markdown(path));
+    const r = await gate.commands[0]!.run(tree, { today: TODAY, flags: new Set() });
+    expect(where(r)).toEqual([['home/claim-unreciprocated', 'spec/v2/core/draft.md', 3, 23]]);
+    expect(parsed).toContain('spec/v2/core/draft.md');
+    expect(
+      parsed.filter((p) => ['spec/v2/core/notes.md', REFERENCE, 'spec/v2/core/capabilities.md'].includes(p)),
+    ).toEqual([]);
   });
 });
 

@@ -19,13 +19,13 @@ export async function claimFindings(
 ): Promise<Diagnostic[]> {
   const model = loadDeclaration(tree);
   // The first live row of a key is the one evaluated (home/duplicate-family reports the others).
-  const homes = new Map<string, { pointer: string; paths: string[] }>();
+  const homes = new Map<string, { pointer: string; paths: string[]; peer: unknown }>();
   for (const f of model.live) {
     if (homes.has(f.key)) continue;
     const declared = f.row['normativeText'];
     const paths = Array.isArray(declared) ? declared.filter((p): p is string => typeof p === 'string') : [];
     const pointer = model.doc.has(`${f.pointer}/normativeText`) ? `${f.pointer}/normativeText` : f.pointer;
-    homes.set(f.key, { pointer, paths });
+    homes.set(f.key, { pointer, paths, peer: f.row['peerDependencyId'] });
   }
   const unclaimed = new Map<string, string[]>();
   for (const f of c.families)
@@ -42,6 +42,8 @@ export async function claimFindings(
         const family = homes.get(key);
         if (!family) {
           const meant = nearest(key, owed) ?? nearest(key, keys);
+          // The row still names itself by the claimed key: its key is what changed (declaration/key-renamed), not the marker.
+          if (meant !== undefined && homes.get(meant)!.peer === key) continue;
           const explains = meant !== undefined && owed.includes(meant);
           if (!unsettled && !explains) continue;
           const data = { key, path, file: model.file, ...(meant && { meant }) };

@@ -58,6 +58,19 @@ describe('home/claim-unknown', () => {
     ]);
   });
 
+  it('not for a key the declaration misspelled: a row whose peerDependencyId still names the claimed key', async () => {
+    const decl = JSON.parse(text(DECLARATION)) as { families: Array<Record<string, unknown>> };
+    Object.assign(decl.families.find((f) => f['key'] === 'toolCatalog')!, {
+      key: 'toolCatalg',
+      peerDependencyId: 'toolCatalog',
+    });
+    const r = await run(tree0204('after', { [DECLARATION]: JSON.stringify(decl, null, 2) }));
+    // The declaration gate's key-renamed is the root cause, and this home/unclaimed (about family:toolCatalg) its consequence.
+    expect(r.diagnostics.map((d) => [d.ruleId, d.subjects])).toEqual([
+      ['home/unclaimed', ['family:toolCatalg', `claim:${TC}`]],
+    ]);
+  });
+
   it('green: the key spelled as declared', async () => {
     const r = await run(tree0204('after'));
     expect([r.exitCode, ids(r)]).toEqual([0, []]);

@@ -4,8 +4,9 @@
 import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { copyCorpus } from '../../spec-tree/test/corpus-copy.js';
+import { corpusCache, runOn } from './corpus-suite.js';
 import { CLI_BIN, createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
@@ -13,6 +14,9 @@ const fixtures: Fixture[] = [];
 afterEach(() => {
   for (const f of fixtures.splice(0)) f.remove();
 });
+// The corpus copies' runs share a fact cache: each parses only what the earlier ones did not.
+const cache = corpusCache();
+afterAll(() => cache.remove());
 const fixture = (files: Parameters<typeof createFixture>[0]): Fixture => {
   const f = createFixture(files);
   fixtures.push(f);
@@ -66,7 +70,7 @@ describe('hostile input through the built CLI', () => {
     const target = 'schemas/v2/capabilities.schema.json';
     rmSync(join(f.root, target));
     execFileSync('mkfifo', [join(f.root, target)]);
-    const out = await run(['gen', 'declaration'], { cwd: f.root });
+    const out = await runOn(f.root, cache, ['gen', 'declaration']);
     expect(out.code).toBe(2);
     expect(out.stderr.filter((l) => l.includes('  input/'))).toEqual([
       `${target}:1:1  error  cannot write ${target}: it is a FIFO; the tool writes only regular files (remove it first) (no position)  input/not-a-file`,
@@ -114,7 +118,7 @@ describe('deep JSON (class C) and deep markdown in the corpus', () => {
     const file = join(f.root, 'spec/v2/declaration.json');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('{', `{\n  "$deep": ${'['.repeat(2_000)}${']'.repeat(2_000)},`));
-    const out = await run(['check', '--today', '2026-09-22'], { cwd: f.root });
+    const out = await runOn(f.root, cache, ['check']);
     expect(out.code).toBe(2);
     expect(out.stderr.filter((l) => l.includes('input/'))).toEqual([
       'spec/v2/declaration.json:2:267  error  spec/v2/declaration.json: nesting depth 2,001 exceeds the limit of 256 (arrays and objects inside each other)  input/nesting-depth',
@@ -131,7 +135,7 @@ describe('deep JSON (class C) and deep markdown in the corpus', () => {
     const file = join(f.root, 'spec/v2/core/runs.md');
     const lines = readFileSync(file, 'utf8').split('\n');
     writeFileSync(file, [...lines.slice(0, 2), '>'.repeat(10_000), ...lines.slice(2)].join('\n'));
-    const out = await run(['check', 'core-budget', 'normative-home', '--today', '2026-09-22'], { cwd: f.root });
+    const out = await runOn(f.root, cache, ['check', 'core-budget', 'normative-home']);
     expect(out.code).toBe(2);
     const finding =
       'spec/v2/core/runs.md:3:257  error  spec/v2/core/runs.md: this line opens with 10,000 characters of indentation and blockquote or list markers, over the limit of 256  input/nesting-depth';

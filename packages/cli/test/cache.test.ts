@@ -104,7 +104,7 @@ describe('where the fact cache lives', () => {
 
   it.each<[string, (file: string) => void]>([
     ['garbage', (file) => writeFileSync(file, 'garbage\n{')],
-    ['truncated', (file) => writeFileSync(file, readFileSync(file).subarray(0, 40))],
+    ['truncated', (file) => writeFileSync(file, readFileSync(file).subarray(0, -10))],
     [
       'of another version',
       (file) => writeFileSync(file, readFileSync(file, 'utf8').replace('"version":1', '"version":0')),

@@ -1,8 +1,9 @@
-import { createRequire } from 'node:module';
-import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { readFileSync } from 'node:fs';
+import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createAjv, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
-import type { Ajv, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import { isRecord } from '@openwop-spec/json';
+import { createAjv, errorMessage, errorPointer, parseJson, shape } from '@openwop-spec/spec-tree';
+import type { Ajv, FactKind, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { MajorsLayout } from './layout.js';
 import { rules } from './rules.js';
 
@@ -20,18 +21,61 @@ export interface MajorsConfig {
   entries: BothMajorsEntry[];
 }
 
-const require = createRequire(import.meta.url);
+const SCHEMA = new URL('../scenario-majors.config.schema.json', import.meta.url);
 let validator: ReturnType<Ajv['compile']> | undefined;
 
-/** The config schema's validator (strict, all errors), compiled on first use. */
+/**
+ * The config schema's validator (strict, all errors), compiled on first use. The schema is shipped
+ * and its validity under the draft 2020-12 meta-schema is tested, so the run skips that pass (it
+ * costs more than the compile).
+ */
 const configValidator = (): ReturnType<Ajv['compile']> =>
-  (validator ??= createAjv().compile(require('../scenario-majors.config.schema.json') as object));
+  (validator ??= createAjv({ validateSchema: false }).compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object));
+
+/** The config's first format violation in document order, or null when the schema accepts it. */
+type Violation = { pointer: string; message: string; start: Point } | null;
+
+/**
+ * The config's verdict under its schema, cached by the config's content and the schema's bytes
+ * (a resource of the kind): a run whose config and schema are unchanged never loads Ajv.
+ */
+export const configFormat: FactKind<Violation> = {
+  id: 'scenario-majors:config-format',
+  code: import.meta.url,
+  resources: [SCHEMA.href],
+  derive({ path, text }) {
+    const doc = parseJson(text, path);
+    const validate = configValidator();
+    if (validate(doc.value)) return null;
+    const located = (validate.errors ?? []).map((err) => {
+      const pointer = errorPointer(err);
+      const range = err.keyword === 'additionalProperties' ? doc.locateKey(pointer) : doc.locate(pointer);
+      return { pointer, message: errorMessage(err), start: range.start };
+    });
+    located.sort((a, b) => (a.start.offset ?? 0) - (b.start.offset ?? 0));
+    return located[0]!;
+  },
+  toJson: (violation) => violation,
+  fromJson: (json) =>
+    json === null
+      ? null
+      : isRecord(json) &&
+          shape.isString(json['pointer']) &&
+          shape.isString(json['message']) &&
+          shape.isPoint(json['start'])
+        ? {
+            pointer: json['pointer'],
+            message: json['message'],
+            start: { line: json['start'].line, column: json['start'].column, offset: json['start'].offset },
+          }
+        : undefined,
+};
 
 /**
  * Reads and validates `scenario-majors.config.json`. A missing file, invalid JSON or a format
  * violation is an input error (exit 2) at the first offending position in the document.
  */
-export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
+export async function loadConfig(tree: SpecTree, layout: MajorsLayout): Promise<MajorsConfig> {
   const file = layout.config;
   if (tree.info(file).kind === 'missing') {
     throw new InputError(
@@ -41,20 +85,12 @@ export function loadConfig(tree: SpecTree, layout: MajorsLayout): MajorsConfig {
     );
   }
   const doc = tree.json(file);
-  const validate = configValidator();
-  if (!validate(doc.value)) {
-    const located = (validate.errors ?? []).map((err) => {
-      const pointer = errorPointer(err);
-      const range = err.keyword === 'additionalProperties' ? doc.locateKey(pointer) : doc.locate(pointer);
-      return { err, pointer, start: range.start };
-    });
-    located.sort((a, b) => (a.start.offset ?? 0) - (b.start.offset ?? 0));
-    const first = located[0]!;
-    throw new InputError(`${file}: ${first.pointer || '(root)'}: ${errorMessage(first.err)}`, {
+  const violation = await tree.factsOf(file, configFormat);
+  if (violation)
+    throw new InputError(`${file}: ${violation.pointer || '(root)'}: ${violation.message}`, {
       file,
-      start: first.start,
+      start: violation.start,
     });
-  }
   const raw = (doc.value as { bothMajors: Omit<BothMajorsEntry, 'index'>[] }).bothMajors;
   return { file, doc, entries: raw.map((e, index) => ({ index, file: e.file, rfc: e.rfc, reason: e.reason })) };
 }

@@ -36,10 +36,10 @@ export const gate: Gate = {
   check: (tree) => runScenarioMajors(tree, 'check'),
   write: (tree) => runScenarioMajors(tree, 'write'),
   // The manifest, built in memory, for `openwop-spec delta`.
-  artifacts: (tree) => {
+  artifacts: async (tree) => {
     const layout = layoutOf(tree);
-    const both = new Set(loadConfig(tree, layout).entries.map((e) => e.file));
-    return Promise.resolve({ [layout.manifest]: buildManifest(discoverScenarios(tree, layout, both).files) });
+    const both = new Set((await loadConfig(tree, layout)).entries.map((e) => e.file));
+    return { [layout.manifest]: buildManifest(discoverScenarios(tree, layout, both).files) };
   },
   commands: [
     {

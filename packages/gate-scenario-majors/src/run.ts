@@ -17,7 +17,7 @@ export type Mode = 'check' | 'write';
  */
 export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<GateResult> {
   const layout = layoutOf(tree);
-  const config = loadConfig(tree, layout);
+  const config = await loadConfig(tree, layout);
   const both = new Set(config.entries.map((e) => e.file));
   const { files, diagnostics: naming } = discoverScenarios(tree, layout, both);
   const diagnostics: Diagnostic[] = [...checkConfig(config, new Set(files.map((f) => f.name)), layout), ...naming];

@@ -28,6 +28,11 @@ export interface FactKind<T> {
    * cache key, so an upgrade or an edit of the deriving code is a miss, never a stale answer.
    */
   readonly code: string;
+  /**
+   * URLs of files other than code that the derivation reads (a schema shipped as JSON): their bytes
+   * are part of the cache key too, since the code hash covers only code files.
+   */
+  readonly resources?: readonly string[];
   derive(source: FactSource): T | Promise<T>;
   /** The value as JSON for the cache. */
   toJson(value: T): unknown;
@@ -131,10 +136,11 @@ function describePackages(dir: string, parts: Set<string>, seen: Set<string>, de
 
 /**
  * The key part that identifies the code deriving `kind`: the record format, the Node major version,
- * the kind's id, the code of every private package its module runs with, the version of every
- * published package they depend on, and the lockfile that pins the rest (without one, every
- * published package is followed to its own dependencies). Undefined when a package cannot be read:
- * its facts are then never cached. Computed once per package per process.
+ * the kind's id, the bytes of its resources, the code of every private package its module runs
+ * with, the version of every published package they depend on, and the lockfile that pins the rest
+ * (without one, every published package is followed to its own dependencies). Undefined when a
+ * package or a resource cannot be read: its facts are then never cached. The packages' part is
+ * computed once per package per process.
  */
 export function factIdentity(kind: FactKind<unknown>): string | undefined {
   const dir = packageDirOf(fileURLToPath(kind.code));
@@ -152,9 +158,19 @@ export function factIdentity(kind: FactKind<unknown>): string | undefined {
     packageIdentities.set(dir, packages);
   }
   if (packages === undefined) return undefined;
-  return createHash('sha256')
-    .update(`openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(
+    `openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`,
+  );
+  try {
+    // By bytes, not location: a cache restored into another checkout still serves it.
+    for (const url of kind.resources ?? []) {
+      const bytes = readFileSync(new URL(url));
+      hash.update(`\0${bytes.length}\0`).update(bytes);
+    }
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
 }
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;

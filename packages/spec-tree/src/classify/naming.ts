@@ -98,24 +98,47 @@ function addDottedCandidates(t: string, out: Set<string>): void {
 }
 
 /**
- * A set of texts that answers the naming questions for any key in time independent of the text
- * size: keys made of the naming characters are looked up in candidate sets built once; any other
- * key falls back to the literal scan (never reached by a key the declaration schema admits). An
- * index may extend another (`base`), answering for the union of both texts without rescanning
- * the base's.
+ * How many times its texts' length a NameIndex reads by literal scans before it builds its
+ * candidate sets. A scan is a native `indexOf` per occurrence; building the sets walks every
+ * character in JavaScript and keeps every candidate, many times the cost of one scan. A document
+ * asked about a few keys (the usual case: the families it homes and their facets) is never indexed,
+ * and one asked about many keys costs at most this many scans more than indexing it at once.
+ */
+const SCANS_BEFORE_INDEX = 16;
+
+/**
+ * A set of texts that answers the naming questions. The first questions are answered by literal
+ * scans; once those have read SCANS_BEFORE_INDEX times the texts' length, keys made of the naming
+ * characters are looked up in candidate sets built once, in time independent of the text size (any
+ * other key keeps the literal scan; no key the declaration schema admits is one). An index may
+ * extend another (`base`), answering for the union of both texts without rescanning the base's.
  */
 export class NameIndex {
   private named?: Set<string>;
   private dotted?: Set<string>;
+  private readonly length: number;
+  /** Characters the literal scans may still read before the candidate sets are built. */
+  private budget: number;
 
   constructor(
     private readonly texts: readonly string[],
     private readonly base?: NameIndex,
-  ) {}
+    scansBeforeIndex = SCANS_BEFORE_INDEX,
+  ) {
+    this.length = texts.reduce((n, t) => n + t.length, 0);
+    this.budget = scansBeforeIndex * this.length;
+  }
+
+  /** Whether to answer by scanning the texts (and pay for it from the budget). */
+  private scan(): boolean {
+    if (this.budget < this.length) return false;
+    this.budget -= this.length;
+    return true;
+  }
 
   names(key: string): boolean {
     if (this.base?.names(key)) return true;
-    if (!allOf(key, isNameChar)) return this.texts.some((t) => names(t, key));
+    if (!allOf(key, isNameChar) || (!this.named && this.scan())) return this.texts.some((t) => names(t, key));
     if (!this.named) {
       this.named = new Set();
       for (const t of this.texts) addNamedCandidates(t, this.named);
@@ -125,7 +148,8 @@ export class NameIndex {
 
   namesDotted(key: string, facet: string): boolean {
     if (this.base?.namesDotted(key, facet)) return true;
-    if (!allOf(key, isIdent) || !allOf(facet, isIdent)) return this.texts.some((t) => namesDotted(t, key, facet));
+    if (!allOf(key, isIdent) || !allOf(facet, isIdent) || (!this.dotted && this.scan()))
+      return this.texts.some((t) => namesDotted(t, key, facet));
     if (!this.dotted) {
       this.dotted = new Set();
       for (const t of this.texts) addDottedCandidates(t, this.dotted);

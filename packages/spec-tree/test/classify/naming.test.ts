@@ -40,6 +40,7 @@ describe('the naming rule', () => {
   it.each(table)('%j names %s: %s', (text, key, expected) => {
     expect(names(text, key)).toBe(expected);
     expect(new NameIndex([text]).names(key)).toBe(expected);
+    expect(new NameIndex([text], undefined, 0).names(key)).toBe(expected);
   });
 
   it('matches keys literally: regex metacharacters in a key are plain characters', () => {
@@ -58,15 +59,17 @@ describe('the naming rule', () => {
     const rand = seeded(7);
     for (let round = 0; round < cases(400); round++) {
       const text = Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join('');
-      const index = new NameIndex([text]);
-      for (const key of keys) expect([text, key, index.names(key)]).toEqual([text, key, names(text, key)]);
-      for (const [k, f] of [
-        ['a', 'b'],
-        ['ab', 'a'],
-        ['x', 'ab'],
-        ['a-b', 'x'],
-      ] as const) {
-        expect([text, k, f, index.namesDotted(k, f)]).toEqual([text, k, f, namesDotted(text, k, f)]);
+      // Indexed at once, and after answering its first questions by scanning.
+      for (const index of [new NameIndex([text], undefined, 0), new NameIndex([text], undefined, 3)]) {
+        for (const key of keys) expect([text, key, index.names(key)]).toEqual([text, key, names(text, key)]);
+        for (const [k, f] of [
+          ['a', 'b'],
+          ['ab', 'a'],
+          ['x', 'ab'],
+          ['a-b', 'x'],
+        ] as const) {
+          expect([text, k, f, index.namesDotted(k, f)]).toEqual([text, k, f, namesDotted(text, k, f)]);
+        }
       }
     }
   });

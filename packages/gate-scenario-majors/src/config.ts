@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
@@ -21,7 +23,10 @@ export interface MajorsConfig {
   entries: BothMajorsEntry[];
 }
 
-const SCHEMA = new URL('../scenario-majors.config.schema.json', import.meta.url);
+// By package name, so the bundled bin finds it too.
+const SCHEMA = pathToFileURL(
+  createRequire(import.meta.url).resolve('@openwop-spec/gate-scenario-majors/scenario-majors.config.schema.json'),
+);
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 /**

@@ -1,13 +1,13 @@
-import { createRequire } from 'node:module';
 import { Script, createContext } from 'node:vm';
 import { escapePointerToken as escape } from '@openwop-spec/json';
 import type * as Re2 from 're2js';
 import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
+import { packageRequire } from './package-require.js';
 
 export type Ajv = Ajv2020;
 export type { ErrorObject, Options as AjvOptions, ValidateFunction };
 
-const require = createRequire(import.meta.url);
+const require = packageRequire('@openwop-spec/spec-tree', import.meta.url);
 
 /**
  * An Ajv instance for JSON Schema draft 2020-12: strict, all errors, formats on, and every schema

@@ -8,6 +8,7 @@ export * from './root.js';
 export * from './tree.js';
 export * from './write.js';
 export * from './ajv.js';
+export * from './package-require.js';
 export * from './declaration.js';
 export * from './gate.js';
 export * from './tree-fs.js';

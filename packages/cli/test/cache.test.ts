@@ -215,7 +215,9 @@ describe('the real gates over a copy of this repository', () => {
   });
 
   it('the built bin loads no parser when every fact is cached, and no command-only package in a check', async () => {
-    await check('json'); // every fact cached (a cold run only when this test runs alone)
+    // Every fact cached by the bin itself: the bundled bin's facts are keyed by its own code, not by
+    // the workspace packages' that an in-process run derives them with.
+    expect(spawnSync(process.execPath, [CLI_BIN, 'check', ...GATES, ...TODAY], { cwd: fx.root }).status).toBe(off.code);
     const dir = mkdtempSync(join(tmpdir(), 'openwop-loads-'));
     try {
       // A module hook that logs every URL the run resolves.
@@ -233,12 +235,17 @@ describe('the real gates over a copy of this repository', () => {
       );
       expect([r.status, r.stdout]).toEqual([off.code, text(off.stdout)]);
       const warm = readFileSync(log, 'utf8');
-      const parser = /\/(unified|remark-parse|micromark)[^/]*\//;
-      // The log holds what the bin resolved, and the pattern matches where the parser is installed.
-      expect(warm).toMatch(/\/packages\/gate-core-budget\/dist\//);
+      // The bin bundles the parser into its chunk `markdown-stack-*.js`, and delta, init and report
+      // into chunks named after their folder (`dist-*.js`); unbundled, each is found where installed.
+      const parser = /\/(unified|remark-parse|micromark)[^/]*\/|\/markdown-stack-[A-Z0-9]+\.js$/m;
+      // The log holds what the bin resolved, and the pattern matches where the parser is.
+      expect(warm).toMatch(/\/packages\/cli\/dist\/openwop-spec\.js$/m);
       expect(pathToFileURL(fromSpecTree.resolve('remark-parse')).href).toMatch(parser);
+      expect(readFileSync(new URL('../dist/bundle-outputs.json', import.meta.url), 'utf8')).toMatch(/"markdown-stack-/);
       expect(warm).not.toMatch(parser);
-      expect(warm).not.toMatch(/\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\//);
+      expect(warm).not.toMatch(
+        /\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\/|\/dist-[A-Z0-9]+\.js$/m,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

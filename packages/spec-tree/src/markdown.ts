@@ -14,25 +14,21 @@ let loading: Promise<MarkdownParser> | undefined;
  */
 export function markdownParser(): Promise<MarkdownParser> {
   loading ??= (async () => {
-    const [{ unified }, remarkParse, remarkFrontmatter, table, tableAst, footnote, footnoteAst] = await Promise.all([
-      import('unified'),
-      import('remark-parse'),
-      import('remark-frontmatter'),
-      import('micromark-extension-gfm-table'),
-      import('mdast-util-gfm-table'),
-      import('micromark-extension-gfm-footnote'),
-      import('mdast-util-gfm-footnote'),
-    ]);
+    const {
+      unified,
+      remarkParse,
+      remarkFrontmatter,
+      gfmTable,
+      gfmTableFromMarkdown,
+      gfmFootnote,
+      gfmFootnoteFromMarkdown,
+    } = await import('./markdown-stack.js');
     const gfmTablesAndFootnotes: Plugin<[], string, Root> = function () {
       const data = this.data();
-      (data.micromarkExtensions ??= []).push(table.gfmTable(), footnote.gfmFootnote());
-      (data.fromMarkdownExtensions ??= []).push(tableAst.gfmTableFromMarkdown(), footnoteAst.gfmFootnoteFromMarkdown());
+      (data.micromarkExtensions ??= []).push(gfmTable(), gfmFootnote());
+      (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmFootnoteFromMarkdown());
     };
-    const processor = unified()
-      .use(remarkParse.default)
-      .use(remarkFrontmatter.default, ['yaml'])
-      .use(gfmTablesAndFootnotes)
-      .freeze();
+    const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmTablesAndFootnotes).freeze();
     return (text: string) => processor.parse(text);
   })();
   return loading;

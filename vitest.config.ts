@@ -2,6 +2,7 @@
 // one summary line. One package: `pnpm test --project @openwop-spec/<package>`.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { alias, limits, moduleMocks } from './vitest.shared.js';
 
 const scenarios = 'packages/conformance/src/scenarios';
 
@@ -34,7 +35,13 @@ const expectedSkips = [
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      {
+        resolve: { alias },
+        test: { name: 'module-mocks', include: moduleMocks, isolate: true, ...limits },
+      },
+    ],
     maxWorkers: availableParallelism(),
     reporters: ['default', ['./scripts/test-summary.mjs', { expectedSkips }]],
   },

@@ -1,8 +1,10 @@
-// Its own file, so the module state starts fresh: oxc-parser must not load for a tree where no
-// scenario targets major 2.
-import { afterEach, expect, it } from 'vitest';
-import { parserLoaded } from '../src/index.js';
-import { conformanceFixture, removeFixtures, run } from './helpers.js';
+// oxc-parser must not load for a tree where no scenario targets major 2. Files of a package share
+// their worker's modules, so this test imports the gate afresh: `parserLoaded` starts false.
+import { afterEach, expect, it, vi } from 'vitest';
+
+vi.resetModules();
+const { parserLoaded } = await import('../src/index.js');
+const { conformanceFixture, removeFixtures, run } = await import('./helpers.js');
 
 afterEach(removeFixtures);
 

@@ -187,6 +187,24 @@ export class FakeMcpServer {
     return structuredClone(this.exchangeLog);
   }
 
+  /** How many exchanges are recorded (without copying the log, which grows for the server's life). */
+  exchangeCount(): number {
+    return this.exchangeLog.length;
+  }
+
+  /**
+   * A copy of the latest exchange of `method`, recorded at index `since` or later, that `match`
+   * accepts; only candidates are copied, so a lookup in a long log costs what it reads.
+   */
+  latestExchange(method: string, match: (x: Exchange) => boolean, since = 0): Exchange | undefined {
+    for (let i = this.exchangeLog.length - 1; i >= since; i--) {
+      if (this.exchangeLog[i]!.method !== method) continue;
+      const x = structuredClone(this.exchangeLog[i]!);
+      if (match(x)) return x;
+    }
+    return undefined;
+  }
+
   protocolVersions(): string[] {
     return [...this.versions];
   }

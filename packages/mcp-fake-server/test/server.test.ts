@@ -16,6 +16,7 @@ import {
   isLoopbackHost,
   isLoopbackUrl,
 } from '../src/index.js';
+import type { Exchange } from '../src/index.js';
 
 const V = '2026-07-28';
 const META = {
@@ -390,6 +391,23 @@ describe('FakeMcpServer (json)', () => {
     fake.reset();
     expect(fake.exchanges()).toEqual([]);
     expect(fake.invocations()).toEqual([]);
+  });
+
+  test('latestExchange: the last match of a method at or after an index, as a copy; exchangeCount', async () => {
+    await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'a' } });
+    await rpc(url, 'tools/list', {});
+    const since = fake.exchangeCount();
+    expect(since).toBe(2);
+    await rpc(url, 'tools/call', { name: 'structured-echo', arguments: { nonce: 'b' } });
+    const nonce = (x: Exchange): unknown => (x.params as { arguments?: { nonce?: unknown } }).arguments?.nonce;
+    expect(nonce(fake.latestExchange('tools/call', () => true)!)).toBe('b');
+    expect(nonce(fake.latestExchange('tools/call', (x) => nonce(x) === 'a')!)).toBe('a');
+    expect(fake.latestExchange('tools/call', (x) => nonce(x) === 'a', since)).toBeUndefined();
+    expect(fake.latestExchange('tools/list', () => true, since)).toBeUndefined();
+    expect(fake.latestExchange('tools/list', () => true)!.method).toBe('tools/list');
+    fake.latestExchange('tools/call', () => true)!.method = 'edited';
+    expect(fake.exchanges().map((x) => x.method)).toEqual(['tools/call', 'tools/list', 'tools/call']);
+    expect(fake.exchangeCount()).toBe(3);
   });
 
   test('timestamps come from the injected clock', async () => {

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '@openwop-spec/json';
 import { ALWAYS_ERROR_CONTENT } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
-import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
+import { argumentsOf, paramsOf } from './exchanges.js';
 import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -28,8 +28,7 @@ export const callToolIsErrorResolves: Row = {
     });
     const done = completedValue(out, 'callTool always-error (a tool error is a result, not a rejection)');
     if (isResult(done)) return done;
-    const sent = latestExchange(
-      gate.fake,
+    const sent = gate.fake.latestExchange(
       'tools/call',
       (x) => paramsOf(x)['name'] === 'always-error' && argumentsOf(x)['nonce'] === nonce,
     );

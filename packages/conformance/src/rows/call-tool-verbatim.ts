@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import { NONCE_META_KEY } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
-import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
+import { argumentsOf, paramsOf } from './exchanges.js';
 import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -26,8 +26,7 @@ export const callToolVerbatim: Row = {
     });
     const done = completedValue(out, 'callTool structured-echo');
     if (isResult(done)) return done;
-    const sent = latestExchange(
-      gate.fake,
+    const sent = gate.fake.latestExchange(
       'tools/call',
       (x) => paramsOf(x)['name'] === 'structured-echo' && argumentsOf(x)['nonce'] === nonce,
     );

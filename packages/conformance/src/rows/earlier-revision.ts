@@ -7,7 +7,7 @@ import { isRecord } from '@openwop-spec/json';
 import { LATEST_REVISION } from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
-import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
+import { argumentsOf, paramsOf } from './exchanges.js';
 import { blocked, completedValue, fail, inapplicable, isResult, mcpGate, pass } from './row.js';
 import type { Row, RowContext, RowResult } from './row.js';
 import type { Outcome } from '../host-under-test.js';
@@ -49,8 +49,7 @@ export const earlierRevisionUnaltered: Row = {
     });
     const done = unbound(out) ?? completedValue(out, 'callTool echo on the 2025-11-25 server');
     if (isResult(done)) return done;
-    const sent = latestExchange(
-      gate.fake,
+    const sent = gate.fake.latestExchange(
       'tools/call',
       (x) => paramsOf(x)['name'] === 'echo' && argumentsOf(x)['text'] === nonce,
     );

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import type { Exchange } from '@openwop-spec/mcp-fake-server';
-import { argumentsOf, exchangeCount, latestExchange, paramsOf } from './exchanges.js';
+import { argumentsOf, paramsOf } from './exchanges.js';
 import { blocked, detailsOf, fail, inapplicable, isResult, mcpGate, pass } from './row.js';
 import type { Row, RowContext, RowResult } from './row.js';
 
@@ -23,7 +23,7 @@ async function judgeTool(
   fake: NonNullable<RowContext['fake']>,
 ): Promise<RowResult | undefined> {
   const nonce = randomBytes(8).toString('hex');
-  const since = exchangeCount(fake);
+  const since = fake.exchangeCount();
   const out = await ctx.host.runMcpClient({
     method: 'callTool',
     serverId: 'conformance',
@@ -39,7 +39,7 @@ async function judgeTool(
       return inapplicable(`${tool}: the host declares no elicitation capability, so the server never asked for input`);
     }
   }
-  if (latestExchange(fake, 'tools/call', (x) => mine(x) && asked(x), since) === undefined) {
+  if (fake.latestExchange('tools/call', (x) => mine(x) && asked(x), since) === undefined) {
     return fail(
       `${tool}: the fake recorded no input_required answer to this run's call, so the row cannot see the host answer one`,
     );

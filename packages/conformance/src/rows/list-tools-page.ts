@@ -2,7 +2,7 @@
 import { isRecord } from '@openwop-spec/json';
 import { TOOLS_PAGE_SIZE } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
-import { exchangeCount, latestExchange, paramsOf } from './exchanges.js';
+import { paramsOf } from './exchanges.js';
 import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -19,13 +19,13 @@ export const listToolsPage: Row = {
     const fake = gate.fake;
 
     // Run A: no cursor. The pack path never caches, so this run's own tools/list must be in the log.
-    const sinceA = exchangeCount(fake);
+    const sinceA = fake.exchangeCount();
     const a = completedValue(
       await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance' }),
       'listTools without a cursor',
     );
     if (isResult(a)) return a;
-    const sentA = latestExchange(fake, 'tools/list', (x) => !Object.hasOwn(paramsOf(x), 'cursor'), sinceA);
+    const sentA = fake.latestExchange('tools/list', (x) => !Object.hasOwn(paramsOf(x), 'cursor'), sinceA);
     if (sentA === undefined)
       return fail(
         'run A: the fake recorded no cursor-less tools/list: the host resolved something the server never sent',
@@ -43,13 +43,13 @@ export const listToolsPage: Row = {
     if (typeof cursor !== 'string') return fail('run A: the first page carries no string nextCursor');
 
     // Run B: the cursor from A, which the host must forward byte for byte.
-    const sinceB = exchangeCount(fake);
+    const sinceB = fake.exchangeCount();
     const b = completedValue(
       await ctx.host.runMcpClient({ method: 'listTools', serverId: 'conformance', cursor }),
       'listTools with the cursor',
     );
     if (isResult(b)) return b;
-    const sentB = latestExchange(fake, 'tools/list', (x) => paramsOf(x)['cursor'] === cursor, sinceB);
+    const sentB = fake.latestExchange('tools/list', (x) => paramsOf(x)['cursor'] === cursor, sinceB);
     if (sentB === undefined) return fail("run B: the fake received no tools/list carrying the pack's cursor");
     const diffB = firstDifference(b.value, sentB.result);
     if (diffB !== undefined) return fail(`run B: the resolved value is not the recorded last page: ${diffB}`);

@@ -2,7 +2,7 @@
 // (host-services.md § Rejections: code `mcp_error`, the object as `details.error` on the event log).
 import { randomBytes } from 'node:crypto';
 import { firstDifference } from './compare.js';
-import { latestExchange, paramsOf } from './exchanges.js';
+import { paramsOf } from './exchanges.js';
 import { blocked, detailsOf, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -24,7 +24,7 @@ export const mcpErrorUnaltered: Row = {
     if (out.status === 'completed')
       return fail('the call completed although the server answered with a JSON-RPC error; it MUST reject');
     if (out.errorCode !== 'mcp_error') return fail(`the call failed with ${out.errorCode}, expected mcp_error`);
-    const sent = latestExchange(gate.fake, 'tools/call', (x) => paramsOf(x)['name'] === name && x.error !== undefined);
+    const sent = gate.fake.latestExchange('tools/call', (x) => paramsOf(x)['name'] === name && x.error !== undefined);
     if (sent === undefined)
       return fail(
         "the fake recorded no error answer to this run's call: the host reported an error the server never sent",

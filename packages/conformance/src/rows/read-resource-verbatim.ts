@@ -1,7 +1,7 @@
 // §A.5: readResource resolves to the server's ReadResourceResult unaltered.
 import { FIXTURE_RESOURCE_URI } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
-import { latestExchange, paramsOf } from './exchanges.js';
+import { paramsOf } from './exchanges.js';
 import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -22,8 +22,7 @@ export const readResourceVerbatim: Row = {
     });
     const done = completedValue(out, 'readResource');
     if (isResult(done)) return done;
-    const sent = latestExchange(
-      gate.fake,
+    const sent = gate.fake.latestExchange(
       'resources/read',
       (x) => paramsOf(x)['uri'] === FIXTURE_RESOURCE_URI && x.result !== undefined,
     );

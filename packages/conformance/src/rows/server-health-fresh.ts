@@ -2,7 +2,6 @@
 // suite's server answers with ttlMs 0, so every call must be answered by a probe made during it.
 import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
-import { exchangeCount, latestExchange } from './exchanges.js';
 import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -21,13 +20,13 @@ export const serverHealthFresh: Row = {
     if (isResult(gate)) return gate;
     const fake = gate.fake;
     for (let call = 1; call <= CALLS; call++) {
-      const since = exchangeCount(fake);
+      const since = fake.exchangeCount();
       const done = completedValue(
         await ctx.host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' }),
         `serverHealth call ${call}`,
       );
       if (isResult(done)) return done;
-      const probe = latestExchange(fake, 'server/discover', (x) => x.result !== undefined, since);
+      const probe = fake.latestExchange('server/discover', (x) => x.result !== undefined, since);
       if (probe === undefined)
         return fail(
           `call ${call}: no server/discover reached the server during the call, yet the last DiscoverResult had ttlMs 0`,

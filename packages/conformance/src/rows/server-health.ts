@@ -2,7 +2,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
-import { latestExchange } from './exchanges.js';
 import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -36,7 +35,7 @@ export const serverHealth: Row = {
       return fail("run A: discover.supportedVersions is not the fake's protocol versions");
     }
     // A DiscoverResult may be served from cache within its ttlMs, so any recorded discover will do.
-    const sent = latestExchange(fake, 'server/discover', () => true);
+    const sent = fake.latestExchange('server/discover', () => true);
     if (sent === undefined)
       return fail(
         'run A: the fake recorded no server/discover: the host reported a DiscoverResult the server never sent',

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
-import { argumentsOf, latestExchange, paramsOf } from './exchanges.js';
+import { argumentsOf, paramsOf } from './exchanges.js';
 import { blocked, completedValue, fail, inapplicable, isResult, pass } from './row.js';
 import type { Row } from './row.js';
 
@@ -24,8 +24,7 @@ export const v1RawVerbatim: Row = {
     if (isResult(done)) return done;
     const value = isRecord(done.value) ? done.value : {};
     if (!Object.hasOwn(value, 'raw')) return inapplicable('the host returns no raw (a MAY)');
-    const sent = latestExchange(
-      ctx.fake,
+    const sent = ctx.fake.latestExchange(
       'tools/call',
       (x) => paramsOf(x)['name'] === 'echo' && argumentsOf(x)['text'] === nonce,
     );

@@ -11,7 +11,11 @@ function distance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** The nearest candidate within a small edit distance, or undefined. Ties go to the first candidate. */
+/**
+ * The nearest candidate within a small edit distance, or undefined. Ties go to the first candidate.
+ * A candidate that shares no character position with a short input (every letter replaced) is no
+ * near miss, however small the distance.
+ */
 export function nearest(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;
@@ -22,5 +26,6 @@ export function nearest(input: string, candidates: readonly string[]): string | 
       bestScore = d;
     }
   }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+  const limit = Math.min(Math.max(2, Math.floor(input.length / 3)), input.length - 1);
+  return best !== undefined && bestScore <= limit ? best : undefined;
 }

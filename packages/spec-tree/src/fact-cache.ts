@@ -143,7 +143,13 @@ export class FactCache {
     });
     try {
       // The atomic writer refuses to replace anything but a regular file (a FIFO, a folder).
-      writeAtomic(this.file, `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n${body}`);
+      // Not flushed to disk: a file lost or torn in a crash fails its checksum, a miss like any other.
+      writeAtomic(
+        this.file,
+        `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n${body}`,
+        this.file,
+        { durable: false },
+      );
       this.stored = kinds;
     } catch {
       // A cache that cannot be written (read-only, full, not a folder) only costs the next run time.

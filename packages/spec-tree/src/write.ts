@@ -21,9 +21,16 @@ export type WriteOutcome = 'written' | 'unchanged';
  * (fsync) before it is renamed over the target, then the folder flushed where the platform allows,
  * so a crash or a kill at any moment leaves either the old file or the new one, never a mix.
  * Identical bytes are not rewritten. The target must be a regular file or absent. `path` names the
- * file in errors, which are input errors (exit 2) saying what could not be done.
+ * file in errors, which are input errors (exit 2) saying what could not be done. `durable: false`
+ * skips both flushes, for a file whose loss or tearing in a crash costs nothing but time (a
+ * checksummed cache): the rename still makes the write atomic for every other reader.
  */
-export function writeAtomic(file: string, content: string, path: string = file): WriteOutcome {
+export function writeAtomic(
+  file: string,
+  content: string,
+  path: string = file,
+  { durable = true }: { durable?: boolean } = {},
+): WriteOutcome {
   const bytes = Buffer.from(content, 'utf8');
   const current = statPath(file, path, true);
   if (current && current.type !== 'file') {
@@ -34,7 +41,7 @@ export function writeAtomic(file: string, content: string, path: string = file):
     );
   }
   if (current && readRegularFile(file, path).equals(bytes)) return 'unchanged';
-  viaTemporary(file, bytes, path, (tmp) => renameSync(tmp, file));
+  viaTemporary(file, bytes, path, (tmp) => renameSync(tmp, file), durable);
   return 'written';
 }
 
@@ -60,7 +67,7 @@ export function createAtomic(file: string, content: string, path: string = file)
  * `commit`, flushes the folder, and never leaves the temporary file behind. One left by a process
  * that no longer runs (killed mid-write) is removed here, by the next write of that file.
  */
-function viaTemporary<T>(file: string, bytes: Buffer, path: string, commit: (tmp: string) => T): T {
+function viaTemporary<T>(file: string, bytes: Buffer, path: string, commit: (tmp: string) => T, durable = true): T {
   const dir = dirname(file);
   const name = basename(file);
   const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
@@ -71,7 +78,7 @@ function viaTemporary<T>(file: string, bytes: Buffer, path: string, commit: (tmp
     const fd = openSync(tmp, 'wx');
     try {
       for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -82,7 +89,7 @@ function viaTemporary<T>(file: string, bytes: Buffer, path: string, commit: (tmp
   } finally {
     rmSync(tmp, { force: true });
   }
-  syncFolder(dir);
+  if (durable) syncFolder(dir);
   return result;
 }
 

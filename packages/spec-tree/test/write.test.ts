@@ -51,6 +51,15 @@ describe('writeAtomic', () => {
     expect(readdirSync(join(f.root, 'out'))).toEqual(['a.json']);
   });
 
+  it('durable: false renames the written temporary file into place without flushing (the fact cache)', () => {
+    const f = createFixture({ 'a.json': 'old\n' });
+    fixtures.push(f);
+    expect(writeAtomic(join(f.root, 'a.json'), 'new\n', 'a.json', { durable: false })).toBe('written');
+    expect(calls).toEqual(['rename']);
+    expect(readFileSync(join(f.root, 'a.json'), 'utf8')).toBe('new\n');
+    expect(readdirSync(f.root)).toEqual(['a.json']);
+  });
+
   it('leaves identical bytes alone: no temporary file, no rename', () => {
     const f = createFixture({ 'a.json': 'same\n' });
     fixtures.push(f);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '@openwop-spec/json';
 import { factIdentity } from './facts.js';
@@ -63,8 +63,8 @@ function parseRecord(text: string): Map<string, KindRecord> | undefined {
 /**
  * The on-disk half of the fact cache (ESLint's `--cache`, for facts): one file, `facts.json` in the
  * cache directory, holding for each fact kind the identity of the code that derived it and its
- * values by content hash. It is read once, on the first lookup, and written once, by `flush`, only
- * when the run derived something new. Whatever is wrong with it — missing, unreadable, not a
+ * values by content hash. It is read once, on the first lookup (again before a write only if another
+ * run has replaced it since), and written once, by `flush`, only when the run derived something new. Whatever is wrong with it — missing, unreadable, not a
  * regular file, truncated, corrupt, written by another version or by other code, an entry of the
  * wrong shape — is a miss, never an error; a write that fails leaves it as it was. Writes are
  * atomic (a temporary file, then a rename), so runs sharing a cache never see half of one; when two
@@ -73,6 +73,8 @@ function parseRecord(text: string): Map<string, KindRecord> | undefined {
 export class FactCache {
   readonly file: string;
   private stored: Map<string, KindRecord> | undefined;
+  /** The file as it was when `stored` was read or written (undefined: it was not there). */
+  private storedFrom: string | undefined;
   /** Per kind, this run's entries (hits and new values) and every path it looked up. */
   private readonly runs = new Map<
     string,
@@ -120,7 +122,8 @@ export class FactCache {
   flush(root: string): void {
     if (this.fresh === 0) return;
     this.fresh = 0;
-    this.stored = undefined;
+    // What another run wrote since this one read the file is kept: read it again if it changed.
+    if (this.storedFrom === undefined || this.storedFrom !== this.fileVersion()) this.stored = undefined;
     const kinds = new Map(this.read());
     for (const [id, run] of this.runs) {
       if (!run) continue;
@@ -151,6 +154,7 @@ export class FactCache {
         { durable: false },
       );
       this.stored = kinds;
+      this.storedFrom = this.fileVersion();
     } catch {
       // A cache that cannot be written (read-only, full, not a folder) only costs the next run time.
     }
@@ -170,12 +174,27 @@ export class FactCache {
     if (!this.stored) {
       try {
         // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
+        const version = this.fileVersion();
         this.stored = parseRecord(readRegularFile(this.file, this.file).toString('utf8'));
+        this.storedFrom = version;
       } catch {
         this.stored = undefined;
       }
       this.stored ??= new Map();
     }
     return this.stored;
+  }
+
+  /**
+   * Which file is at the path now (a write renames a new one into place, so its inode changes), or
+   * undefined when none is. Taken before a read: a file replaced meanwhile reads as changed.
+   */
+  private fileVersion(): string | undefined {
+    try {
+      const s = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+      return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -116,6 +116,8 @@ describe('what counts as a failure', () => {
 });
 
 describe('runs the CLI and shrinks what fails', () => {
+  // This test and the next spawn node on copies of the whole corpus (the next runs the real CLI on
+  // one): seconds on a loaded 2-core machine, hence limits above vitest's 5 s.
   it('reports a signal, and minimises the case to the one mutation that causes it and a single gate', async () => {
     // A sabotaged CLI: it dies of SIGSEGV when a file of the tree named by --root holds a NUL, and passes otherwise.
     const cli = join(tree(), 'cli.mjs');
@@ -139,28 +141,27 @@ describe('runs the CLI and shrinks what fails', () => {
         { op: 'md-nest', file: 'spec/v2/core/runs.md', param: 1_000, seed: 0 },
       ],
     };
-    const options = { cli, user: null, timeoutMs: 60_000 };
+    const options = { cli, user: null, timeoutMs: 20_000 };
     const out = await runCase(c, options);
     expect(out).toMatchObject({ code: null, signal: 'SIGSEGV', failures: ['crash'] });
     const small = await minimise(c, 'crash', options);
     expect(small.mutations).toEqual([c.mutations[1]]);
     expect(small.command).toEqual(['check', 'core-budget']);
     expect((await runCase({ ...small, mutations: [] }, options)).failures).toEqual([]);
-  }, 120_000);
+  }, 30_000);
 
   it('a fixed-seed slice of the real CLI ends in exit 0, 1 or 2 with no crash, hang, stack trace, check-mode write or missing document', async () => {
     const pristine = copyCorpus();
     roots.push(pristine);
     const files = corpusFiles(pristine);
-    for (let i = 0; i < 3; i++) {
-      const c = planCase(20_261_202, i, files);
-      const out = await runCase(c, { timeoutMs: 60_000 });
-      expect({ case: c, failures: out.failures, stderr: out.failures.length > 0 ? out.stderr : '' }).toEqual({
-        case: c,
-        failures: [],
-        stderr: '',
-      });
-      expect([0, 1, 2]).toContain(out.code);
-    }
-  }, 180_000);
+    // One case: the harness around the real CLI is what this proves; `pnpm fuzz` runs thousands.
+    const c = planCase(20_261_202, 0, files);
+    const out = await runCase(c, { timeoutMs: 20_000 });
+    expect({ case: c, failures: out.failures, stderr: out.failures.length > 0 ? out.stderr : '' }).toEqual({
+      case: c,
+      failures: [],
+      stderr: '',
+    });
+    expect([0, 1, 2]).toContain(out.code);
+  }, 30_000);
 });

@@ -27,7 +27,8 @@ export const alias = readdirSync(packagesDir)
 // vitest's own time limits (5 s a test, 10 s a hook): no test may rely on a slow machine being
 // given more. `pnpm test:deep` (OPENWOP_TEST_DEEP=1), whose property tests check a hundred times as
 // many cases, lifts them.
-export const limits = process.env['OPENWOP_TEST_DEEP'] === '1' ? { testTimeout: 3_600_000, hookTimeout: 3_600_000 } : {};
+export const limits =
+  process.env['OPENWOP_TEST_DEEP'] === '1' ? { testTimeout: 3_600_000, hookTimeout: 3_600_000 } : {};
 
 /**
  * Test files that replace a module (`vi.mock`): a mock applies only to modules imported after it, so

@@ -189,6 +189,8 @@ describe('the real gates over a copy of this repository', () => {
   });
   afterAll(() => fx.remove());
 
+  // The three tests below run every gate over a copy of the whole corpus, the first cold and the
+  // others in built bins: seconds each on a loaded 2-core machine, hence limits above vitest's 5 s.
   it('print the same bytes and exit code with the cache off, cold, warm, and holding a value of the wrong shape for every fact', async () => {
     rmSync(cache, { force: true });
     // Cold: every fact derived, as with the cache off, and written.
@@ -212,7 +214,7 @@ describe('the real gates over a copy of this repository', () => {
       ),
     );
     expect(await check('json')).toEqual(off);
-  });
+  }, 30_000);
 
   it('the built bin loads no parser when every fact is cached, and no command-only package in a check', async () => {
     // Every fact cached by the bin itself: the bundled bin's facts are keyed by its own code, not by
@@ -249,7 +251,7 @@ describe('the real gates over a copy of this repository', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   // Two processes that derive the facts at once and both write the cache: the least that races.
   it('built bins sharing one cache at once never corrupt it', async () => {
@@ -273,7 +275,7 @@ describe('the real gates over a copy of this repository', () => {
         .digest('hex'),
     );
     expect(await run(argv, { cwd: fx.root })).toEqual(expected);
-  });
+  }, 30_000);
 });
 
 describe('the built bin', () => {

@@ -1,6 +1,7 @@
-// Every package's vitest project (its vitest.config.ts re-exports this; the root vitest.config.ts
-// runs them all in one process, named after each package.json). Workspace packages resolve to their
-// TypeScript sources, so tests never depend on a stale dist/ build of a sibling package.
+// The settings every test file runs with: each package's vitest.config.ts re-exports them (a run
+// from inside the package), and the root vitest.config.ts runs all packages' files with them.
+// Workspace packages resolve to their TypeScript sources, so tests never depend on a stale dist/
+// build of a sibling package.
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,8 @@ export const limits =
 /**
  * Test files that replace a module (`vi.mock`): a mock applies only to modules imported after it, so
  * these files need a module graph of their own. The root config runs them in the isolated project
- * `module-mocks`; every other file shares its worker's modules with the package's files run before it
- * in that worker (`isolate: false`), which saves loading the same modules once per file.
+ * `module-mocks`; every other file shares its worker's modules with the files run before it in that
+ * worker (`isolate: false`), which saves loading the same modules once per file.
  */
 export const moduleMocks = readdirSync(packagesDir)
   .filter((name) => existsSync(join(packagesDir, name, 'test')))

@@ -51,6 +51,9 @@ let base: { figures: Record<string, Record<string, any>>; capabilities: number }
 let before: Map<string, string>;
 let after: Map<string, string>;
 
+// A copy of the whole corpus in a real git repository, regenerated, and delta's run of every gate
+// on both sides of the change: seconds of CPU, so on a loaded 2-core machine more than vitest's
+// 10 s for a hook.
 beforeAll(async () => {
   fx = copyCorpus();
   const read = (path: string): string => readFileSync(join(fx.root, path), 'utf8');
@@ -80,7 +83,7 @@ beforeAll(async () => {
   before = snapshot(fx.root);
   report = await delta(fx.root, GATES, { base: 'base', today: TODAY, env: process.env });
   after = snapshot(fx.root);
-});
+}, 60_000);
 afterAll(() => fx.remove());
 
 describe('openwop-spec delta on an RFC-style change', () => {

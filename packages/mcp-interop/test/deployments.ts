@@ -46,8 +46,11 @@ const closeServer = (server: HttpServer) =>
     server.closeAllConnections();
   });
 
-/** An SDK 1.x low-level server answering from the fixture; `slow` cuts its own stream first when it can. */
-function sdk1Server(): Sdk1Server {
+/**
+ * An SDK 1.x low-level server answering from the fixture; `slow` cuts its own stream first when it
+ * can, and hands `cutting` a promise that settles once its answer has been stored for replay.
+ */
+function sdk1Server(cutting?: (stored: Promise<void>) => void): Sdk1Server {
   const server = new Sdk1Server(
     { name: 'interop-sdk1', version: '1.0.0' },
     { capabilities: { tools: {}, resources: {} } },
@@ -56,8 +59,13 @@ function sdk1Server(): Sdk1Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (request.params.name === 'slow' && extra.closeSSEStream !== undefined) {
       // Polling per 2025-11-25: the server drops the connection, the client resumes with Last-Event-ID.
+      let stored!: () => void;
+      cutting?.(new Promise<void>((resolve) => (stored = resolve)));
       extra.closeSSEStream();
       await new Promise((resolve) => setImmediate(resolve));
+      // The SDK stores the answer in the microtasks after this handler returns (the in-memory event
+      // store does no I/O), so the next turn of the event loop finds it stored.
+      setImmediate(stored);
     }
     return callFixture(request.params.name, request.params.arguments ?? {});
   });
@@ -84,7 +92,12 @@ export async function sdk1Stateless(answer: 'json' | 'sse'): Promise<Deployment>
 /** SDK 1.x with sessions (one transport per session id), optionally with an event store (priming, resumption). */
 export async function sdk1Sessions(options: { eventStore: boolean }): Promise<Deployment & { sessions(): number }> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  // A resume waits until every cut call's answer is stored, so the order the test proves is fixed:
+  // answer stored, stream resumed, answer replayed. Whether a resume that races the store's write
+  // gets its answer is the server's business, not the client's.
+  const cuts: Promise<void>[] = [];
   const { url, server } = await listen(async (req, res) => {
+    if (req.method === 'GET' && req.headers['last-event-id'] !== undefined) await Promise.all(cuts);
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
     if (transport === undefined && sessionId === undefined) {
@@ -94,7 +107,7 @@ export async function sdk1Sessions(options: { eventStore: boolean }): Promise<De
         onsessioninitialized: (id) => void transports.set(id, created),
         onsessionclosed: (id) => void transports.delete(id),
       });
-      await sdk1Server().connect(created);
+      await sdk1Server((stored) => cuts.push(stored)).connect(created);
       transport = created;
     }
     if (transport === undefined) {

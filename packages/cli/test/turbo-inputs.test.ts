@@ -29,8 +29,12 @@ describe('turbo caching and the corpus', () => {
     expect(scripts['check']).toMatch(/^turbo run build .*&& node packages\/cli\/dist\/openwop-spec\.js check$/);
   });
 
-  it('the test script builds and typechecks through turbo, then runs vitest outside it', () => {
-    expect(scripts['test']).toMatch(/^turbo run build typecheck .*&& vitest run$/);
+  it('the test script builds through turbo, then runs vitest outside it', () => {
+    expect(scripts['test']).toMatch(/^turbo run build .*&& vitest run$/);
+  });
+
+  it('the lint script typechecks, lints and checks the format through turbo', () => {
+    expect(scripts['lint']).toMatch(/^turbo run typecheck lint:code lint:format /);
   });
 
   it('turbo has no test task whose result it could cache', () => {

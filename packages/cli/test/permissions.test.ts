@@ -23,7 +23,8 @@ beforeAll(() => {
   const gates = ['core-budget', 'normative-home', 'scenario-majors', 'declaration'];
   spawnSync(process.execPath, [CLI_BIN, 'check', ...gates, '--root', fx.root, ...TODAY]);
   user?.own(fx.root);
-});
+  // A cold run of four gates over the whole corpus, in a process of its own.
+}, 60_000);
 afterAll(() => fx.remove());
 
 interface Outcome {
@@ -53,7 +54,9 @@ function runLocked(path: string, mode: number, args: readonly string[]): Outcome
 /** The stderr lines that are diagnostics of an input rule. */
 const inputLines = (out: Outcome): string[] => out.stderr.split('\n').filter((l) => /  error  .*  input\//.test(l));
 
-describe('unreadable inputs', () => {
+// Each case runs the built bin as another user over the whole corpus, the schemas gate uncached:
+// seconds of CPU a case, so a loaded machine may need up to 30 s.
+describe('unreadable inputs', { timeout: 30_000 }, () => {
   it('the copy passes as that user before anything is locked', () => {
     const out = runLocked('spec', 0o755, ['check', 'normative-home']);
     expect(out.stderr).toBe('');

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Server as Sdk1Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
   ListResourcesRequestSchema,
@@ -89,6 +90,37 @@ export async function sdk1Stateless(answer: 'json' | 'sse'): Promise<Deployment>
   return { url, close: () => closeServer(server) };
 }
 
+/**
+ * An event store that replays in the order events were stored. The SDK's example store orders by
+ * event id, whose time part counts milliseconds and whose tail is random: a priming event and the
+ * answer stored in the same millisecond could replay in either order, so the answer was sometimes
+ * never replayed and the resumed call waited for its deadline.
+ */
+class OrderedEventStore implements EventStore {
+  private readonly events: { id: string; streamId: string; message: JSONRPCMessage }[] = [];
+
+  storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
+    const id = `${streamId}_${this.events.length}`;
+    this.events.push({ id, streamId, message });
+    return Promise.resolve(id);
+  }
+
+  getStreamIdForEventId(eventId: string): Promise<string | undefined> {
+    return Promise.resolve(this.events.find((e) => e.id === eventId)?.streamId);
+  }
+
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
+    const at = this.events.findIndex((e) => e.id === lastEventId);
+    if (at < 0) return '';
+    const { streamId } = this.events[at]!;
+    for (const e of this.events.slice(at + 1)) if (e.streamId === streamId) await send(e.id, e.message);
+    return streamId;
+  }
+}
+
 /** SDK 1.x with sessions (one transport per session id), optionally with an event store (priming, resumption). */
 export async function sdk1Sessions(options: { eventStore: boolean }): Promise<Deployment & { sessions(): number }> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
@@ -103,7 +135,7 @@ export async function sdk1Sessions(options: { eventStore: boolean }): Promise<De
     if (transport === undefined && sessionId === undefined) {
       const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        ...(options.eventStore ? { eventStore: new InMemoryEventStore(), retryInterval: 10 } : {}),
+        ...(options.eventStore ? { eventStore: new OrderedEventStore(), retryInterval: 10 } : {}),
         onsessioninitialized: (id) => void transports.set(id, created),
         onsessionclosed: (id) => void transports.delete(id),
       });

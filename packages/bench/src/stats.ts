@@ -69,13 +69,15 @@ export function formatTable(
     rows.push(row(`  … after editing ${r.edit}`, r.edited));
     rows.push(row('check (all gates), cold: no cache', r.cold));
     rows.push(row('check (all gates), warm cache', r.warmFull));
-    rows.push([
-      String(r.scale),
-      `watch re-check (${r.watch.gates.join(', ') || 'no gate'})`,
-      cell(r.watch.recheckMs, 1),
-      '',
-      '',
-    ]);
+    // `--no-watch` measures no re-check: no row rather than a row of NaN.
+    if (!Number.isNaN(r.watch.recheckMs.median))
+      rows.push([
+        String(r.scale),
+        `watch re-check (${r.watch.gates.join(', ') || 'no gate'})`,
+        cell(r.watch.recheckMs, 1),
+        '',
+        '',
+      ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const lines = rows.map((row) =>

@@ -50,6 +50,15 @@ describe('summarise', () => {
     expect(lines).toContain('  scale1ColdSeconds = 2.250 (limit 2): NOT met');
     expect(lines.some((l) => l.includes('watch re-check (core-budget)'))).toBe(true);
   });
+
+  it('prints no watch row when no re-check was measured (--no-watch)', () => {
+    const s = summarise([{ wallMs: 100, cpuMs: 150, rssMiB: 90 }]);
+    const unmeasured = summarise([{ wallMs: Number.NaN, cpuMs: 0, rssMiB: 0 }]);
+    const row = { scale: 1, floor: { ...s, inProcessMs: 12 }, warm: s, edited: s, cold: s, warmFull: s, edit: 'a.md' };
+    const lines = formatTable([{ ...row, watch: { recheckMs: unmeasured.wallMs, gates: [] } }], {});
+    expect(lines.filter((l) => l.startsWith('1 '))).toHaveLength(5);
+    expect(lines.join('\n')).not.toMatch(/watch|NaN/);
+  });
 });
 
 describe('floor', () => {

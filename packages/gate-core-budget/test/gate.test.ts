@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, memoryFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { capFor, checkCoreBudget, gate } from '../src/index.js';
 import { filler, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
@@ -27,9 +27,12 @@ const home = (key: string, words = 0): string =>
 /** A document of exactly n words. */
 const doc = (n: number): string => `${filler(n)}\n`;
 
+/** Variants of a few corpora share one tree in memory: an unchanged document is parsed once. */
+const inMemory = memoryFixtures();
+
 /** Runs the gate over a tree in memory, or (`disk`) a fixture folder (symlinks). */
 async function run(files: Record<string, FixtureEntry>, disk = false): Promise<GateResult> {
-  fx = disk ? createFixture(files) : memoryFixture(files);
+  fx = disk ? createFixture(files) : inMemory(files);
   return checkCoreBudget(fx.tree());
 }
 const lines = (r: GateResult): string[] => r.report.map((l) => l.text);
@@ -368,7 +371,7 @@ describe('the gate contract', () => {
       'budget/over-cap',
       'budget/symlink-escape',
     ]);
-    fx = memoryFixture(rfc0204Tree('after').files);
+    fx = inMemory(rfc0204Tree('after').files);
     const opts = { today: '2026-09-22', flags: new Set<string>() };
     expect(await gate.commands[0]!.run(fx.tree(), opts)).toEqual(await gate.check(fx.tree(), opts));
   });

@@ -1,6 +1,6 @@
 import { writeReport } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate } from '../src/index.js';
 import { baselineText, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
@@ -15,6 +15,8 @@ export const EOS = 'evidence/v1-end-of-support.json';
 export const TODAY = '2026-09-22';
 
 let current: Fixture | undefined;
+/** The tests' fixtures are variants of the RFC 0204 tree: one tree in memory serves a test file. */
+const inMemory = memoryFixtures();
 
 /** Removes the fixture of the last run (call in afterEach). */
 export function cleanup(): void {
@@ -25,7 +27,7 @@ export function cleanup(): void {
 /** A tree in memory, or (`disk`) a fixture folder removed by `cleanup`. */
 export function fixture(files: Record<string, FixtureEntry>, disk = false): Fixture {
   cleanup();
-  current = disk ? createFixture(files) : memoryFixture(files);
+  current = disk ? createFixture(files) : inMemory(files);
   return current;
 }
 

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CONFIG_FILE } from './config.js';
 import { SpecTree } from './tree.js';
 import { MemoryFs } from './tree-fs.js';
 
@@ -51,6 +52,17 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
   };
 }
 
+/** Fixture entries as a MemoryFs holds them (it holds no symlinks). */
+function contentsInMemory(entries: Record<string, FixtureEntry | null>): Record<string, string | Uint8Array | null> {
+  const contents: Record<string, string | Uint8Array | null> = {};
+  for (const [path, entry] of Object.entries(entries)) {
+    if (entry !== null && typeof entry === 'object' && 'symlink' in entry)
+      throw new Error(`${path}: a tree in memory holds no symlinks (use createFixture)`);
+    contents[path] = entry;
+  }
+  return contents;
+}
+
 /**
  * The same fixture held in memory: no folder, nothing to remove, no disk access. For every test
  * that does not test the disk itself (symlinks, permissions, FIFOs, atomic writes, a process run on
@@ -58,17 +70,52 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
  */
 export function memoryFixture(files: Record<string, FixtureEntry>): Fixture {
   const fs = new MemoryFs();
-  const write = (entries: Record<string, FixtureEntry | null>): void => {
-    const contents: Record<string, string | Uint8Array | null> = {};
-    for (const [path, entry] of Object.entries(entries)) {
-      if (entry !== null && typeof entry === 'object' && 'symlink' in entry)
-        throw new Error(`${path}: a tree in memory holds no symlinks (use createFixture)`);
-      contents[path] = entry;
-    }
-    fs.set(contents);
-  };
+  const write = (entries: Record<string, FixtureEntry | null>): void => fs.set(contentsInMemory(entries));
   write(files);
   return { root: fs.root, tree: () => SpecTree.open(fs), write, remove: () => undefined };
+}
+
+/**
+ * Fixtures in memory over one shared tree, for a test file whose fixtures are variants of one
+ * corpus: each fixture sets only the files that differ from the previous one's (and those a gate
+ * wrote) and forgets what was read or derived from them, as `--watch` does after an edit; each
+ * `tree()` also forgets every derived value. A document no variant changes is parsed once for the
+ * series instead of once per test; a changed config file opens a new tree.
+ */
+export function memoryFixtures(): (files: Record<string, FixtureEntry>) => Fixture {
+  const fs = new MemoryFs();
+  let tree = SpecTree.open(fs);
+  let current = new Map<string, string | Uint8Array>();
+  const apply = (changes: Record<string, string | Uint8Array | null>): void => {
+    fs.set(changes);
+    const paths = Object.keys(changes);
+    if (paths.includes(CONFIG_FILE)) tree = SpecTree.open(fs);
+    else tree.invalidate(paths);
+  };
+  return (files) => {
+    const next = new Map(Object.entries(contentsInMemory(files)) as Array<[string, string | Uint8Array]>);
+    const changes: Record<string, string | Uint8Array | null> = {};
+    for (const path of [...current.keys(), ...tree.written]) if (!next.has(path)) changes[path] = null;
+    for (const [path, entry] of next) if (current.get(path) !== entry || tree.written.has(path)) changes[path] = entry;
+    tree.written.clear();
+    current = next;
+    apply(changes);
+    return {
+      root: fs.root,
+      tree: () => {
+        tree.invalidate([]);
+        return tree;
+      },
+      write: (entries) => {
+        const contents = contentsInMemory(entries);
+        for (const [path, content] of Object.entries(contents))
+          if (content === null) current.delete(path);
+          else current.set(path, content);
+        apply(contents);
+      },
+      remove: () => undefined,
+    };
+  };
 }
 
 /** How to run a process as a user whom file permissions bind, for tests of unreadable inputs. */

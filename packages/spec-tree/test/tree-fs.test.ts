@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
 import { MemoryFs, SpecTree } from '../src/index.js';
 import type { SpecTree as Tree } from '../src/index.js';
-import { createFixture, memoryFixture } from '../src/testing.js';
+import { createFixture, memoryFixture, memoryFixtures } from '../src/testing.js';
 import type { Fixture } from '../src/testing.js';
 
 const FILES = {
@@ -95,6 +95,30 @@ describe('a tree in memory answers as the same tree on disk', () => {
     const tree = SpecTree.open(new MemoryFs({ 'a.md': 'a\n' }));
     expect(() => tree.write('a.md/b.md', 'b\n')).toThrow(
       new InputError('cannot write a.md/b.md: a.md is a file, not a folder', { file: 'a.md/b.md' }, 'input/io'),
+    );
+  });
+
+  it('fixtures over one shared tree: each reads as a fresh tree over its own files, re-parsing only what changed', async () => {
+    const next = memoryFixtures();
+    const paths = (t: Tree) => t.list('').map((e) => e.path);
+    const one = next({ 'a.md': '# A\n', 'b.md': '# B\n' }).tree();
+    await Promise.all([one.markdown('a.md'), one.markdown('b.md')]);
+    one.write('c.md', 'c\n');
+    // b.md changes, a.md does not, and c.md (written by the last run, in no fixture) goes.
+    const two = next({ 'a.md': '# A\n', 'b.md': '# B2\n' }).tree();
+    expect([paths(two), two.text('b.md')]).toEqual([['a.md', 'b.md'], '# B2\n']);
+    await Promise.all([two.markdown('a.md'), two.markdown('b.md')]);
+    expect(two.stats.markdownParses).toBe(3);
+    // A derived value is computed again for each tree.
+    let computed = 0;
+    const same = next({ 'a.md': '# A\n' });
+    for (const tree of [() => same.tree(), () => same.tree(), () => next({ 'a.md': '# A\n' }).tree()])
+      tree().derive('n', () => ++computed);
+    expect(computed).toBe(3);
+    // A new config is read: the folders it names are the corpus.
+    const configured = next({ 'openwop-spec.config.json': '{ "paths": { "spec": "s" } }\n', 's/a.md': 'a\n' }).tree();
+    expect(configured.paths).toEqual(
+      SpecTree.open(new MemoryFs({ 'openwop-spec.config.json': '{ "paths": { "spec": "s" } }\n' })).paths,
     );
   });
 });

@@ -45,6 +45,7 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/test/**/*.test.ts', 'packages/conformance/src/scenarios/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...moduleMocks],
+          globalSetup: ['packages/cli/test/corpus-facts.ts'],
           isolate: false,
           ...limits,
         },

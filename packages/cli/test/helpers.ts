@@ -4,8 +4,11 @@ import { ruleCatalog } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import type { Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
+import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { main } from '../src/index.js';
+import type { Build } from './corpus-facts.js';
 
 /** The built CLI, for tests that need a process of their own (a crash, a signal, another user). */
 export const CLI_BIN = fileURLToPath(new URL('../dist/openwop-spec.js', import.meta.url));
@@ -112,3 +115,9 @@ export function probeGate(seen: GateOptions[] = []): Gate {
 
 export { InputError, createFixture };
 export type { Fixture };
+
+/** Copies the corpus facts the global setup warmed with `build` into `dir`; without it (a run from inside a package), does nothing. */
+export function warmCorpusCache(build: Build, dir: string): void {
+  const warm = inject('corpusFacts')?.[build];
+  if (warm) cpSync(warm, dir, { recursive: true });
+}

@@ -11,7 +11,7 @@ import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { DEFAULT_PATHS, SpecTree } from '@openwop-spec/spec-tree';
 import { buildReport, collectHistory, renderHtml } from '../src/index.js';
-import { EOS, KEYS, T0, coreDoc, coreWords, expectedAllowed, repo, wc } from './fixture.js';
+import { EOS, KEYS, T0, coreDoc, coreWords, expectedAllowed, importHistory, repo, wc } from './fixture.js';
 import type { Repo } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,17 +35,16 @@ const commits: Array<{ day: string; unhomed: number; sha: string }> = [];
 
 beforeAll(async () => {
   r = repo();
-  commits.push({ day: '2026-09-20', unhomed: 5, sha: r.commit({ core: [] }, '2026-09-20', 'all five in v1') });
-  commits.push({
-    day: '2026-10-10',
-    unhomed: 4,
-    sha: r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1'),
-  });
-  commits.push({
-    day: '2026-11-01',
-    unhomed: 2,
-    sha: r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma move out of v1'),
-  });
+  const steps = [
+    { core: [], day: '2026-09-20', unhomed: 5, subject: 'all five in v1' },
+    { core: ['alpha'], day: '2026-10-10', unhomed: 4, subject: 'alpha moves out of v1' },
+    { core: ['alpha', 'beta', 'gamma'], day: '2026-11-01', unhomed: 2, subject: 'beta and gamma move out of v1' },
+  ];
+  const shas = importHistory(
+    r,
+    steps.map((s) => ({ state: { core: s.core }, day: s.day, subject: s.subject })),
+  );
+  steps.forEach((s, i) => commits.push({ day: s.day, unhomed: s.unhomed, sha: shas[i]! }));
   r.put({ core: CORE_NOW });
 
   const tree = SpecTree.load(r.root);
@@ -97,12 +96,18 @@ async function open(javaScriptEnabled = true): Promise<Opened> {
   return { page, requests, errors };
 }
 
+/** The page most tests read (they only read it): loaded once, after Chromium starts, in a hook of its own. */
+let shared: Opened;
+beforeAll(async () => {
+  shared = await open();
+});
+
 const labels = (page: Page, selector: string): Promise<string[]> =>
   page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
 
 describe('the report in Chromium', () => {
   it('draws one bar per core document with its word count, and the cap', async () => {
-    const { page } = await open();
+    const { page } = shared;
     const expected = CORE_NOW.map((k) => ({ label: `core/${k}.md`, words: wc(coreDoc(k, coreWords(k))) })).sort(
       (a, b) => b.words - a.words,
     );
@@ -119,7 +124,7 @@ describe('the report in Chromium', () => {
   });
 
   it('lists one row per core family with its bucket, and the bucket chart counts them', async () => {
-    const { page } = await open();
+    const { page } = shared;
     const rows = await page
       .locator('#families tbody tr')
       .evaluateAll((trs) =>
@@ -149,7 +154,7 @@ describe('the report in Chromium', () => {
   });
 
   it('draws the burn-down from the git history: a point per commit and today, and the allowed line', async () => {
-    const { page } = await open();
+    const { page } = shared;
     const points = [
       ...commits.map((c) => ({ label: c.sha.slice(0, 7), day: c.day, unhomed: c.unhomed })),
       { label: 'today', day: TODAY, unhomed: 1 },
@@ -181,12 +186,15 @@ describe('the report in Chromium', () => {
 
   it('filters families by bucket without a server, and prints every row', async () => {
     const { page } = await open();
-    const visible = async (): Promise<string[]> => {
-      const out: string[] = [];
-      for (const row of await page.locator('#families tbody tr').all())
-        if (await row.isVisible()) out.push((await row.locator('code').first().textContent())!);
-      return out;
-    };
+    // One round trip for all rows: a row the filter hides has no box.
+    const visible = (): Promise<string[]> =>
+      page
+        .locator('#families tbody tr')
+        .evaluateAll((trs) =>
+          trs
+            .filter((tr) => tr.checkVisibility({ visibilityProperty: true }))
+            .map((tr) => tr.querySelector('code')!.textContent),
+        );
     expect(await visible()).toEqual([...KEYS]);
     await page.locator('label[for="show-v1-dependent"]').click();
     expect(await visible()).toEqual(['epsilon']);
@@ -206,7 +214,7 @@ describe('the report in Chromium', () => {
   });
 
   it('makes no network request and logs no console error; a 1280×800 screenshot is not blank', async () => {
-    const { page, requests, errors } = await open();
+    const { page, requests, errors } = shared;
     const png = await page.screenshot();
     writeFileSync(join(r.root, 'report.png'), png);
     expect(requests).toEqual([url]);

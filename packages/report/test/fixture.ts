@@ -2,6 +2,8 @@
 // their own spec/v2/core/ document or in one spec/v1/ document, and a real git history built one
 // commit at a time with fixed dates.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 
 export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
@@ -123,6 +125,46 @@ export function repo(): Repo {
     },
     remove: fx.remove,
   };
+}
+
+/** One commit of a history: the spec `state` (or these exact `files`) on `day` (noon UTC). */
+export interface Step {
+  state?: State;
+  files?: Record<string, string>;
+  day: string;
+  subject: string;
+}
+
+/**
+ * An empty git repository whose `main` holds `steps`, oldest first, written by one `git
+ * fast-import` (one process, where a commit at a time spawns three); returns the commit ids in the
+ * same order. The work tree stays empty (nothing is checked out): `put` fills it.
+ */
+export function importHistory(r: Repo, steps: readonly Step[]): string[] {
+  const blob = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const stream = steps.map((step, i) => {
+    const when = `${Date.parse(`${step.day}T12:00:00Z`) / 1000} +0000`;
+    const contents = step.files ?? files(step.state ?? { core: [] });
+    return [
+      `commit refs/heads/main\nmark :${i + 1}\n`,
+      `author t <t@example.com> ${when}\ncommitter t <t@example.com> ${when}\n`,
+      blob(step.subject),
+      i > 0 ? `from :${i}\n` : '',
+      'deleteall\n',
+      ...Object.entries(contents).map(([path, text]) => `M 100644 inline ${path}\n${blob(text)}`),
+      '\n',
+    ].join('');
+  });
+  const marks = join(r.root, '.git', 'history-marks');
+  execFileSync('git', ['fast-import', '--quiet', `--export-marks=${marks}`], { cwd: r.root, input: stream.join('') });
+  const ids = new Map(
+    readFileSync(marks, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  rmSync(marks);
+  return steps.map((_, i) => ids.get(`:${i + 1}`)!);
 }
 
 /** Whole days from a to b (both YYYY-MM-DD, UTC). */

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PATHS } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { codeKey, collectHistory } from '../src/index.js';
-import { coreDoc, coreWords, git, repo, wc } from './fixture.js';
+import { coreDoc, coreWords, files, git, importHistory, repo, wc } from './fixture.js';
 import type { Repo } from './fixture.js';
 
 const cleanups: Array<() => void> = [];
@@ -24,16 +24,23 @@ function tempDir(): string {
   return dir;
 }
 
-/** Three commits that move families out of v1, and one that touches no spec input. */
-function history(r: Repo): [string, string, string] {
-  const a = r.commit({ core: [] }, '2026-09-20', 'all five in v1');
-  const b = r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha gets a v2 home');
-  writeFileSync(join(r.root, 'NOTES.txt'), 'not a spec input\n');
-  git(r.root, ['add', '-A']);
-  git(r.root, ['commit', '-qm', 'notes'], '2026-10-20T12:00:00Z');
-  const c = r.commit({ core: ['alpha', 'beta', 'gamma'] }, '2026-11-01', 'beta and gamma get v2 homes');
-  return [a, b, c];
-}
+/**
+ * The file's one repository: three commits that move families out of v1, and one that touches no
+ * spec input. The tests only read it (collectHistory reads git objects, never the work tree).
+ */
+let r: Repo;
+let a: string, b: string, c: string;
+beforeAll(() => {
+  r = repo();
+  const moved = files({ core: ['alpha'] });
+  [a, b, , c] = importHistory(r, [
+    { state: { core: [] }, day: '2026-09-20', subject: 'all five in v1' },
+    { files: moved, day: '2026-10-10', subject: 'alpha gets a v2 home' },
+    { files: { ...moved, 'NOTES.txt': 'not a spec input\n' }, day: '2026-10-20', subject: 'notes' },
+    { state: { core: ['alpha', 'beta', 'gamma'] }, day: '2026-11-01', subject: 'beta and gamma get v2 homes' },
+  ]) as [string, string, string, string];
+});
+afterAll(() => r.remove());
 
 const snapshot = (root: string): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -50,8 +57,6 @@ const snapshot = (root: string): Record<string, string> => {
 
 describe('collectHistory', () => {
   it('measures each commit that touched the spec inputs, newest first, from git objects only', async () => {
-    const r = fresh();
-    const [a, b, c] = history(r);
     r.put({ core: ['alpha', 'beta', 'gamma', 'delta'] }); // uncommitted
     const before = snapshot(r.root); // .git included: index, HEAD and refs
     const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
@@ -68,20 +73,20 @@ describe('collectHistory', () => {
   });
 
   it('takes only the last N', async () => {
-    const r = fresh();
-    const [, b, c] = history(r);
     expect(
       (await collectHistory(r.root, DEFAULT_PATHS, { limit: 2, env: process.env })).points.map((p) => p.sha),
     ).toEqual([c, b]);
   });
 
   it('a commit the gates cannot read is a point with the reason, not a failure', async () => {
-    const r = fresh();
-    const a = r.commit({ core: [] }, '2026-09-20', 'start');
-    rmSync(join(r.root, 'docs'), { recursive: true });
-    git(r.root, ['add', '-A']);
-    git(r.root, ['commit', '-qm', 'no baseline'], '2026-09-21T12:00:00Z');
-    const h = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env });
+    const own = fresh();
+    const start = files({ core: [] });
+    const noBaseline = Object.fromEntries(Object.entries(start).filter(([p]) => !p.startsWith('docs/')));
+    const [a] = importHistory(own, [
+      { files: start, day: '2026-09-20', subject: 'start' },
+      { files: noBaseline, day: '2026-09-21', subject: 'no baseline' },
+    ]);
+    const h = await collectHistory(own.root, DEFAULT_PATHS, { limit: 30, env: process.env });
     expect(h.points.map((p) => [p.subject, p.figures?.unhomed, p.error])).toEqual([
       [
         'no baseline',
@@ -111,8 +116,6 @@ describe('collectHistory', () => {
   });
 
   it('a shallow clone says that older commits are missing', async () => {
-    const r = fresh();
-    history(r);
     const dir = tempDir();
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${r.root}`, join(dir, 'c')]);
     const h = await collectHistory(join(dir, 'c'), DEFAULT_PATHS, { limit: 30, env: process.env });
@@ -125,27 +128,41 @@ describe('collectHistory', () => {
 
 describe('the history cache', () => {
   const entry = (dir: string, sha: string): string => join(dir, codeKey(), `${sha}.json`);
+  const collect = (limit: number, cacheDir: string) =>
+    collectHistory(r.root, DEFAULT_PATHS, { limit, cacheDir, env: process.env });
 
   it('serves a measured commit from its entry, and measures only commits it has not seen', async () => {
-    const r = fresh();
-    const [a, b, c] = history(r);
     const dir = tempDir();
-    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
-    expect(readdirSync(join(dir, codeKey())).sort()).toEqual([`${a}.json`, `${b}.json`, `${c}.json`].sort());
+    const first = await collect(2, dir);
+    expect(readdirSync(join(dir, codeKey())).sort()).toEqual([`${b}.json`, `${c}.json`].sort());
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
 
     // An entry edited by hand proves the next run reads it instead of measuring the commit again.
     const edited = { ...first.points[1]!, figures: { ...first.points[1]!.figures!, unhomed: 99 } };
     writeFileSync(entry(dir, b), JSON.stringify(edited));
-    const d = r.commit({ core: ['alpha', 'beta', 'gamma', 'delta'] }, '2026-11-15', 'delta gets a v2 home');
-    const second = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
+    const second = await collect(30, dir);
     expect(second.points.map((p) => [p.sha, p.figures?.unhomed])).toEqual([
-      [d, 1],
       [c, 2],
       [b, 99],
       [a, 5],
     ]);
-    expect(readdirSync(join(dir, codeKey())).length).toBe(4);
+    expect(readdirSync(join(dir, codeKey())).length).toBe(3);
+  });
+
+  /** Every commit measured into a cache once for the file; each test corrupts a copy of it. */
+  let measured: Promise<{ dir: string; points: Awaited<ReturnType<typeof collect>> }> | undefined;
+  const measuredCopy = async () => {
+    measured ??= (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-report-cache-'));
+      return { dir, points: await collect(30, dir) };
+    })();
+    const { dir, points } = await measured;
+    const copy = tempDir();
+    cpSync(dir, copy, { recursive: true });
+    return { dir: copy, first: points };
+  };
+  afterAll(async () => {
+    if (measured) rmSync((await measured).dir, { recursive: true, force: true });
   });
 
   it.each([
@@ -153,10 +170,7 @@ describe('the history cache', () => {
     ['another commit’s point', null],
     ['a point without figures or error', 'shape'],
   ])('an entry that is %s is a miss: the commit is measured again and the entry rewritten', async (_name, content) => {
-    const r = fresh();
-    const [a, b] = history(r);
-    const dir = tempDir();
-    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
+    const { dir, first } = await measuredCopy();
     const bad =
       content === null
         ? readFileSync(entry(dir, a), 'utf8')
@@ -164,18 +178,16 @@ describe('the history cache', () => {
           ? JSON.stringify({ sha: b, date: first.points[1]!.date, subject: 'x' })
           : content;
     writeFileSync(entry(dir, b), bad);
-    const again = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
+    const again = await collect(30, dir);
     expect(again).toEqual(first);
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
   });
 
   it('removes the folders of other code versions when it writes', async () => {
-    const r = fresh();
-    history(r);
     const dir = tempDir();
     execFileSync('mkdir', ['-p', join(dir, 'old-code-key')]);
     writeFileSync(join(dir, 'old-code-key', 'x.json'), '{}');
-    await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, cacheDir: dir, env: process.env });
+    await collect(1, dir);
     expect(readdirSync(dir)).toEqual([codeKey()]);
   });
 });

@@ -20,7 +20,7 @@ interface KindRecord {
   entries: Map<string, Entry>;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
@@ -28,21 +28,22 @@ const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 :
  * `{"format":"openwop-spec-facts","version":1,"sha256":…}` whose checksum covers the body, and a body
  * `{"kinds":{<id>:{"identity":…,"entries":{<hash>:[<path>,<value>]}}}}`. Anything else is undefined.
  */
-function parseRecord(text: string): Map<string, KindRecord> | undefined {
-  const nl = text.indexOf('\n');
+function parseRecord(bytes: Buffer): Map<string, KindRecord> | undefined {
+  const nl = bytes.indexOf(0x0a);
   if (nl < 0) return undefined;
   let header: unknown;
   let body: unknown;
   try {
-    header = JSON.parse(text.slice(0, nl));
+    header = JSON.parse(bytes.toString('utf8', 0, nl));
     if (
       !isRecord(header) ||
       header['format'] !== FORMAT ||
       header['version'] !== VERSION ||
-      header['sha256'] !== sha256(text.slice(nl + 1))
+      header['sha256'] !== sha256(bytes.subarray(nl + 1))
     )
       return undefined;
-    body = JSON.parse(text.slice(nl + 1));
+    // The checksum vouches for the bytes, so they are the UTF-8 this version wrote: no strict decoding.
+    body = JSON.parse(bytes.toString('utf8', nl + 1));
   } catch {
     return undefined;
   }
@@ -137,22 +138,20 @@ export class FactCache {
       }
       kinds.set(id, { identity: run.identity, entries });
     }
-    const body = JSON.stringify({
-      kinds: Object.fromEntries(
-        [...kinds]
-          .sort(byKey)
-          .map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
-      ),
-    });
+    const body = Buffer.from(
+      JSON.stringify({
+        kinds: Object.fromEntries(
+          [...kinds]
+            .sort(byKey)
+            .map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
+        ),
+      }),
+    );
     try {
       // The atomic writer refuses to replace anything but a regular file (a FIFO, a folder).
       // Not flushed to disk: a file lost or torn in a crash fails its checksum, a miss like any other.
-      writeAtomic(
-        this.file,
-        `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n${body}`,
-        this.file,
-        { durable: false },
-      );
+      const header = `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n`;
+      writeAtomic(this.file, Buffer.concat([Buffer.from(header), body]), this.file, { durable: false });
       this.stored = kinds;
       this.storedFrom = this.fileVersion();
     } catch {
@@ -175,7 +174,7 @@ export class FactCache {
       try {
         // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
         const version = this.fileVersion();
-        this.stored = parseRecord(readRegularFile(this.file, this.file).toString('utf8'));
+        this.stored = parseRecord(readRegularFile(this.file, this.file));
         this.storedFrom = version;
       } catch {
         this.stored = undefined;

@@ -1,9 +1,15 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
-import type { BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import type { BigIntStats, Dirent } from 'node:fs';
 import { InputError } from '@openwop-spec/diagnostics';
 
 /** What a path is. */
 export type FileType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device';
+
+/** A folder's entry: its name and what it is (symlinks not followed), from the listing itself. */
+export interface DirentType {
+  name: string;
+  type: FileType;
+}
 
 export interface FileStat {
   type: FileType;
@@ -15,7 +21,7 @@ export interface FileStat {
 // resolving symlinks (nodejs/node#51142): pnpm's layout then fails with "Cannot find module".
 const STAT = { bigint: true, throwIfNoEntry: false } as const;
 
-function typeOf(s: BigIntStats): FileType {
+function typeOf(s: BigIntStats | Dirent): FileType {
   if (s.isFile()) return 'file';
   if (s.isDirectory()) return 'dir';
   if (s.isSymbolicLink()) return 'symlink';
@@ -50,11 +56,19 @@ export function describeType(type: FileType): string {
 }
 
 /**
+ * The entries of a folder with their types, as the listing gives them (no stat per entry; where the
+ * file system does not report types, Node looks each one up). Symlinks are not followed.
+ */
+export function listFolder(abs: string): DirentType[] {
+  return readdirSync(abs, { withFileTypes: true }).map((e) => ({ name: e.name, type: typeOf(e) }));
+}
+
+/**
  * Reads a regular file. It is opened without blocking and checked through its descriptor, so a
  * FIFO, socket or device put in a file's place (even between a check and the read) is an input
- * error naming it, never a hang.
+ * error naming it, never a hang. A file over `limit` bytes is refused without being read.
  */
-export function readRegularFile(abs: string, path: string): Buffer {
+export function readRegularFile(abs: string, path: string, limit = Infinity): Buffer {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
@@ -62,9 +76,11 @@ export function readRegularFile(abs: string, path: string): Buffer {
     throw ioError('cannot read', path, err);
   }
   try {
-    const type = typeOf(fstatSync(fd, { bigint: true }));
+    const stat = fstatSync(fd, { bigint: true });
+    const type = typeOf(stat);
     if (type !== 'file')
       throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
+    if (stat.size > limit) throw tooLarge(path, stat.size, limit);
     return readFileSync(fd);
   } catch (err) {
     if (err instanceof InputError) throw err;
@@ -72,6 +88,15 @@ export function readRegularFile(abs: string, path: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The input error for a file over the size limit of what the tool reads. */
+export function tooLarge(path: string, size: number | bigint, limit: number): InputError {
+  return new InputError(
+    `${path} is ${size} bytes, over the ${limit}-byte limit for a corpus file`,
+    { file: path },
+    'input/too-large',
+  );
 }
 
 /** What a failed system call means, in words (permission problems, a full disk…), else its code. */

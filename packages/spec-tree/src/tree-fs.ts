@@ -1,8 +1,8 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { ioError, readRegularFile, statPath } from './fs.js';
-import type { FileStat } from './fs.js';
+import { ioError, listFolder, readRegularFile, statPath, tooLarge } from './fs.js';
+import type { DirentType, FileStat } from './fs.js';
 import { writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
 
@@ -17,10 +17,10 @@ export interface TreeFs {
   stat(path: string, follow: boolean): FileStat | undefined;
   /** The real path of an existing `path` relative to the root (`''` for the root), or undefined when it lies outside. */
   realPath(path: string): string | undefined;
-  /** The names in a folder, in any order. */
-  readdir(path: string): string[];
-  /** The bytes of a regular file; anything else in its place is an InputError. */
-  read(path: string): Uint8Array;
+  /** The entries of a folder with what each is (symlinks not followed), in any order. */
+  readdir(path: string): DirentType[];
+  /** The bytes of a regular file; anything else in its place, or a file over `limit` bytes, is an InputError. */
+  read(path: string, limit?: number): Uint8Array;
   /** Writes a file whole (identical bytes are not rewritten). */
   write(path: string, content: string): WriteOutcome;
 }
@@ -62,16 +62,16 @@ export class DiskFs implements TreeFs {
     return inside ? rel.split(sep).join('/') : undefined;
   }
 
-  readdir(path: string): string[] {
+  readdir(path: string): DirentType[] {
     try {
-      return readdirSync(this.abs(path));
+      return listFolder(this.abs(path));
     } catch (err) {
       throw ioError('cannot list', path || '.', err);
     }
   }
 
-  read(path: string): Uint8Array {
-    return readRegularFile(this.abs(path), path);
+  read(path: string, limit?: number): Uint8Array {
+    return readRegularFile(this.abs(path), path, limit);
   }
 
   write(path: string, content: string): WriteOutcome {
@@ -130,16 +130,20 @@ export class MemoryFs implements TreeFs {
     return path;
   }
 
-  readdir(path: string): string[] {
+  readdir(path: string): DirentType[] {
     const prefix = path === '' ? '' : `${path}/`;
-    const names = new Set<string>();
-    for (const known of this.files.keys())
-      if (known.startsWith(prefix)) names.add(known.slice(prefix.length).split('/', 1)[0]!);
-    return [...names];
+    const names = new Map<string, DirentType>();
+    for (const known of this.files.keys()) {
+      if (!known.startsWith(prefix)) continue;
+      const name = known.slice(prefix.length).split('/', 1)[0]!;
+      names.set(name, { name, type: known === prefix + name ? 'file' : 'dir' });
+    }
+    return [...names.values()];
   }
 
-  read(path: string): Uint8Array {
+  read(path: string, limit = Infinity): Uint8Array {
     const bytes = this.files.get(path);
+    if (bytes && bytes.length > limit) throw tooLarge(path, bytes.length, limit);
     if (bytes) return bytes;
     if (this.isDir(path))
       throw new InputError(`${path} is a folder, not a regular file`, { file: path }, 'input/not-a-file');

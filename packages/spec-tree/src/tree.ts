@@ -11,7 +11,7 @@ import type { FactKind } from './facts.js';
 import { markdownParser, markdownPrefixTooLong, markdownTooDeep } from './markdown.js';
 import type { MarkdownTooDeep } from './markdown.js';
 import { describeType } from './fs.js';
-import type { FileStat, FileType } from './fs.js';
+import type { FileType } from './fs.js';
 import { decodeUtf8, LineIndex } from './text.js';
 import { DiskFs, absolute } from './tree-fs.js';
 import type { TreeFs } from './tree-fs.js';
@@ -34,7 +34,6 @@ export interface PathInfo {
   realPath?: string;
   /** True for a symlink whose target lies outside the root. */
   escapes: boolean;
-  size?: number;
 }
 
 export interface DirEntry {
@@ -74,6 +73,8 @@ export interface TreeOptions {
 
 export interface TreeStats {
   reads: number;
+  /** Files decoded to text (a file whose facts all came from the cache is read and hashed, never decoded). */
+  decodes: number;
   jsonParses: number;
   markdownParses: number;
   /** Facts derived from a file's text (not found in the cache). */
@@ -88,8 +89,17 @@ export interface TreeStats {
  * writes through a TreeFs: the disk (`load`) or any other (`open`, e.g. a MemoryFs).
  */
 export class SpecTree {
-  readonly stats: TreeStats = { reads: 0, jsonParses: 0, markdownParses: 0, factsDerived: 0, factsCached: 0 };
+  readonly stats: TreeStats = {
+    reads: 0,
+    decodes: 0,
+    jsonParses: 0,
+    markdownParses: 0,
+    factsDerived: 0,
+    factsCached: 0,
+  };
   private readonly texts = new Map<string, string>();
+  /** Bytes read for a content hash and not decoded yet (a cached fact needed no text). */
+  private readonly raw = new Map<string, Uint8Array>();
   private readonly jsons = new Map<string, JsonDoc>();
   private readonly markdowns = new Map<string, MarkdownDoc>();
   /** Per path, per fact kind id. */
@@ -141,38 +151,35 @@ export class SpecTree {
     const cached = this.infos.get(path);
     if (cached) return cached;
     const link = this.fs.stat(path, false);
-    let result: PathInfo;
     const slash = path.lastIndexOf('/');
     const parent =
       link && link.type !== 'symlink' && path !== '' ? this.lookup(slash < 0 ? '' : path.slice(0, slash)) : undefined;
-    const kindOf = (s: FileStat): Pick<PathInfo, 'kind' | 'type'> =>
-      s.type === 'file' || s.type === 'dir' ? { kind: s.type } : { kind: 'other', type: s.type };
+    let result = link && parent ? this.inFolder(parent, path.slice(slash + 1), link.type) : undefined;
     if (!link) result = { path, kind: 'missing', symlink: false, escapes: false };
-    else if (parent?.realPath !== undefined) {
-      // Not a link, in a folder whose real path is known: no realpath call (one per file adds up).
-      const name = path.slice(slash + 1);
-      result = {
-        path,
-        ...kindOf(link),
-        symlink: false,
-        realPath: parent.realPath === '' ? name : `${parent.realPath}/${name}`,
-        escapes: false,
-        size: link.size,
-      };
-    } else {
+    else if (!result) {
       const target = link.type === 'symlink' ? this.fs.stat(path, true) : link;
       const realPath = target ? this.fs.realPath(path) : undefined;
       result = {
         path,
-        ...(target ? kindOf(target) : { kind: 'missing' as const }),
+        ...(target ? kindOf(target.type) : { kind: 'missing' as const }),
         symlink: link.type === 'symlink',
         ...(realPath !== undefined ? { realPath } : {}),
         escapes: target !== undefined && realPath === undefined,
-        ...(target ? { size: target.size } : {}),
       };
     }
     this.infos.set(path, result);
     return result;
+  }
+
+  /**
+   * The info of entry `name` of type `type` in the folder `parent`, when it is not a link and the
+   * folder's real path is known: then no stat or realpath call is needed (one per file adds up).
+   */
+  private inFolder(parent: PathInfo, name: string, type: FileType): PathInfo | undefined {
+    if (type === 'symlink' || parent.realPath === undefined) return undefined;
+    const path = parent.path === '' ? name : `${parent.path}/${name}`;
+    const realPath = parent.realPath === '' ? name : `${parent.realPath}/${name}`;
+    return { path, ...kindOf(type), symlink: false, realPath, escapes: false };
   }
 
   exists(path: string): boolean {
@@ -182,11 +189,19 @@ export class SpecTree {
   /** Entries of a directory in UTF-16 code-unit order; [] when it is missing or not a directory. */
   list(dir: string): DirEntry[] {
     if (this.logs.size) for (const log of this.logs) log.dirs.add(dir);
-    if (this.info(dir).kind !== 'dir') return [];
-    const names = this.fs.readdir(dir).sort();
-    return names.map((name) => {
+    const folder = this.info(dir);
+    if (folder.kind !== 'dir') return [];
+    // What each entry is comes with the listing: only a symlink (or an entry of a folder reached
+    // through one) is looked up on its own.
+    const entries = this.fs.readdir(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return entries.map(({ name, type }) => {
       const path = dir === '' ? name : `${dir}/${name}`;
-      const i = this.info(path);
+      if (this.logs.size) for (const log of this.logs) log.stats.add(path);
+      let i = this.infos.get(path);
+      if (!i) {
+        i = this.inFolder(folder, name, type) ?? this.lookup(path);
+        this.infos.set(path, i);
+      }
       return { name, path, kind: i.kind, symlink: i.symlink };
     });
   }
@@ -196,6 +211,16 @@ export class SpecTree {
     if (this.logs.size) this.note(path);
     const cached = this.texts.get(path);
     if (cached !== undefined) return cached;
+    const bytes = this.raw.get(path) ?? this.bytes(path);
+    this.raw.delete(path);
+    const text = decodeUtf8(bytes, path);
+    this.stats.decodes++;
+    this.texts.set(path, text);
+    return text;
+  }
+
+  /** A regular file's bytes, read from the disk (each file once per tree: `text` or `raw` keeps them). */
+  private bytes(path: string): Uint8Array {
     const info = this.info(path);
     if (info.kind === 'missing') throw new InputError(`${path} does not exist`, { file: path }, 'input/missing');
     if (info.escapes)
@@ -206,18 +231,23 @@ export class SpecTree {
         { file: path },
         'input/not-a-file',
       );
-    if ((info.size ?? 0) > MAX_FILE_BYTES) {
-      throw new InputError(
-        `${path} is ${info.size} bytes, over the ${MAX_FILE_BYTES}-byte limit for a corpus file`,
-        { file: path },
-        'input/too-large',
-      );
-    }
-    const bytes = this.fs.read(path);
+    const bytes = this.fs.read(path, MAX_FILE_BYTES);
     this.stats.reads++;
-    const text = decodeUtf8(bytes, path);
-    this.texts.set(path, text);
-    return text;
+    return bytes;
+  }
+
+  /**
+   * The SHA-256 of the file's extension and content, the key of its facts in the cache. A file not
+   * read yet is hashed from its bytes, which are kept undecoded: a run whose facts are all cached
+   * never decodes the text.
+   */
+  private contentHash(path: string): string {
+    const hash = createHash('sha256').update(`${extname(path)}\0`);
+    const text = this.texts.get(path);
+    if (text !== undefined) return hash.update(text).digest('hex');
+    let bytes = this.raw.get(path);
+    if (!bytes) this.raw.set(path, (bytes = this.bytes(path)));
+    return hash.update(bytes).digest('hex');
   }
 
   json(path: string): JsonDoc {
@@ -261,18 +291,14 @@ export class SpecTree {
     const known = byKind?.get(kind.id);
     if (known) return known as Promise<T>;
     const pending = (async (): Promise<T> => {
-      const text = this.text(path);
       const cache = this.options.cache;
-      const hash =
-        cache &&
-        createHash('sha256')
-          .update(`${extname(path)}\0${text}`)
-          .digest('hex');
+      const hash = cache && this.contentHash(path);
       const cached = cache?.get(kind, hash!, path);
       if (cached !== undefined) {
         this.stats.factsCached++;
         return cached;
       }
+      const text = this.text(path);
       const value = await kind.derive({ path, text, markdown: async () => (await this.markdown(path)).root });
       this.stats.factsDerived++;
       cache?.set(kind, hash!, path, value);
@@ -368,6 +394,7 @@ export class SpecTree {
   invalidate(paths?: readonly string[]): void {
     if (!paths) {
       this.texts.clear();
+      this.raw.clear();
       this.jsons.clear();
       this.markdowns.clear();
       this.facts.clear();
@@ -375,6 +402,7 @@ export class SpecTree {
     } else {
       for (const p of paths) {
         this.texts.delete(p);
+        this.raw.delete(p);
         this.jsons.delete(p);
         this.markdowns.delete(p);
         this.facts.delete(p);
@@ -385,6 +413,9 @@ export class SpecTree {
     this.memo.clear();
   }
 }
+
+const kindOf = (type: FileType): Pick<PathInfo, 'kind' | 'type'> =>
+  type === 'file' || type === 'dir' ? { kind: type } : { kind: 'other', type };
 
 function nestingError(path: string, text: string, problem: MarkdownTooDeep): InputError {
   return new InputError(

@@ -17,7 +17,7 @@ import { describeType, ioError, readRegularFile, statPath } from './fs.js';
 export type WriteOutcome = 'written' | 'unchanged';
 
 /**
- * Writes `content` to `file` atomically: a temporary file in the same folder, flushed to disk
+ * Writes `content` (text, as UTF-8, or bytes) to `file` atomically: a temporary file in the same folder, flushed to disk
  * (fsync) before it is renamed over the target, then the folder flushed where the platform allows,
  * so a crash or a kill at any moment leaves either the old file or the new one, never a mix.
  * Identical bytes are not rewritten. The target must be a regular file or absent. `path` names the
@@ -27,11 +27,11 @@ export type WriteOutcome = 'written' | 'unchanged';
  */
 export function writeAtomic(
   file: string,
-  content: string,
+  content: string | Buffer,
   path: string = file,
   { durable = true }: { durable?: boolean } = {},
 ): WriteOutcome {
-  const bytes = Buffer.from(content, 'utf8');
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const current = statPath(file, path, true);
   if (current && current.type !== 'file') {
     throw new InputError(

@@ -62,11 +62,19 @@ describe('the fact cache across runs', () => {
     const warm = await pass(root, dir);
     expect(warm.values).toEqual([2, 1, 3]);
     expect(warm.tree.stats).toMatchObject({ factsDerived: 0, factsCached: 3, markdownParses: 0 });
+    // Each document was read and hashed from its bytes; none had to be decoded to text.
+    expect(warm.tree.stats).toMatchObject({ reads: 3, decodes: 0 });
 
     writeFileSync(join(root, 'b.md'), '# B\n\n## New\n');
     const edited = await pass(root, dir);
     expect(edited.values).toEqual([2, 2, 3]);
-    expect(edited.tree.stats).toMatchObject({ factsDerived: 1, factsCached: 2, markdownParses: 1 });
+    expect(edited.tree.stats).toMatchObject({
+      factsDerived: 1,
+      factsCached: 2,
+      markdownParses: 1,
+      reads: 3,
+      decodes: 1,
+    });
   });
 
   it('keeps what other runs cached, and drops the entry of a file that changed or is gone', async () => {
@@ -102,6 +110,30 @@ describe('the fact cache across runs', () => {
     expect(JSON.stringify(cached)).toBe(JSON.stringify(derived));
     expect(cached.claims.map(([k]) => k)).toEqual(['a', 'b']);
     expect(cached.nearMisses.map((m) => m.kind)).toEqual(['in-html']);
+  });
+
+  it('stores each unit text of a home document once, keyword units by their index', async () => {
+    const doc = '# T\n\n## `a`\n\nA host MUST do `a` well.\n\nPlain words.\n\n- An item SHOULD be `b`.\n';
+    const { root, dir, file } = setup({ 'h.md': doc });
+    const cache = new FactCache(dir);
+    const derived = await SpecTree.load(root, { cache }).factsOf('h.md', homeDocument);
+    cache.flush(root);
+    const stored = readFileSync(file, 'utf8');
+    expect(stored.split('A host MUST do `a` well.').length - 1).toBe(1);
+    expect(stored.split('An item SHOULD be `b`.').length - 1).toBe(1);
+    expect(derived.names[derived.obligations[0]!]).toBe('A host MUST do `a` well.');
+    expect(derived.obligations.map((i) => derived.names[i])).toEqual([
+      'A host MUST do `a` well.',
+      'An item SHOULD be `b`.',
+    ]);
+    // An index that points past the names is not what this code writes: a miss.
+    forge(file, (b) => {
+      for (const e of Object.values<any>(b['kinds']['spec-tree:home-document'].entries)) e[1].obligations = [99];
+      return b;
+    });
+    const tree = SpecTree.load(root, { cache: new FactCache(dir) });
+    expect(await tree.factsOf('h.md', homeDocument)).toEqual(derived);
+    expect(tree.stats).toMatchObject({ factsCached: 0, factsDerived: 1 });
   });
 
   it('writes through a temporary file renamed into place, leaving none behind', async () => {

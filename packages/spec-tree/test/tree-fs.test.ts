@@ -29,7 +29,7 @@ function answer(f: () => unknown): unknown {
 function session(tree: Tree): unknown[] {
   const info = (p: string) => {
     const i = tree.info(p);
-    return [i.kind, i.symlink, i.escapes, i.realPath, i.kind === 'file' ? i.size : undefined]; // a folder's size is the file system's
+    return [i.kind, i.symlink, i.escapes, i.realPath];
   };
   return [
     tree.paths,

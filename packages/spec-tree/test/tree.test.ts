@@ -3,10 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, MAX_FILE_BYTES, SpecTree, createAtomic } from '../src/index.js';
+import { DEFAULT_PATHS, DiskFs, MAX_FILE_BYTES, SpecTree, createAtomic } from '../src/index.js';
 import { createFixture } from '../src/testing.js';
 import type { FactKind } from '../src/index.js';
-import type { Fixture } from '../src/testing.js';
+import type { FileStat } from '../src/fs.js';
+import type { Fixture, FixtureEntry } from '../src/testing.js';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());
@@ -30,7 +31,14 @@ describe('SpecTree reading', () => {
     tree.text('a.md');
     tree.json('b.json');
     tree.json('b.json');
-    expect(tree.stats).toEqual({ reads: 2, jsonParses: 1, markdownParses: 1, factsDerived: 0, factsCached: 0 });
+    expect(tree.stats).toEqual({
+      reads: 2,
+      decodes: 2,
+      jsonParses: 1,
+      markdownParses: 1,
+      factsDerived: 0,
+      factsCached: 0,
+    });
   });
 
   it('keeps a UTF-8 BOM in the text but parses JSON behind it, with positions on the real columns', () => {
@@ -138,6 +146,53 @@ describe('SpecTree reading', () => {
       rule: 'input/too-large',
       location: { file: 'big.md' },
     });
+  });
+
+  it('refuses a listed file over the size limit too (the listing gives no size)', () => {
+    const f = fixture({ 'd/big.md': '' });
+    truncateSync(join(f.root, 'd', 'big.md'), MAX_FILE_BYTES + 1);
+    const tree = f.tree();
+    expect(tree.list('d').map((e) => [e.name, e.kind])).toEqual([['big.md', 'file']]);
+    expect(inputError(() => tree.text('d/big.md'))).toMatchObject({ rule: 'input/too-large' });
+  });
+
+  it('takes what each listed entry is from the listing: only the folders and symlinks are looked up one by one', () => {
+    const files: Record<string, FixtureEntry> = {
+      'd/sub/x.md': 'x',
+      'd/link.md': { symlink: 'a0.md' },
+      'd/dirlink': { symlink: 'sub' },
+      'd/gone.md': { symlink: 'nothing.md' },
+    };
+    for (let i = 0; i < 20; i++) files[`d/a${i}.md`] = 'a';
+    const f = fixture(files);
+    const looked: string[] = [];
+    const fs = new (class extends DiskFs {
+      override stat(path: string, follow: boolean): FileStat | undefined {
+        looked.push(path);
+        return super.stat(path, follow);
+      }
+    })(f.root);
+    const tree = SpecTree.open(fs, { paths: DEFAULT_PATHS });
+    const listed = tree.list('d');
+    expect(listed.filter((e) => e.name.startsWith('a')).every((e) => e.kind === 'file' && !e.symlink)).toBe(true);
+    expect(listed.filter((e) => !e.name.startsWith('a')).map((e) => [e.name, e.kind, e.symlink])).toEqual([
+      ['dirlink', 'dir', true],
+      ['gone.md', 'missing', true],
+      ['link.md', 'file', true],
+      ['sub', 'dir', false],
+    ]);
+    for (const e of listed) tree.info(e.path);
+    expect(tree.info('d/a7.md')).toEqual({
+      path: 'd/a7.md',
+      kind: 'file',
+      symlink: false,
+      realPath: 'd/a7.md',
+      escapes: false,
+    });
+    expect(tree.info('d/link.md').realPath).toBe('d/a0.md');
+    expect(tree.list('d/dirlink').map((e) => [e.path, e.kind])).toEqual([['d/dirlink/x.md', 'file']]);
+    expect(tree.info('d/dirlink/x.md').realPath).toBe('d/sub/x.md');
+    expect([...new Set(looked)].sort()).toEqual(['', 'd', 'd/dirlink', 'd/gone.md', 'd/link.md']);
   });
 
   it('treats a dangling symlink as missing', () => {

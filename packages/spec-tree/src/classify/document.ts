@@ -201,12 +201,12 @@ interface ChainEntry {
  */
 function readUnits(root: Root): {
   naming: string[];
-  obligationNames: string[];
+  obligations: number[];
   obligationTitles: Set<string>;
   code: string[];
 } {
   const naming: string[] = [];
-  const obligationNames: string[] = [];
+  const obligations: number[] = [];
   const obligationTitles = new Set<string>();
   const code: string[] = [];
   const stack: ChainEntry[] = [];
@@ -214,7 +214,7 @@ function readUnits(root: Root): {
     const name = nameOf(node, skip ? { skip } : {});
     naming.push(name);
     if (!hasKeyword(kwOf(node, skip ? { skip } : {}))) return;
-    obligationNames.push(name);
+    obligations.push(naming.length - 1);
     for (const entry of stack) for (const k of entry.titled) obligationTitles.add(k);
   };
   const walk = (node: Nodes, inItem: boolean): void => {
@@ -249,7 +249,7 @@ function readUnits(root: Root): {
     }
   };
   walk(root, false);
-  return { naming, obligationNames, obligationTitles, code };
+  return { naming, obligations, obligationTitles, code };
 }
 
 /** What the classification keeps of one home document, as JSON: the cached form of its facts. */
@@ -259,7 +259,8 @@ export interface DocumentRecord {
   claims: Array<[key: string, at: Span]>;
   nearMisses: NearMiss[];
   names: string[];
-  obligationNames: string[];
+  /** The units whose `kw()` carries a keyword, as indexes into `names` (each text is stored once). */
+  obligations: number[];
   obligationTitles: string[];
   code: string[];
 }
@@ -273,7 +274,7 @@ function recordOf(text: string, root: Root): DocumentRecord {
     claims: [...header.claims],
     nearMisses: findNearMisses(root, header.counted),
     names: units.naming,
-    obligationNames: units.obligationNames,
+    obligations: units.obligations,
     obligationTitles: [...units.obligationTitles],
     code: units.code,
   };
@@ -288,7 +289,7 @@ function factsOfRecord(file: string, r: DocumentRecord): DocumentFacts {
     claims: new Map(r.claims),
     nearMisses: r.nearMisses,
     naming,
-    obligationNames: new NameIndex(r.obligationNames),
+    obligationNames: new NameIndex(r.obligations.map((i) => r.names[i]!)),
     obligationTitles: new Set(r.obligationTitles),
     facetText: new NameIndex(r.code, naming),
   };
@@ -317,8 +318,11 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
   if (json['banner'] !== undefined && !(banner && typeof line === 'string')) return undefined;
   const marker = json['marker'] === undefined ? undefined : spanOf(json['marker']);
   if (json['marker'] !== undefined && !marker) return undefined;
-  const lists = ['names', 'obligationNames', 'obligationTitles', 'code'] as const;
+  const lists = ['names', 'obligationTitles', 'code'] as const;
   if (!lists.every((list) => shape.arrayOf(json[list], shape.isString))) return undefined;
+  const count = (json['names'] as string[]).length;
+  const obligations = json['obligations'];
+  if (!shape.arrayOf(obligations, (i): i is number => shape.isCount(i) && i < count)) return undefined;
   if (!Array.isArray(json['claims']) || !Array.isArray(json['nearMisses'])) return undefined;
   const claims: Array<[string, Span]> = [];
   for (const c of json['claims'] as unknown[]) {
@@ -342,7 +346,7 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
     claims,
     nearMisses,
     names: copy('names'),
-    obligationNames: copy('obligationNames'),
+    obligations: [...obligations],
     obligationTitles: copy('obligationTitles'),
     code: copy('code'),
   };

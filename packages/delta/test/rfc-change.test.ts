@@ -51,25 +51,25 @@ let base: { figures: Record<string, Record<string, any>>; capabilities: number }
 let before: Map<string, string>;
 let after: Map<string, string>;
 
-// A copy of the whole corpus in a real git repository, regenerated, and delta's run of every gate
-// on both sides of the change: seconds of CPU, so on a loaded 2-core machine more than vitest's
-// 10 s for a hook.
+// Three steps, each its own hook (each within vitest's hook limit on a loaded machine): a copy of
+// the whole corpus in a real git repository and its figures; the RFC's change; delta's run of
+// every gate on both sides of it.
 beforeAll(async () => {
   fx = copyCorpus();
-  const read = (path: string): string => readFileSync(join(fx.root, path), 'utf8');
-  const capabilities = 'spec/v2/core/capabilities.md';
   const baseTree = fx.tree();
   base = {
     figures: {
       budget: (await coreBudget.check(baseTree, options())).figures,
       home: (await normativeHome.check(baseTree, options())).figures,
     },
-    capabilities: words(read(capabilities)),
+    capabilities: words(readFileSync(join(fx.root, 'spec/v2/core/capabilities.md'), 'utf8')),
   };
   git(fx.root, 'init', '-q');
   git(fx.root, 'add', '-A');
   git(fx.root, 'commit', '-qm', 'base');
   git(fx.root, 'tag', 'base');
+});
+beforeAll(async () => {
   // The RFC's edits, then what its author runs: regenerate, and bank the ratchet's gain. Uncommitted.
   moved = moveToV2Home(fx.root);
   added = addFamilyWithFacet(fx.root);
@@ -80,10 +80,12 @@ beforeAll(async () => {
   await scenarioMajors.write!(fx.tree(), options());
   await declaration.write!(fx.tree(), options());
   await normativeHome.commands[0]!.run(fx.tree(), options('--write-baseline'));
+});
+beforeAll(async () => {
   before = snapshot(fx.root);
   report = await delta(fx.root, GATES, { base: 'base', today: TODAY, env: process.env });
   after = snapshot(fx.root);
-}, 60_000);
+});
 afterAll(() => fx.remove());
 
 describe('openwop-spec delta on an RFC-style change', () => {

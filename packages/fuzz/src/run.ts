@@ -72,6 +72,8 @@ export interface RunOptions {
   user?: Unprivileged | null;
   /** Keep the case's tree and return its path in `root`. */
   keep?: boolean;
+  /** The repository whose corpus a case copies (default: this one). */
+  source?: string;
 }
 
 /** The repository-relative files of a corpus copy, sorted by UTF-16 code units. */
@@ -192,7 +194,7 @@ export async function runCase(
   c: Pick<Case, 'command' | 'mutations'>,
   options: RunOptions = {},
 ): Promise<Outcome & { root?: string }> {
-  const root = copyCorpus();
+  const root = copyCorpus(options.source);
   try {
     applyMutations(root, c.mutations);
     const user = options.user === undefined ? unprivileged() : options.user;

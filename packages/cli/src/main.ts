@@ -353,7 +353,11 @@ export async function main(argv: readonly string[], io: Io, gates: readonly Gate
     return 2;
   }
 
-  const options: GateOptions = { today, flags: new Set([...args.flags].filter((f) => f in command.flags)) };
+  const options: GateOptions = {
+    today,
+    flags: new Set([...args.flags].filter((f) => f in command.flags)),
+    ...(io.collectGarbage ? { collectGarbage: io.collectGarbage } : {}),
+  };
   const stacks: string[] = [];
   const execute = async (on: SpecTree, gatesToRun: readonly Gate[]): Promise<GateResult[]> => {
     const jobs = command.run(on, gatesToRun, options);

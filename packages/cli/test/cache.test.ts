@@ -171,6 +171,24 @@ describe('between gates', () => {
     expect(await main(['check'], io, [logged('first'), logged('second')])).toBe(0);
     expect(events).toEqual(['first', 'second']);
   });
+
+  it('a gate is offered the collector for the phases of its own run', async () => {
+    const root = (fx = createFixture({ 'pnpm-workspace.yaml': 'packages: []\n' })).root;
+    const events: string[] = [];
+    const phased: Gate = {
+      ...factsGate,
+      id: 'phased',
+      check: async (_tree, options) => {
+        events.push('phase 1');
+        options.collectGarbage?.();
+        events.push('phase 2');
+        return { gate: 'phased', ok: true, exitCode: 0, summaryLine: '', report: [], figures: {}, diagnostics: [] };
+      },
+    };
+    const io = { cwd: root, env: {}, stdout: () => {}, stderr: () => {}, appendFile: () => {} };
+    expect(await main(['check'], { ...io, collectGarbage: () => void events.push('gc') }, [phased])).toBe(0);
+    expect(events).toEqual(['phase 1', 'gc', 'phase 2']);
+  });
 });
 
 describe('the real gates over an initialised upstream-layout tree', () => {

@@ -253,3 +253,15 @@ describe('the example layout', () => {
     });
   });
 });
+
+describe('memory between the phases', () => {
+  it('offers a full collection once, after every schema compiled and before the first example is read', async () => {
+    const tree = fixture({ [SCHEMA]: thing, [`${EX}/valid/thing/ok.json`]: json({ name: 'a' }) }).tree();
+    const events: string[] = [];
+    const read = tree.json.bind(tree);
+    tree.json = (path) => (events.push(path), read(path));
+    const result = await checkSchemas(tree, { ...OPTIONS, collectGarbage: () => void events.push('collect') });
+    expect(found(result)).toEqual([]);
+    expect(events).toEqual([SCHEMA, 'collect', `${EX}/valid/thing/ok.json`]);
+  });
+});

@@ -7,6 +7,12 @@ export interface GateOptions {
   today: string;
   /** Command flags the gate accepts, e.g. `--deadline`, `--write`, `--write-baseline`. */
   flags: ReadonlySet<string>;
+  /**
+   * A full garbage collection, offered by a process that owns its heap (the CLI's bin). A gate whose
+   * run has a phase after which most of what it allocated is garbage calls it there, so the next
+   * phase does not allocate on top of that garbage. It changes no result; absent, nothing happens.
+   */
+  collectGarbage?: () => void;
 }
 
 /** One example invocation for `--help`, and what it does. */

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Root } from 'mdast';
@@ -217,6 +218,22 @@ export class SpecTree {
     this.stats.decodes++;
     this.texts.set(path, text);
     return text;
+  }
+
+  /**
+   * Whether the file's text contains `literal`. A file not decoded yet is searched in its bytes
+   * (UTF-8 is self-synchronising, so a byte match is a text match), so one without it is never
+   * decoded; its bytes are still checked to be UTF-8, and a file that is not is the same input
+   * error as `text` gives. Records a content read, as `text` does.
+   */
+  includes(path: string, literal: string): boolean {
+    if (this.logs.size) this.note(path);
+    const text = this.texts.get(path);
+    if (text !== undefined) return text.includes(literal);
+    let bytes = this.raw.get(path);
+    if (!bytes) this.raw.set(path, (bytes = this.bytes(path)));
+    if (!isUtf8(bytes)) return this.text(path).includes(literal); // the decoder names the bad byte
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(literal);
   }
 
   /** A regular file's bytes, read from the disk (each file once per tree: `text` or `raw` keeps them). */

@@ -195,6 +195,27 @@ describe('SpecTree reading', () => {
     expect([...new Set(looked)].sort()).toEqual(['', 'd', 'd/dirlink', 'd/gone.md', 'd/link.md']);
   });
 
+  it('answers whether a text contains words without decoding a file that does not', () => {
+    const tree = fixture({
+      'with.md': '> **Status: v1 · v2 reads it.**\n',
+      'without.md': '# é, not it\n',
+      'bad.md': Buffer.from([0x76, 0x32, 0xff]),
+    }).tree();
+    expect(tree.includes('without.md', 'v2 reads it')).toBe(false);
+    expect(tree.includes('with.md', 'v2 reads it')).toBe(true);
+    expect(tree.includes('with.md', 'Status: v1 · v2')).toBe(true);
+    expect(tree.stats).toMatchObject({ reads: 2, decodes: 0 });
+    // Decoded later from the bytes already read; then answered from the text.
+    expect(tree.text('without.md')).toBe('# é, not it\n');
+    expect(tree.includes('without.md', 'é, not')).toBe(true);
+    expect(tree.stats).toMatchObject({ reads: 2, decodes: 1 });
+    // Bytes that are not UTF-8 are the input error `text` gives, found or not.
+    expect(inputError(() => tree.includes('bad.md', 'v2'))).toMatchObject({
+      rule: 'input/invalid-utf8',
+      location: { file: 'bad.md', start: { line: 1, column: 3 } },
+    });
+  });
+
   it('treats a dangling symlink as missing', () => {
     const tree = fixture({ 'a.md': { symlink: 'gone.md' } }).tree();
     expect(tree.info('a.md')).toMatchObject({ kind: 'missing', symlink: true });

@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import type { BigIntStats, Dirent } from 'node:fs';
 import { InputError } from '@openwop-spec/diagnostics';
 
@@ -81,13 +91,30 @@ export function readRegularFile(abs: string, path: string, limit = Infinity): Bu
     if (type !== 'file')
       throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
     if (stat.size > limit) throw tooLarge(path, stat.size, limit);
-    return readFileSync(fd);
+    return readKnownSize(fd, Number(stat.size));
   } catch (err) {
     if (err instanceof InputError) throw err;
     throw ioError('cannot read', path, err);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The bytes of the regular file open at `fd` whose size the caller has just taken, read as
+ * `readFileSync(fd)` reads one (up to that size) without stating it again.
+ */
+function readKnownSize(fd: number, size: number): Buffer {
+  // A size of 0 may be a file whose size the system does not know: read it to its end.
+  if (size === 0) return readFileSync(fd);
+  const bytes = Buffer.allocUnsafe(size);
+  let done = 0;
+  while (done < size) {
+    const n = readSync(fd, bytes, done, size - done, null);
+    if (n === 0) break;
+    done += n;
+  }
+  return done === size ? bytes : bytes.subarray(0, done);
 }
 
 /** The input error for a file over the size limit of what the tool reads. */

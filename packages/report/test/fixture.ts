@@ -1,6 +1,6 @@
 // A small spec repository whose figures the tests know in advance: core families homed either in
-// their own spec/v2/core/ document or in one spec/v1/ document, and a real git history built one
-// commit at a time with fixed dates.
+// their own spec/v2/core/ document or in one spec/v1/ document, and a real git history with fixed
+// dates, built a commit at a time or written at once by git fast-import.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

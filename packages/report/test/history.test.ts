@@ -26,7 +26,7 @@ function tempDir(): string {
 
 /**
  * The file's one repository: three commits that move families out of v1, and one that touches no
- * spec input. The tests only read it (collectHistory reads git objects, never the work tree).
+ * spec input. No test commits to it; collectHistory reads git objects, never the work tree.
  */
 let r: Repo;
 let a: string, b: string, c: string;

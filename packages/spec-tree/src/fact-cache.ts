@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '@openwop-spec/json';
 import { factIdentity } from './facts.js';
@@ -61,26 +61,66 @@ function parseRecord(bytes: Buffer): Map<string, KindRecord> | undefined {
   return kinds;
 }
 
+/** A file of entries added since `facts.json` was written: `facts-<16 hex digits>.json`. */
+const ADDED = /^facts-[0-9a-f]{16}\.json$/;
+/** `facts.json` is written whole again once the added files hold more than this share of its size. */
+const ADDED_SHARE = 1 / 4;
+/** … or once there are this many of them. */
+const MAX_ADDED = 16;
+
+/** What a run keeps per kind: its entries (hits and new values), the new ones, every path it looked up. */
+interface KindRun {
+  identity: string;
+  entries: Map<string, Entry>;
+  fresh: Map<string, Entry>;
+  paths: Set<string>;
+}
+
+/** The cache as read: the main file's kinds, and the added files merged into them. */
+interface Stored {
+  kinds: Map<string, KindRecord>;
+  /** The main file as it was when read (undefined: it was not there or was not a cache). */
+  version: string | undefined;
+  /** Its size in bytes (0 when missing or not a cache). */
+  bytes: number;
+  /** The added files listed with it, and their total size. */
+  added: string[];
+  addedBytes: number;
+}
+
+const serialise = (kinds: Iterable<[string, KindRecord]>): Buffer => {
+  const body = Buffer.from(
+    JSON.stringify({
+      kinds: Object.fromEntries(
+        [...kinds]
+          .sort(byKey)
+          .map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
+      ),
+    }),
+  );
+  const header = `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n`;
+  return Buffer.concat([Buffer.from(header), body]);
+};
+
 /**
- * The on-disk half of the fact cache (ESLint's `--cache`, for facts): one file, `facts.json` in the
- * cache directory, holding for each fact kind the identity of the code that derived it and its
- * values by content hash. It is read once, on the first lookup (again before a write only if another
- * run has replaced it since), and written once, by `flush`, only when the run derived something new. Whatever is wrong with it — missing, unreadable, not a
- * regular file, truncated, corrupt, written by another version or by other code, an entry of the
- * wrong shape — is a miss, never an error; a write that fails leaves it as it was. Writes are
- * atomic (a temporary file, then a rename), so runs sharing a cache never see half of one; when two
- * runs write at once, the last complete file wins.
+ * The on-disk half of the fact cache (ESLint's `--cache`, for facts), in the cache directory:
+ * `facts.json`, holding for each fact kind the identity of the code that derived it and its values
+ * by content hash, and beside it small files of entries added since (`facts-<hex>.json`, same
+ * format), so a run that derived a few values (one document edited) writes only those, not the
+ * whole cache again. It is read once, on the first lookup, and written once, by `flush`, only when
+ * the run derived something new: an added file when the main file exists, holds the same code's
+ * kinds and the added files stay small; otherwise the main file whole (the added files it merged are
+ * then removed). Whatever is wrong with a file — missing, unreadable, not a regular file,
+ * truncated, corrupt, written by another version or by other code, an entry of the wrong shape —
+ * is a miss, never an error; a write that fails leaves the cache as it was. Writes are atomic (a
+ * temporary file, then a rename), so runs sharing a cache never see half of one; when two runs
+ * write the main file at once, the last complete file wins, and entries lost so are only misses.
  */
 export class FactCache {
   readonly file: string;
-  private stored: Map<string, KindRecord> | undefined;
-  /** The file as it was when `stored` was read or written (undefined: it was not there). */
-  private storedFrom: string | undefined;
-  /** Per kind, this run's entries (hits and new values) and every path it looked up. */
-  private readonly runs = new Map<
-    string,
-    { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined
-  >();
+  private stored: Stored | undefined;
+  /** Per kind, what this run looked up and derived (undefined: the kind's code cannot be identified). */
+  private readonly runs = new Map<string, KindRun | undefined>();
   private fresh = 0;
 
   constructor(readonly dir: string) {
@@ -92,7 +132,7 @@ export class FactCache {
     const run = this.run(kind);
     if (!run) return undefined;
     run.paths.add(path);
-    const record = this.read().get(kind.id);
+    const record = this.read().kinds.get(kind.id);
     const entry = record?.identity === run.identity ? record.entries.get(hash) : undefined;
     if (!entry) return undefined;
     let value: T | undefined;
@@ -110,83 +150,126 @@ export class FactCache {
     const run = this.run(kind);
     if (!run) return;
     run.paths.add(path);
-    run.entries.set(hash, [path, kind.toJson(value)]);
+    const entry: Entry = [path, kind.toJson(value)];
+    run.entries.set(hash, entry);
+    run.fresh.set(hash, entry);
     this.fresh++;
   }
 
   /**
-   * Writes the cache if anything new was derived since the last write: for each kind this run used,
-   * its entries, plus the entries of files under `root` it did not look at, as the file holds them
-   * now (a run of one gate keeps what the others cached; an edited or deleted file's old entry
-   * goes); other kinds as they were.
+   * Writes what was derived since the last write, if anything: as an added file when that is enough
+   * (see the class), else the main file whole: for each kind this run used, its entries, plus the
+   * entries of files under `root` it did not look at, as the cache holds them now (a run of one
+   * gate keeps what the others cached; an edited or deleted file's old entry goes); other kinds as
+   * they were.
    */
   flush(root: string): void {
     if (this.fresh === 0) return;
     this.fresh = 0;
-    // What another run wrote since this one read the file is kept: read it again if it changed.
-    if (this.storedFrom === undefined || this.storedFrom !== this.fileVersion()) this.stored = undefined;
-    const kinds = new Map(this.read());
-    for (const [id, run] of this.runs) {
-      if (!run) continue;
-      const entries = new Map(run.entries);
-      const old = kinds.get(id);
-      if (old?.identity === run.identity) {
-        for (const [hash, entry] of old.entries) {
-          if (!entries.has(hash) && !run.paths.has(entry[0]) && existsSync(join(root, entry[0])))
-            entries.set(hash, entry);
-        }
-      }
-      kinds.set(id, { identity: run.identity, entries });
-    }
-    const body = Buffer.from(
-      JSON.stringify({
-        kinds: Object.fromEntries(
-          [...kinds]
-            .sort(byKey)
-            .map(([id, k]) => [id, { identity: k.identity, entries: Object.fromEntries([...k.entries].sort(byKey)) }]),
-        ),
-      }),
+    const used = [...this.runs].filter((r): r is [string, KindRun] => r[1] !== undefined);
+    const stored = this.read();
+    const added = serialise(
+      used
+        .filter(([, run]) => run.fresh.size > 0)
+        .map(([id, run]) => [id, { identity: run.identity, entries: run.fresh }]),
     );
+    const small =
+      stored.version !== undefined &&
+      stored.added.length < MAX_ADDED &&
+      stored.addedBytes + added.length <= stored.bytes * ADDED_SHARE &&
+      used.every(
+        ([id, run]) => run.fresh.size === 0 || (stored.kinds.get(id)?.identity ?? run.identity) === run.identity,
+      );
+    for (const [, run] of used) run.fresh.clear();
     try {
       // The atomic writer refuses to replace anything but a regular file (a FIFO, a folder).
       // Not flushed to disk: a file lost or torn in a crash fails its checksum, a miss like any other.
-      const header = `${JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(body) })}\n`;
-      writeAtomic(this.file, Buffer.concat([Buffer.from(header), body]), this.file, { durable: false });
-      this.stored = kinds;
-      this.storedFrom = this.fileVersion();
+      if (small) {
+        const name = `facts-${randomBytes(8).toString('hex')}.json`;
+        writeAtomic(join(this.dir, name), added, join(this.dir, name), { durable: false });
+        stored.added = [...stored.added, name].sort();
+        stored.addedBytes += added.length;
+        return;
+      }
+      // What another run wrote since this one read the cache is kept: read it again if it changed.
+      const changed = stored.version !== this.fileVersion() || !sameNames(stored.added, this.addedNames());
+      const current = changed ? this.reread() : stored;
+      const kinds = new Map(current.kinds);
+      for (const [id, run] of used) {
+        const entries = new Map(run.entries);
+        const old = kinds.get(id);
+        if (old?.identity === run.identity) {
+          for (const [hash, entry] of old.entries) {
+            if (!entries.has(hash) && !run.paths.has(entry[0]) && existsSync(join(root, entry[0])))
+              entries.set(hash, entry);
+          }
+        }
+        kinds.set(id, { identity: run.identity, entries });
+      }
+      const whole = serialise(kinds);
+      writeAtomic(this.file, whole, this.file, { durable: false });
+      for (const name of current.added) rmSync(join(this.dir, name), { force: true });
+      this.stored = { kinds, version: this.fileVersion(), bytes: whole.length, added: [], addedBytes: 0 };
     } catch {
       // A cache that cannot be written (read-only, full, not a folder) only costs the next run time.
     }
   }
 
-  private run(
-    kind: FactKind<unknown>,
-  ): { identity: string; entries: Map<string, Entry>; paths: Set<string> } | undefined {
+  private run(kind: FactKind<unknown>): KindRun | undefined {
     if (!this.runs.has(kind.id)) {
       const identity = factIdentity(kind);
-      this.runs.set(kind.id, identity === undefined ? undefined : { identity, entries: new Map(), paths: new Set() });
+      this.runs.set(
+        kind.id,
+        identity === undefined ? undefined : { identity, entries: new Map(), fresh: new Map(), paths: new Set() },
+      );
     }
     return this.runs.get(kind.id);
   }
 
-  private read(): Map<string, KindRecord> {
-    if (!this.stored) {
-      try {
-        // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
-        const version = this.fileVersion();
-        this.stored = parseRecord(readRegularFile(this.file, this.file));
-        this.storedFrom = version;
-      } catch {
-        this.stored = undefined;
-      }
-      this.stored ??= new Map();
-    }
+  private read(): Stored {
+    this.stored ??= this.reread();
     return this.stored;
   }
 
   /**
+   * The main file, then each added file whose kinds are the same code's as the main file's (or
+   * kinds it does not hold), merged in name order; an added file of other code is a miss.
+   */
+  private reread(): Stored {
+    // Taken before the read: a file replaced meanwhile reads as changed.
+    const version = this.fileVersion();
+    const main = readRecord(this.file);
+    const kinds = main?.kinds ?? new Map<string, KindRecord>();
+    const added = this.addedNames();
+    let addedBytes = 0;
+    for (const name of added) {
+      const file = readRecord(join(this.dir, name));
+      if (!file) continue;
+      addedBytes += file.bytes;
+      if ([...file.kinds].some(([id, k]) => (kinds.get(id)?.identity ?? k.identity) !== k.identity)) continue;
+      for (const [id, k] of file.kinds) {
+        const into = kinds.get(id);
+        if (into) for (const [hash, entry] of k.entries) into.entries.set(hash, entry);
+        else kinds.set(id, k);
+      }
+    }
+    return { kinds, version: main ? version : undefined, bytes: main?.bytes ?? 0, added, addedBytes };
+  }
+
+  /** The added files in the cache directory now, in code-unit order. */
+  private addedNames(): string[] {
+    try {
+      return readdirSync(this.dir)
+        .filter((name) => ADDED.test(name))
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
+  /**
    * Which file is at the path now (a write renames a new one into place, so its inode changes), or
-   * undefined when none is. Taken before a read: a file replaced meanwhile reads as changed.
+   * undefined when none is.
    */
   private fileVersion(): string | undefined {
     try {
@@ -195,5 +278,20 @@ export class FactCache {
     } catch {
       return undefined;
     }
+  }
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
+
+/** A cache file's kinds and size, or undefined when it is missing or not a cache this version wrote. */
+function readRecord(file: string): { kinds: Map<string, KindRecord>; bytes: number } | undefined {
+  try {
+    // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
+    const bytes = readRegularFile(file, file);
+    const kinds = parseRecord(bytes);
+    return kinds && { kinds, bytes: bytes.length };
+  } catch {
+    return undefined;
   }
 }

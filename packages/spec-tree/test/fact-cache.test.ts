@@ -164,6 +164,80 @@ describe('the fact cache across runs', () => {
   });
 });
 
+describe('a run that derived a few facts writes only those', () => {
+  /** Many documents, so that one edited document's entry is small beside the whole cache. */
+  const MANY = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`d${i}.md`, `# D${i}\n\n## One\n`]));
+  const added = (dir: string): string[] => readdirSync(dir).filter((n) => /^facts-[0-9a-f]{16}\.json$/.test(n));
+
+  async function passMany(root: string, dir: string): Promise<SpecTree> {
+    const cache = new FactCache(dir);
+    const tree = SpecTree.load(root, { cache });
+    for (const path of Object.keys(MANY)) await tree.factsOf(path, headings);
+    cache.flush(root);
+    return tree;
+  }
+
+  it('one edited document adds a small file beside the cache, which the next run reads', async () => {
+    const { root, dir, file } = setup(MANY);
+    await passMany(root, dir);
+    const whole = readFileSync(file);
+    writeFileSync(join(root, 'd7.md'), '# D7\n\n## One\n\n## Two\n');
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 1, factsCached: 59 });
+    expect(readFileSync(file).equals(whole)).toBe(true);
+    expect(added(dir)).toHaveLength(1);
+    expect(readFileSync(join(dir, added(dir)[0]!)).length).toBeLessThan(whole.length / 4);
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 0, factsCached: 60 });
+  });
+
+  it('the added files are merged into the cache once they grow, without the entries of old contents', async () => {
+    const { root, dir, file } = setup(MANY);
+    await passMany(root, dir);
+    let merged = 0;
+    for (let i = 1; i <= 12; i++) {
+      writeFileSync(join(root, 'd3.md'), `# D3\n\n${'## One\n\n'.repeat(i)}`);
+      expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 1, factsCached: 59 });
+      expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 0, factsCached: 60 });
+      if (added(dir).length === 0) {
+        merged++;
+        const entries = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!).kinds['test:headings'].entries;
+        expect(Object.values(entries as Record<string, [string, number]>).filter(([p]) => p === 'd3.md')).toEqual([
+          ['d3.md', i + 1],
+        ]);
+      }
+    }
+    expect(merged).toBeGreaterThan(0);
+  });
+
+  it('an added file written by other code is a miss, and is gone once the cache is written whole', async () => {
+    const { root, dir } = setup(MANY);
+    await passMany(root, dir);
+    writeFileSync(join(root, 'd1.md'), '# D1\n');
+    await passMany(root, dir);
+    forge(join(dir, added(dir)[0]!), (b) => ((b['kinds']['test:headings'].identity = '0'.repeat(64)), b));
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 1, factsCached: 59 });
+    // A run whose new entries are most of the cache writes it whole.
+    for (const path of Object.keys(MANY)) writeFileSync(join(root, path), `# ${path}\n`);
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 60 });
+    expect(readdirSync(dir)).toEqual(['facts.json']);
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 0, factsCached: 60 });
+  });
+
+  it('two runs adding files in turn are both served', async () => {
+    const { root, dir } = setup(MANY);
+    await passMany(root, dir);
+    writeFileSync(join(root, 'd1.md'), '# D1\n');
+    writeFileSync(join(root, 'd2.md'), '# D2\n');
+    const first = new FactCache(dir);
+    const second = new FactCache(dir);
+    await SpecTree.load(root, { cache: first }).factsOf('d1.md', headings);
+    await SpecTree.load(root, { cache: second }).factsOf('d2.md', headings);
+    first.flush(root);
+    second.flush(root);
+    expect(added(dir)).toHaveLength(2);
+    expect((await passMany(root, dir)).stats).toMatchObject({ factsDerived: 0, factsCached: 60 });
+  });
+});
+
 describe('a cache that cannot be trusted is a miss (never an error, never another value)', () => {
   const corruptions: Array<[string, (file: string) => void]> = [
     ['random bytes', (f) => writeFileSync(f, Buffer.from([0xff, 0x00, 0x9c, 0x10, 0x0a, 0x7b]))],

@@ -15,6 +15,7 @@ const ABSENT: ReadonlyMap<string, string> = new Map([
   ['host-sample-test-seams.md', 'an upstream document the normative-home gate refuses as a home (home/seams-catalog)'],
   ['spec/v2/overview.md', "the normative-home README's example of a path outside every home class"],
   ['manifest.json', 'the file at the root of a portability bundle (spec/v1/portability.md), not a repository file'],
+  ['facts.json', 'the fact cache a run writes under node_modules/.cache/openwop-spec/ (or --cache-location)'],
   [
     'conformance/scripts/generate-scenario-majors.mjs',
     "upstream's generator, named byte for byte in the scenario-majors manifest's $comment so a manifest it wrote stays current (scripts/generate-scenario-majors.mjs forwards to the gate here)",

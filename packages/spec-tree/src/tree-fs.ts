@@ -27,7 +27,7 @@ export interface TreeFs {
 
 /** The file-system path of repository path `path` in the folder `root`. */
 export function absolute(root: string, path: string): string {
-  return path === '' ? root : join(root, ...path.split('/'));
+  return path === '' ? root : join(root, path);
 }
 
 /**

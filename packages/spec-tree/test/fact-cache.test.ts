@@ -136,6 +136,25 @@ describe('the fact cache across runs', () => {
     expect(tree.stats).toMatchObject({ factsCached: 0, factsDerived: 1 });
   });
 
+  it('writes text outside ASCII as JSON escapes, and reads it back exactly', async () => {
+    const doc = '# Café § 𝒳\n\n> **Status: Stable · RFC 1.**\n\nA host MUST keep `naïve` — and 𝒳.\n';
+    const { root, dir, file } = setup({ 'h.md': doc });
+    const cache = new FactCache(dir);
+    const derived = await SpecTree.load(root, { cache }).factsOf('h.md', homeDocument);
+    cache.flush(root);
+    expect(readFileSync(file).every((b) => b < 0x80)).toBe(true);
+    const tree = SpecTree.load(root, { cache: new FactCache(dir) });
+    expect(await tree.factsOf('h.md', homeDocument)).toEqual(derived);
+    expect(tree.stats.factsCached).toBe(1);
+    expect(derived.names).toContain('A host MUST keep `naïve` — and 𝒳.');
+    // The same record written as UTF-8 (as another writer might) reads the same.
+    forge(file, (b) => b);
+    expect(readFileSync(file).some((b) => b >= 0x80)).toBe(true);
+    const again = SpecTree.load(root, { cache: new FactCache(dir) });
+    expect(await again.factsOf('h.md', homeDocument)).toEqual(derived);
+    expect(again.stats.factsCached).toBe(1);
+  });
+
   it('writes through a temporary file renamed into place, leaving none behind', async () => {
     const { root, dir } = setup();
     await pass(root, dir);

@@ -118,6 +118,14 @@ export async function lintMajor2(
   const queue = [...roots];
   const queued = new Set(roots);
   const inside = (path: string): boolean => path.startsWith(`${conformanceDir}/`);
+  // Files of one folder import the same few modules: each specifier is resolved once per folder.
+  const resolutions = new Map<string, ReturnType<typeof resolveImport>>();
+  const resolve = (importer: string, specifier: string): ReturnType<typeof resolveImport> => {
+    const key = `${importer.slice(0, importer.lastIndexOf('/') + 1)}\0${specifier}`;
+    let resolved = resolutions.get(key);
+    if (!resolved) resolutions.set(key, (resolved = resolveImport(tree, importer, specifier)));
+    return resolved;
+  };
 
   for (let next = 0; next < queue.length; next++) {
     const path = queue[next]!;
@@ -143,7 +151,7 @@ export async function lintMajor2(
       );
 
     for (const ref of imports) {
-      const resolved = resolveImport(tree, path, ref.specifier);
+      const resolved = resolve(path, ref.specifier);
       if (resolved.path === undefined) {
         result.diagnostics.push(
           rules.diagnostic(

@@ -106,9 +106,16 @@ class Classifier {
   /** Family-shaped objects anywhere but directly in `/families` (upstream walked the whole tree). */
   private findStray(value: unknown): StrayFamily[] {
     const out: StrayFamily[] = [];
-    const walk = (v: unknown, pointer: string, direct: boolean): void => {
+    // The path to the value being walked, unescaped: a pointer is built only for a stray found.
+    const path: string[] = [];
+    const walk = (v: unknown, direct: boolean): void => {
       if (Array.isArray(v)) {
-        v.forEach((x, i) => walk(x, `${pointer}/${i}`, pointer === '/families'));
+        const families = path.length === 1 && path[0] === 'families';
+        for (let i = 0; i < v.length; i++) {
+          path.push(String(i));
+          walk(v[i], families);
+          path.pop();
+        }
         return;
       }
       if (!isRecord(v)) return;
@@ -120,12 +127,15 @@ class Classifier {
         key !== '' &&
         typeof anchor === 'string' &&
         anchor !== ''
-      ) {
-        out.push({ key, ...this.located(pointer) });
+      )
+        out.push({ key, ...this.located(path.map((k) => `/${escapePointerToken(k)}`).join('')) });
+      for (const [k, x] of Object.entries(v)) {
+        path.push(k);
+        walk(x, false);
+        path.pop();
       }
-      for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${escapePointerToken(k)}`, false);
     };
-    walk(value, '', false);
+    walk(value, false);
     return out;
   }
 

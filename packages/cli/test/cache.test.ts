@@ -21,6 +21,7 @@ const CACHE = 'node_modules/.cache/openwop-spec/facts.json';
 /** Every kind of fact the gates derive. */
 const FACT_KINDS = [
   'core-budget:prose-words',
+  'core-budget:words',
   'declaration:header-text',
   'declaration:section-headings',
   'scenario-majors:config-format',

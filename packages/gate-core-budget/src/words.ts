@@ -44,3 +44,12 @@ export const proseWordsFact: FactKind<number> = {
   toJson: (words) => words,
   fromJson: (json) => (shape.isCount(json) ? json : undefined),
 };
+
+/** A document's words under the gated rule (its raw text), derived once per content and code. */
+export const wordsFact: FactKind<number> = {
+  id: 'core-budget:words',
+  code: import.meta.url,
+  derive: (source) => countWords(source.text),
+  toJson: (words) => words,
+  fromJson: (json) => (shape.isCount(json) ? json : undefined),
+};

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, formatGrouped } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
+import { join } from 'node:path';
+import { FactCache, SpecTree } from '@openwop-spec/spec-tree';
 import { createFixture, memoryFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { capFor, checkCoreBudget, gate } from '../src/index.js';
@@ -315,6 +317,29 @@ describe('what is measured', () => {
     const tree = fx.tree();
     await checkCoreBudget(tree);
     expect(tree.stats).toMatchObject({ reads: 4, jsonParses: 1, markdownParses: 3 });
+  });
+
+  it('with the fact cache warm, decodes no measured document: their words are cached facts', async () => {
+    fx = createFixture({
+      'spec/v2/declaration.json': declaration([fam('a', ['spec/v2/core/a.md', 'spec/v2/ext/a.md'])]),
+      'spec/v2/core/a.md': home('a', 30),
+      'spec/v2/core/b.md': doc(4),
+      'spec/v2/ext/a.md': home('a'),
+    });
+    const root = fx.root;
+    const once = async (): Promise<{ result: GateResult; tree: SpecTree }> => {
+      const cache = new FactCache(join(root, 'cache'));
+      const tree = SpecTree.load(root, { cache });
+      const result = await checkCoreBudget(tree);
+      cache.flush(root);
+      return { result, tree };
+    };
+    const cold = await once();
+    const warm = await once();
+    expect(warm.result).toEqual(cold.result);
+    expect(warm.result.figures['total']).toBeGreaterThan(34);
+    // The declaration is the one file decoded.
+    expect(warm.tree.stats).toMatchObject({ factsDerived: 0, reads: 4, decodes: 1 });
   });
 });
 

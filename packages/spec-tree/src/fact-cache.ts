@@ -32,6 +32,7 @@ const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 :
 function parseRecord(bytes: Buffer): Map<string, KindRecord> | undefined {
   const nl = bytes.indexOf(0x0a);
   if (nl < 0) return undefined;
+  const text = bytes.subarray(nl + 1);
   let header: unknown;
   let body: unknown;
   try {
@@ -40,11 +41,10 @@ function parseRecord(bytes: Buffer): Map<string, KindRecord> | undefined {
       !isRecord(header) ||
       header['format'] !== FORMAT ||
       header['version'] !== VERSION ||
-      header['sha256'] !== sha256(bytes.subarray(nl + 1))
+      header['sha256'] !== sha256(text)
     )
       return undefined;
     // The checksum vouches for the bytes, so they are what this version wrote (ASCII): no strict decoding.
-    const text = bytes.subarray(nl + 1);
     body = JSON.parse(isAscii(text) ? text.toString('latin1') : text.toString('utf8'));
   } catch {
     return undefined;

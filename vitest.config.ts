@@ -45,7 +45,7 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/test/**/*.test.ts', 'packages/conformance/src/scenarios/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...moduleMocks],
-          globalSetup: ['packages/cli/test/corpus-facts.ts'],
+          globalSetup: ['vitest.global-setup.ts'],
           isolate: false,
           ...limits,
         },

@@ -244,41 +244,50 @@ describe('the real gates over an initialised upstream-layout tree', () => {
     expect(forged).toEqual(FACT_KINDS);
   });
 
-  it('the built bin loads no parser when every fact is cached, and no command-only package in a check', async () => {
-    // Every fact cached by the bin itself: the bundled bin's facts are keyed by its own code, not by
-    // the workspace packages' that an in-process run derives them with.
-    expect(spawnSync(process.execPath, [CLI_BIN, 'check', ...GATES, ...TODAY], { cwd: fx.root }).status).toBe(off.code);
-    const dir = mkdtempSync(join(tmpdir(), 'openwop-loads-'));
-    try {
-      // A module hook that logs every URL the run resolves.
-      const log = join(dir, 'urls');
-      const hook = `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`;
-      const probe = join(dir, 'probe.mjs');
-      writeFileSync(
-        probe,
-        `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+  describe('the built bin, every fact cached by itself', () => {
+    // The bundled bin's facts are keyed by its own code, not by the workspace packages' that an
+    // in-process run derives them with: its first run caches them.
+    beforeAll(() => {
+      expect(spawnSync(process.execPath, [CLI_BIN, 'check', ...GATES, ...TODAY], { cwd: fx.root }).status).toBe(
+        off.code,
       );
-      const r = spawnSync(
-        process.execPath,
-        ['--import', pathToFileURL(probe).href, CLI_BIN, 'check', ...GATES, '--format', 'json', ...TODAY],
-        { cwd: fx.root, encoding: 'utf8' },
-      );
-      expect([r.status, r.stdout]).toEqual([off.code, text(off.stdout)]);
-      const warm = readFileSync(log, 'utf8');
-      // The bin bundles the parser into its chunk `markdown-stack-*.js`, and delta, init and report
-      // into chunks named after their folder (`dist-*.js`); unbundled, each is found where installed.
-      const parser = /\/(unified|remark-parse|micromark)[^/]*\/|\/markdown-stack-[A-Z0-9]+\.js$/m;
-      // The log holds what the bin resolved, and the pattern matches where the parser is.
-      expect(warm).toMatch(/\/packages\/cli\/dist\/openwop-spec\.js$/m);
-      expect(pathToFileURL(fromSpecTree.resolve('remark-parse')).href).toMatch(parser);
-      expect(readFileSync(new URL('../dist/bundle-outputs.json', import.meta.url), 'utf8')).toMatch(/"markdown-stack-/);
-      expect(warm).not.toMatch(parser);
-      expect(warm).not.toMatch(
-        /\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\/|\/dist-[A-Z0-9]+\.js$/m,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+
+    it('loads no parser, and no command-only package in a check', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'openwop-loads-'));
+      try {
+        // A module hook that logs every URL the run resolves.
+        const log = join(dir, 'urls');
+        const hook = `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`;
+        const probe = join(dir, 'probe.mjs');
+        writeFileSync(
+          probe,
+          `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+        );
+        const r = spawnSync(
+          process.execPath,
+          ['--import', pathToFileURL(probe).href, CLI_BIN, 'check', ...GATES, '--format', 'json', ...TODAY],
+          { cwd: fx.root, encoding: 'utf8' },
+        );
+        expect([r.status, r.stdout]).toEqual([off.code, text(off.stdout)]);
+        const warm = readFileSync(log, 'utf8');
+        // The bin bundles the parser into its chunk `markdown-stack-*.js`, and delta, init and report
+        // into chunks named after their folder (`dist-*.js`); unbundled, each is found where installed.
+        const parser = /\/(unified|remark-parse|micromark)[^/]*\/|\/markdown-stack-[A-Z0-9]+\.js$/m;
+        // The log holds what the bin resolved, and the pattern matches where the parser is.
+        expect(warm).toMatch(/\/packages\/cli\/dist\/openwop-spec\.js$/m);
+        expect(pathToFileURL(fromSpecTree.resolve('remark-parse')).href).toMatch(parser);
+        expect(readFileSync(new URL('../dist/bundle-outputs.json', import.meta.url), 'utf8')).toMatch(
+          /"markdown-stack-/,
+        );
+        expect(warm).not.toMatch(parser);
+        expect(warm).not.toMatch(
+          /\/node_modules\/(zx|chokidar)\/|\/packages\/(delta|init|report)\/dist\/|\/dist-[A-Z0-9]+\.js$/m,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   // Two processes that derive the facts at once and both write the cache: the least that races.

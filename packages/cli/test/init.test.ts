@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { GATES } from '../src/index.js';
@@ -198,29 +198,41 @@ describe('openwop-spec init (in-process)', () => {
 describe('end to end on an upstream tree whose generator lists six files', () => {
   // init through the built bin (its exit code, its stdout, and the init package it loads only for
   // this command); the checks before and after it in-process (the tests above run init so too).
-  it('check exits 2 naming the missing files; the built CLI’s init creates them; check and scenario-majors --check then pass', async () => {
-    const root = upstream().root;
-    const before = await run(['check', ...TODAY], { cwd: root });
+  // One tree, in the order a user meets it: each step a test of its own.
+  let tree: Fixture;
+  beforeAll(() => {
+    tree = createFixture(upstreamTree(SIX_ENTRIES));
+  });
+  afterAll(() => tree.remove());
+
+  it('check exits 2 naming the missing files', async () => {
+    const before = await run(['check', ...TODAY], { cwd: tree.root });
     expect(before.code).toBe(2);
     for (const line of [...MISSING, ...COULD_NOT_RUN]) expect(before.stderr).toContain(line);
     expect(before.stdout).toContain(upstreamFigures(SIX_ENTRIES)[0]);
+  });
 
-    const init = spawnSync(process.execPath, [CLI_BIN, 'init', ...TODAY, '--root', root], {
+  it('the built CLI’s init creates them', () => {
+    const init = spawnSync(process.execPath, [CLI_BIN, 'init', ...TODAY, '--root', tree.root], {
       encoding: 'utf8',
       env: { ...process.env, GITHUB_ACTIONS: '' },
     });
     expect(init.status, init.stderr).toBe(0);
     for (const p of CREATED) expect(init.stdout).toContain(`openwop-spec init: created ${p} (`);
     expect(init.stdout.trimEnd().split('\n').at(-1)).toBe('openwop-spec init: created 6 file(s), kept 0; check passed');
+  });
 
-    const majors = await run(['scenario-majors', '--check'], { cwd: root });
+  it('scenario-majors --check then passes, with the manifest upstream wrote kept as it stands', async () => {
+    const majors = await run(['scenario-majors', '--check'], { cwd: tree.root });
     expect([majors.code, majors.stdout.at(-1)]).toEqual([0, upstreamFigures(SIX_ENTRIES)[3]]);
     // The manifest upstream's script wrote, $comment included, is fresh as it stands: nothing rewrote it.
-    expect(snapshot(root)['conformance/scenario-majors.json']).toBe(
+    expect(snapshot(tree.root)['conformance/scenario-majors.json']).toBe(
       upstreamTree(SIX_ENTRIES)['conformance/scenario-majors.json'],
     );
+  });
 
-    const check = await run(['check', ...TODAY], { cwd: root });
+  it('check then passes with upstream’s figures', async () => {
+    const check = await run(['check', ...TODAY], { cwd: tree.root });
     expect(check.code, check.stderr.join('\n')).toBe(0);
     for (const figure of upstreamFigures(SIX_ENTRIES)) expect(check.stdout).toContain(figure);
   });
@@ -264,18 +276,32 @@ describe('the workflow an adopting repository copies (packages/init/templates/op
     expect(workflow).toContain(`npm install --global ${pinned}`);
   });
 
-  it('writes the report it uploads, and its markdown for the job summary, on an initialised upstream tree', async () => {
-    const root = upstream(TWO_ENTRIES).root;
-    await run(['init', ...TODAY], { cwd: root });
-    const reports = calls.filter((c) => c.startsWith('report '));
-    expect(reports).toEqual([
-      'report --root . --out openwop-spec-report.html',
-      'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"',
-    ]);
-    const page = await run(reports[0]!.split(' '), { cwd: root });
-    expect([page.code, page.stdout]).toEqual([0, ['wrote openwop-spec-report.html']]);
-    expect(workflow).toContain('path: openwop-spec-report.html');
-    const summary = await run(reports[1]!.replace(/ >> .*$/, '').split(' '), { cwd: root });
-    expect([summary.code, summary.stdout[0]]).toEqual([0, expect.stringMatching(/^## openwop-spec report — /)]);
+  describe('on an initialised upstream tree, the reports it writes', () => {
+    let tree: Fixture;
+    let reports: string[];
+    beforeAll(async () => {
+      tree = createFixture(upstreamTree(TWO_ENTRIES));
+      await run(['init', ...TODAY], { cwd: tree.root });
+      reports = calls.filter((c) => c.startsWith('report '));
+    });
+    afterAll(() => tree.remove());
+
+    it('are the page it uploads and the markdown of the job summary', () => {
+      expect(reports).toEqual([
+        'report --root . --out openwop-spec-report.html',
+        'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"',
+      ]);
+      expect(workflow).toContain('path: openwop-spec-report.html');
+    });
+
+    it('the page is written', async () => {
+      const page = await run(reports[0]!.split(' '), { cwd: tree.root });
+      expect([page.code, page.stdout]).toEqual([0, ['wrote openwop-spec-report.html']]);
+    });
+
+    it('the markdown is printed', async () => {
+      const summary = await run(reports[1]!.replace(/ >> .*$/, '').split(' '), { cwd: tree.root });
+      expect([summary.code, summary.stdout[0]]).toEqual([0, expect.stringMatching(/^## openwop-spec report — /)]);
+    });
   });
 });

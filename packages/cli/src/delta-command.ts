@@ -6,7 +6,7 @@ import {
   toJsonDiagnostic,
 } from '@openwop-spec/diagnostics';
 import { findRoot } from '@openwop-spec/spec-tree';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { subcommandArgs } from './args.js';
 import type { Io } from './main.js';
 import type { HelpPage } from './help.js';

@@ -1,5 +1,5 @@
 import { nearest } from '@openwop-spec/diagnostics';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { UsageError, parseArgs } from './args.js';
 import { renderHelp } from './help.js';
 import type { HelpPage } from './help.js';

@@ -14,7 +14,7 @@ import {
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { FactCache } from '@openwop-spec/spec-tree';
-import type { CommandExample, Gate, GateOptions } from '@openwop-spec/spec-tree';
+import type { CommandExample, Gate, GateOptions } from '@openwop-spec/gate-api';
 import { UsageError, parseArgs } from './args.js';
 import { CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { ParsedArgs } from './args.js';

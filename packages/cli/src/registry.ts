@@ -1,4 +1,4 @@
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { gate as scenarioMajors } from '@openwop-spec/gate-scenario-majors';

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { subcommandArgs } from './args.js';
 import { CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { HelpPage } from './help.js';

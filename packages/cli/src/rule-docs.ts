@@ -1,6 +1,6 @@
 import { INPUT_RULES } from '@openwop-spec/diagnostics';
 import type { RuleDoc } from '@openwop-spec/diagnostics';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 
 /**
  * Where the repository is published. A rule's documentation link is its file under this base, so

@@ -4,7 +4,8 @@ import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
-import type { AccessLog, Gate, PathInfo } from '@openwop-spec/spec-tree';
+import type { AccessLog, PathInfo } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 
 /** Where change events come from: the file system in the CLI, a fake in tests. */
 export interface ChangeSource {

@@ -1,8 +1,9 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { ruleCatalog } from '@openwop-spec/spec-tree';
+import { ruleCatalog } from '@openwop-spec/gate-api';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
-import type { Gate, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import { ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, FactCache, SpecTree } from '@openwop-spec/spec-tree';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { main } from '../src/main.js';

@@ -1,7 +1,7 @@
 import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
 import { SpecTree } from '@openwop-spec/spec-tree';
-import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import {
   coreBudgetChanges,
   figureTable,

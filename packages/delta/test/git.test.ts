@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { commitsTouching, delta, materialise, renderMarkdown, renderText } from '../src/index.js';
 

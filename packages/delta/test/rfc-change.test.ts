@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Gate, GateOptions } from '@openwop-spec/spec-tree';
+import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';

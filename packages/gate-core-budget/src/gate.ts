@@ -1,6 +1,7 @@
 import { formatGrouped } from '@openwop-spec/diagnostics';
 import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
-import type { Gate, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { measure } from './measure.js';
 import type { BudgetRow } from './measure.js';
 import { GATE_ID, rules } from './rules.js';

@@ -1,5 +1,5 @@
 import { formatGrouped } from '@openwop-spec/diagnostics';
-import { ruleCatalog } from '@openwop-spec/spec-tree';
+import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'core-budget';
 

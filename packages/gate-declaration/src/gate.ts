@@ -1,5 +1,6 @@
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
-import type { Gate, GateCommand, GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { Gate, GateCommand, GateOptions } from '@openwop-spec/gate-api';
 import { checkDeclarationRules, rowCounts } from './check.js';
 import type { RowCounts } from './check.js';
 import { built, checkGenerated, failedLine, writeGenerated } from './generate.js';

@@ -4,7 +4,8 @@
 import { afterEach } from 'vitest';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
-import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { GateOptions } from '@openwop-spec/gate-api';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { gate, runCheckDeclaration, runGenerator } from '../src/index.js';

@@ -2,13 +2,8 @@ import { InputError } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import { escapePointerToken } from '@openwop-spec/json';
 import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
-import type {
-  Classification,
-  ClassificationCounts,
-  FamilyResult,
-  GateOptions,
-  SpecTree,
-} from '@openwop-spec/spec-tree';
+import type { Classification, ClassificationCounts, FamilyResult, SpecTree } from '@openwop-spec/spec-tree';
+import type { GateOptions } from '@openwop-spec/gate-api';
 import { daysBetween } from './dates.js';
 import { bankedBaseline } from './banked.js';
 import { claimFindings } from './claims.js';

@@ -7,9 +7,9 @@ import type {
   FamilyResult,
   HomeFinding,
   HomeResult,
-  Location,
   SpecTree,
 } from '@openwop-spec/spec-tree';
+import type { Location } from '@openwop-spec/gate-api';
 import { rules } from './rules.js';
 
 /** One line of the predicate or missing block, with its diagnostic. */

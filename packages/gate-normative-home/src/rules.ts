@@ -1,4 +1,4 @@
-import { ruleCatalog } from '@openwop-spec/spec-tree';
+import { ruleCatalog } from '@openwop-spec/gate-api';
 import type { NearMissKind, PathProblem } from '@openwop-spec/spec-tree';
 
 export const GATE_ID = 'normative-home';

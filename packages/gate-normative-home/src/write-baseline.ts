@@ -1,5 +1,6 @@
 import type { GateResult } from '@openwop-spec/diagnostics';
-import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { GateOptions } from '@openwop-spec/gate-api';
 import { Report, figures, loadInputs, measured, ratchets, reportClassification } from './check.js';
 import { classificationDiagnostics } from './entries.js';
 import { bankedBaseline } from './banked.js';

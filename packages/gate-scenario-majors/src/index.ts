@@ -1,4 +1,4 @@
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { GATE_ID, rules } from './rules.js';
 import { modeOf, runScenarioMajors } from './run.js';
 import { loadConfig } from './config.js';

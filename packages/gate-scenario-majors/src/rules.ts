@@ -1,4 +1,4 @@
-import { ruleCatalog } from '@openwop-spec/spec-tree';
+import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'scenario-majors';
 

@@ -1,6 +1,7 @@
 import { formatGrouped, sortDiagnostics } from '@openwop-spec/diagnostics';
 import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
-import type { GateOptions, SpecTree } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { GateOptions } from '@openwop-spec/gate-api';
 import { compileOnce } from './compile.js';
 import { runExamples } from './examples.js';
 import { GATE_ID, rules } from './rules.js';

@@ -1,4 +1,4 @@
-import type { Gate } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { checkSchemas } from './check.js';
 import { GATE_ID, rules } from './rules.js';
 

@@ -10,7 +10,6 @@ export * from './write.js';
 export * from './ajv.js';
 export * from './package-require.js';
 export * from './declaration.js';
-export * from './gate.js';
 export * from './tree-fs.js';
 export * from './classify/index.js';
 export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';

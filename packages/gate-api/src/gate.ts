@@ -1,5 +1,5 @@
 import type { Diagnostic, GateResult, Point, RelatedLocation, RuleDoc, Severity } from '@openwop-spec/diagnostics';
-import type { SpecTree } from './tree.js';
+import type { SpecTree } from '@openwop-spec/spec-tree';
 
 /** What a gate run is given besides the tree. */
 export interface GateOptions {

@@ -25,9 +25,9 @@ const FACT_KINDS = [
   'core-budget:words',
   'declaration:header-text',
   'declaration:section-headings',
+  'families:home-document',
   'scenario-majors:config-format',
   'scenario-majors:module',
-  'spec-tree:home-document',
 ];
 /** Resolves packages as spec-tree, whose parser the warm run must not load. */
 const fromSpecTree = createRequire(new URL('../../spec-tree/package.json', import.meta.url));

@@ -24,10 +24,10 @@ function sources(dir: string): string[] {
   return out;
 }
 
-/** The package folder of a gate: its id, or for the classification rules, spec-tree too. */
+/** The package folder of a gate: its id, or for the classification rules, families too. */
 const folders = (gateId: string): string[] => [
   `gate-${gateId}`,
-  ...(gateId === 'normative-home' || gateId === 'core-budget' ? ['spec-tree'] : []),
+  ...(gateId === 'normative-home' || gateId === 'core-budget' ? ['families'] : []),
 ];
 
 /** Every rule id is documented, used by its gate and exercised by a test: ids and docs never drift. */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
-import { classifyCoreFamilies } from '@openwop-spec/spec-tree';
+import { classifyCoreFamilies } from '@openwop-spec/families';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
 import { proseWordsFact, wordsFact } from './words.js';

@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
-import { isJsWhitespace, shape } from '@openwop-spec/spec-tree';
+import { shape } from '@openwop-spec/spec-tree';
+import { isJsWhitespace } from '@openwop-spec/families';
 import type { FactKind } from '@openwop-spec/spec-tree';
 
 /**

@@ -6,7 +6,7 @@ import { FactCache, SpecTree } from '@openwop-spec/spec-tree';
 import { createFixture, memoryFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { capFor, checkCoreBudget, gate } from '../src/index.js';
-import { filler, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
+import { filler, rfc0204Tree } from '../../families/test/rfc0204.js';
 
 let fx: Fixture | undefined;
 afterEach(() => {

@@ -5,7 +5,7 @@ import { formatGrouped } from '@openwop-spec/diagnostics';
 import { memoryFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { checkCoreBudget } from '../src/index.js';
-import { rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
+import { rfc0204Tree } from '../../families/test/rfc0204.js';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());

@@ -1,6 +1,6 @@
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
 import { pathProblem } from '@openwop-spec/spec-tree';
-import type { FamilyRow } from '@openwop-spec/spec-tree';
+import type { FamilyRow } from '@openwop-spec/families';
 import type { Finding } from './finding.js';
 import type { BuildInput } from './inputs.js';
 import { clone, isStringArray, own, setOwn } from './json-value.js';

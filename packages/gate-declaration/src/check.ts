@@ -1,15 +1,10 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
-import {
-  headerRegion,
-  loadDeclaration,
-  nameOf,
-  pathProblem,
-  shape,
-  validateDeclaration,
-} from '@openwop-spec/spec-tree';
-import type { DeclarationModel, FactKind, FamilyRow, SpecTree } from '@openwop-spec/spec-tree';
+import { pathProblem, shape } from '@openwop-spec/spec-tree';
+import { headerRegion, loadDeclaration, nameOf, validateDeclaration } from '@openwop-spec/families';
+import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
+import type { DeclarationModel, FamilyRow } from '@openwop-spec/families';
 import type { Nodes } from 'mdast';
 import { GATE_ID, rules } from './rules.js';
 import { isStringArray } from './json-value.js';

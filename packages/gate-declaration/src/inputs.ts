@@ -1,7 +1,9 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, parsePointer } from '@openwop-spec/json';
-import { loadDeclaration, pathProblem } from '@openwop-spec/spec-tree';
-import type { DeclarationModel, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import { pathProblem } from '@openwop-spec/spec-tree';
+import { loadDeclaration } from '@openwop-spec/families';
+import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
+import type { DeclarationModel } from '@openwop-spec/families';
 import { isStringArray } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import type { Layout } from './layout.js';

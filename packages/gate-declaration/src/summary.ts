@@ -1,4 +1,4 @@
-import type { FamilyRow } from '@openwop-spec/spec-tree';
+import type { FamilyRow } from '@openwop-spec/families';
 import { isRecord } from '@openwop-spec/json';
 import { isStringArray } from './json-value.js';
 

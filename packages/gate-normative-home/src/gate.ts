@@ -1,12 +1,12 @@
 import type { Gate } from '@openwop-spec/gate-api';
 import { checkNormativeHome } from './check.js';
-import { GATE_ID, rules } from './rules.js';
+import { GATE_ID, RULES } from './rules.js';
 import { writeBaseline } from './write-baseline.js';
 
 export const gate: Gate = {
   id: GATE_ID,
   summary: 'every v2 core family has a home that claims it and binds it, ratcheted toward v1 end-of-support',
-  rules: rules.docs,
+  rules: RULES,
   check: checkNormativeHome,
   commands: [
     {

@@ -4,5 +4,5 @@ export { writeBaseline } from './write-baseline.js';
 export { loadBaseline, loadEos, baselinePath, eosPath } from './inputs.js';
 export type { Baseline, EosClock } from './inputs.js';
 export { isDate, daysBetween } from './dates.js';
-export { homeEntryLine, familyEntryLine } from './entries.js';
-export { rules, GATE_ID } from './rules.js';
+export { homeEntryLine, familyEntryLine } from './rules/homes.js';
+export { RULES, GATE_ID } from './rules.js';

@@ -1,11 +1,10 @@
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { GateOptions } from '@openwop-spec/gate-api';
-import { Report, figures, loadInputs, measured, ratchets, reportClassification } from './check.js';
-import { classificationDiagnostics } from './entries.js';
+import { Report, classificationDiagnostics, figures, loadInputs, measured, reportClassification } from './check.js';
 import { bankedBaseline } from './banked.js';
 import { baselinePath } from './inputs.js';
-import { rules } from './rules.js';
+import { ratchets, rules } from './rules/baseline.js';
 
 const added = <T>(now: Iterable<T>, was: ReadonlySet<T>): number => [...now].filter((x) => !was.has(x)).length;
 

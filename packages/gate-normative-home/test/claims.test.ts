@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { linkCauses } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import type { FixtureEntry } from '@openwop-spec/spec-tree/testing';
-import { v1Docs } from '../../spec-tree/test/classify/rfc0204.js';
+import { v1Docs } from '../../families/test/rfc0204.js';
 import { gate } from '../src/index.js';
 import {
   DECLARATION,

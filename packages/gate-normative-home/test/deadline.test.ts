@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DECLARATION_ORDER, v1Docs } from '../../spec-tree/test/classify/rfc0204.js';
+import { DECLARATION_ORDER, v1Docs } from '../../families/test/rfc0204.js';
 import {
   BASELINE,
   DECLARATION,

@@ -3,8 +3,8 @@ import type { GateResult } from '@openwop-spec/diagnostics';
 import { createFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate } from '../src/index.js';
-import { baselineText, rfc0204Tree } from '../../spec-tree/test/classify/rfc0204.js';
-import type { Stage } from '../../spec-tree/test/classify/rfc0204.js';
+import { baselineText, rfc0204Tree } from '../../families/test/rfc0204.js';
+import type { Stage } from '../../families/test/rfc0204.js';
 
 export { baselineText, rfc0204Tree };
 export type { Stage };

@@ -1,7 +1,7 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { SEEDED_FROM, layoutOf, seedNode } from '@openwop-spec/gate-declaration';
 import { diffJson, escapePointerToken, isRecord } from '@openwop-spec/json';
-import { loadDeclaration } from '@openwop-spec/spec-tree';
+import { loadDeclaration } from '@openwop-spec/families';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';

@@ -8,7 +8,12 @@ import type { HistoryPoint } from './model.js';
 /** Bumped when what a cached point holds, or how it is derived here, changes. */
 const FORMAT = 'report-history/2';
 /** The packages whose code decides a commit's figures. */
-const CODE = ['@openwop-spec/spec-tree', '@openwop-spec/gate-core-budget', '@openwop-spec/gate-normative-home'];
+const CODE = [
+  '@openwop-spec/spec-tree',
+  '@openwop-spec/families',
+  '@openwop-spec/gate-core-budget',
+  '@openwop-spec/gate-normative-home',
+];
 
 let key: string | undefined;
 

@@ -1,7 +1,6 @@
 export * from './text.js';
 export * from './json.js';
 export * from './markdown.js';
-export * from './mdast-text.js';
 export * from './repo-path.js';
 export * from './config.js';
 export * from './root.js';
@@ -9,9 +8,7 @@ export * from './tree.js';
 export * from './write.js';
 export * from './ajv.js';
 export * from './package-require.js';
-export * from './declaration.js';
 export * from './tree-fs.js';
-export * from './classify/index.js';
 export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';
 export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';

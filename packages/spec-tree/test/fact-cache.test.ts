@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FactCache, SpecTree, factIdentity, homeDocument, shape } from '../src/index.js';
+import { FactCache, SpecTree, factIdentity, shape } from '../src/index.js';
+import { homeDocument } from '@openwop-spec/families';
 import { createFixture } from '../src/testing.js';
 import type { FactKind } from '../src/index.js';
 import type { Fixture } from '../src/testing.js';
@@ -128,7 +129,7 @@ describe('the fact cache across runs', () => {
     ]);
     // An index that points past the names is not what this code writes: a miss.
     forge(file, (b) => {
-      for (const e of Object.values<any>(b['kinds']['spec-tree:home-document'].entries)) e[1].obligations = [99];
+      for (const e of Object.values<any>(b['kinds']['families:home-document'].entries)) e[1].obligations = [99];
       return b;
     });
     const tree = SpecTree.load(root, { cache: new FactCache(dir) });

@@ -1,10 +1,9 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord } from '@openwop-spec/json';
-import type { FamilyRow } from '../declaration.js';
-import { loadDeclaration } from '../declaration.js';
-import type { JsonDoc } from '../json.js';
-import { pathProblem } from '../repo-path.js';
-import type { SpecTree } from '../tree.js';
+import type { FamilyRow } from './declaration.js';
+import { loadDeclaration } from './declaration.js';
+import { pathProblem } from '@openwop-spec/spec-tree';
+import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { documentFacts } from './document.js';
 import type { Banner, DocumentFacts } from './document.js';
 import { baseName, classPrefixes, homeClass, requiredExtension } from './homes.js';

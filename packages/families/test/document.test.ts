@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markdownParser, readDocument } from '../../src/index.js';
-import type { MarkdownParser } from '../../src/index.js';
+import { markdownParser } from '@openwop-spec/spec-tree';
+import { readDocument } from '../src/index.js';
+import type { MarkdownParser } from '@openwop-spec/spec-tree';
 
 let parse: MarkdownParser;
 beforeAll(async () => {

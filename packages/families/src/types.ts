@@ -1,6 +1,5 @@
 import type { Point } from '@openwop-spec/diagnostics';
-import type { Range } from '../json.js';
-import type { PathProblem } from '../repo-path.js';
+import type { PathProblem, Range } from '@openwop-spec/spec-tree';
 import type { Banner, NearMiss, Span } from './document.js';
 import type { HomeClass } from './homes.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
-import { classifyCoreFamilies } from '../../src/index.js';
-import { createFixture } from '../../src/testing.js';
-import type { HomeResult } from '../../src/index.js';
-import type { Fixture, FixtureEntry } from '../../src/testing.js';
+import { classifyCoreFamilies } from '../src/index.js';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { HomeResult } from '../src/index.js';
+import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { RESOLVED, V1_DEPENDENT, rfc0204Tree } from './rfc0204.js';
 
 let fx: Fixture | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDeclaration, validateDeclaration } from '../src/index.js';
-import { createFixture } from '../src/testing.js';
-import type { Fixture } from '../src/testing.js';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

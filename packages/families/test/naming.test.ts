@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { markdownParser } from '@openwop-spec/spec-tree';
 import {
   NameIndex,
   coversFacet,
@@ -8,12 +9,11 @@ import {
   nameOf,
   names,
   namesDotted,
-  markdownParser,
   titledFor,
   titledKeys,
-} from '../../src/index.js';
-import type { MarkdownParser } from '../../src/index.js';
-import { cases, seeded } from '../property.js';
+} from '../src/index.js';
+import type { MarkdownParser } from '@openwop-spec/spec-tree';
+import { cases, seeded } from '../../spec-tree/test/property.js';
 
 let parse: MarkdownParser;
 beforeAll(async () => {

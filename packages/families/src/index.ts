@@ -15,3 +15,5 @@ export {
   titledFor,
   titledKeys,
 } from './naming.js';
+export * from './declaration.js';
+export * from './mdast-text.js';

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { classifyCoreFamilies, markdownParser, readDocument } from '../../src/index.js';
-import { createFixture } from '../../src/testing.js';
-import type { MarkdownParser } from '../../src/index.js';
-import type { Fixture } from '../../src/testing.js';
+import { markdownParser } from '@openwop-spec/spec-tree';
+import { classifyCoreFamilies, readDocument } from '../src/index.js';
+import { createFixture } from '@openwop-spec/spec-tree/testing';
+import type { MarkdownParser } from '@openwop-spec/spec-tree';
+import type { Fixture } from '@openwop-spec/spec-tree/testing';
 
 // The banner, marker and naming rules read remark's mdast, so every construct reads the same inside a
 // blockquote, a bullet or ordered list item, or two of them nested, as at the top level.

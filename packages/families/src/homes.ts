@@ -1,4 +1,4 @@
-import type { CorpusPaths } from '../config.js';
+import type { CorpusPaths } from '@openwop-spec/spec-tree';
 
 /**
  * The class of a canonical home path (first matching row):

@@ -1,9 +1,8 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
-import { PatternBudgetError, createAjv, errorMessage, errorPointer } from './ajv.js';
-import type { JsonDoc } from './json.js';
-import type { SpecTree } from './tree.js';
+import { PatternBudgetError, createAjv, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
+import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 
 export interface FamilyRow {
   /** Index in the top-level `families` array. */

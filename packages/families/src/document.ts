@@ -2,11 +2,9 @@ import type { Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Point } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
-import { shape } from '../facts.js';
-import type { FactKind } from '../facts.js';
-import { headerRegion, kwOf, nameOf } from '../mdast-text.js';
-import { sourceLine } from '../text.js';
-import type { SpecTree } from '../tree.js';
+import { shape, sourceLine } from '@openwop-spec/spec-tree';
+import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
+import { headerRegion, kwOf, nameOf } from './mdast-text.js';
 import { NameIndex, hasKeyword, isClaimToken, titledKeys } from './naming.js';
 
 /** A range in a markdown document, from its mdast node. */
@@ -354,7 +352,7 @@ function recordFromJson(json: unknown): DocumentRecord | undefined {
 
 /** The facts of one home document, derived once per content and code. */
 export const homeDocument: FactKind<DocumentRecord> = {
-  id: 'spec-tree:home-document',
+  id: 'families:home-document',
   code: import.meta.url,
   derive: async (source) => recordOf(source.text, await source.markdown()),
   toJson: (record) => record,

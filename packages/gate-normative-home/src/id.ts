@@ -1,0 +1,1 @@
+export const GATE_ID = 'normative-home';

@@ -1,0 +1,333 @@
+import type { Diagnostic, Point, RelatedLocation } from '@openwop-spec/diagnostics';
+import { headerRegion } from '@openwop-spec/families';
+import type {
+  Classification,
+  DocumentRef,
+  FamilyFinding,
+  FamilyResult,
+  HomeFinding,
+  HomeResult,
+} from '@openwop-spec/families';
+import { ruleCatalog } from '@openwop-spec/gate-api';
+import type { Location } from '@openwop-spec/gate-api';
+import type { PathProblem, SpecTree } from '@openwop-spec/spec-tree';
+import { GATE_ID } from '../id.js';
+
+interface Home {
+  key: string;
+  path: string;
+}
+
+/** The home predicates: every declared home of a core family is a real, normative document that claims and carries it. */
+export const rules = ruleCatalog(GATE_ID, {
+  'home/bad-path': {
+    severity: 'error',
+    summary: 'A normativeText entry is not a canonical repository-relative path.',
+    fail: '"normativeText": ["spec/v2/core/../../README.md"]',
+    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fix: 'Write the path relative to the repository root, with / separators and no empty, . or .. segments.',
+    message: (d: Home & { reason: PathProblem }) =>
+      `${d.key}: normativeText entry "${d.path}" is not a canonical repository-relative path (${d.reason})`,
+  },
+  'home/wrong-extension': {
+    severity: 'error',
+    summary: 'A prose home (core, ext, v1) is not a .md file, or a schema co-pointer is not a .json file.',
+    fail: '"normativeText": ["spec/v2/core/tool-catalog.txt"]',
+    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fix: 'Point normativeText at the markdown document (prose) or the JSON schema (co-pointer).',
+    message: (d: Home & { expected: string }) =>
+      `${d.key}: ${d.path} must end in ${d.expected} (a prose home is a .md file, a schema co-pointer a .json file)`,
+  },
+  'home/declaration-site': {
+    severity: 'error',
+    summary: 'spec/v2/core/capabilities.md is the declaration site: its § sections are stubs, not behaviour.',
+    fail: '"normativeText": ["spec/v2/core/capabilities.md"]',
+    pass: '"normativeText": ["spec/v2/core/host-services.md"]',
+    fix: 'Point normativeText at the document that states the family’s behaviour.',
+    message: (d: Home) =>
+      `${d.key}: ${d.path} is the declaration site (capabilities.md § ${d.key} is a stub, not behaviour)`,
+  },
+  'home/rfc-home': {
+    severity: 'error',
+    summary: 'An RFC is history, not operative text; owningRfc already records it.',
+    fail: '"normativeText": ["RFCS/0204.md"]',
+    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fix: 'Move the operative text into a spec/v2/core document and point normativeText there.',
+    message: (d: Home) =>
+      `${d.key}: ${d.path} is an RFC, which is history rather than operative text (owningRfc already records it)`,
+  },
+  'home/not-a-home': {
+    severity: 'error',
+    summary:
+      'The path is outside every home class: only spec/v2/core, spec/v2/ext, a v2 schema (co-pointer) or spec/v1 (declared dependency).',
+    fail: '"normativeText": ["README.md"]',
+    pass: '"normativeText": ["spec/v2/core/packs.md"]',
+    fix: 'Point normativeText at a spec/v2/core document (or spec/v1 as a declared dependency).',
+    message: (d: Home) =>
+      `${d.key}: ${d.path} is not a normative home; only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency`,
+  },
+  'home/missing': {
+    severity: 'error',
+    summary:
+      'A normativeText path does not exist (a dangling symlink counts as missing): a pointer to a missing file reads as resolved.',
+    fail: '"normativeText": ["spec/v2/core/gone.md"]',
+    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fix: 'Create the document, or correct the path in normativeText.',
+    message: (d: Home) => `${d.key}: ${d.path} does not exist (a pointer to a missing file reads as resolved)`,
+  },
+  'home/symlink-escape': {
+    severity: 'error',
+    summary: 'A home resolves, through a symlink, outside the repository or into a different home class.',
+    fail: 'spec/v2/core/x.md -> ../../v1/x.md',
+    pass: 'spec/v2/core/x.md is a regular file',
+    fix: 'Point normativeText at the real document, or replace the symlink with it.',
+    message: (d: Home & { target?: string }) =>
+      `${d.key}: ${d.path} resolves to ${d.target ?? 'a path outside the repository'}, outside the repository or in another home class`,
+  },
+  'home/not-a-file': {
+    severity: 'error',
+    summary: 'A home exists but is not a regular file (e.g. a directory).',
+    fail: '"normativeText": ["spec/v2/ext/packs.md"] where packs.md is a folder',
+    pass: '"normativeText": ["spec/v2/ext/packs/README.md"]',
+    fix: 'Point normativeText at the document itself.',
+    message: (d: Home) => `${d.key}: ${d.path} is not a regular file`,
+  },
+  'home/seams-catalog': {
+    severity: 'error',
+    summary: 'host-sample-test-seams.md is a conformance-seam catalog: an observation surface, not a behaviour home.',
+    fail: '"normativeText": ["spec/v1/host-sample-test-seams.md"]',
+    pass: '"normativeText": ["spec/v1/host-capabilities.md"]',
+    fix: 'Point normativeText at the document that states the behaviour.',
+    message: (d: Home) =>
+      `${d.key}: ${d.path} is a conformance-seam catalog, an observation surface rather than a behaviour home`,
+  },
+  'home/non-normative': {
+    severity: 'error',
+    summary: 'The home’s Status banner declares the document informative or non-normative.',
+    fail: '> **Status: Informative.**',
+    pass: '> **Status: Stable · v1.1.**',
+    fix: 'Point normativeText at a normative document; an informative one cannot carry obligations.',
+    message: (d: Home & { banner: string }) => `${d.key}: ${d.path} declares itself non-normative (${d.banner})`,
+  },
+  'home/unclaimed': {
+    severity: 'error',
+    summary:
+      'A core or ext document the declaration names as a family’s home does not claim the family in its reciprocal marker.',
+    fail: 'spec/v2/core/x.md lists toolCatalog in normativeText but its header has no `**Normative home:**` naming it',
+    pass: '> **Normative home:** `toolCatalog`.',
+    fix: 'Add the key to the document’s marker in its leading blockquote (or the | **homes:** | row of an ext README), or remove the document from the family’s normativeText.',
+    message: (d: Home) => `${d.key}: ${d.path} does not claim it, though the declaration names it as a home`,
+    hint: (d: Home) =>
+      `add "> **Normative home:** \`${d.key}\`." to its leading blockquote (or \`${d.key}\` to the marker there), or remove ${d.path} from ${d.key}'s normativeText`,
+  },
+  'home/schema-only': {
+    severity: 'error',
+    summary: 'Every home of the family is a schema: a schema may co-point but must not be the sole home.',
+    fail: '"normativeText": ["schemas/v2/mcp.schema.json"]',
+    pass: '"normativeText": ["spec/v2/core/interop.md", "schemas/v2/mcp.schema.json"]',
+    fix: 'Add a prose home under spec/v2/core/ to normativeText.',
+    message: (d: { key: string }) =>
+      `${d.key}: only schema co-pointers are declared; a schema MAY co-point but MUST NOT be the sole home`,
+  },
+  'home/ext-only': {
+    severity: 'error',
+    summary: 'The family has no core or v1 home: spec/v2/ext/ may co-point but must not be the sole home.',
+    fail: '"normativeText": ["spec/v2/ext/packs/README.md"]',
+    pass: '"normativeText": ["spec/v2/core/packs.md", "spec/v2/ext/packs/README.md"]',
+    fix: 'Add a spec/v2/core home (or a spec/v1 one as a declared dependency) to normativeText.',
+    message: (d: { key: string }) =>
+      `${d.key}: only spec/v2/ext/ co-pointers are declared; ext MAY co-point but MUST NOT be the sole home`,
+  },
+  'home/unnamed': {
+    severity: 'error',
+    summary: 'No unit or heading of a core or v1 home names the family key.',
+    fail: 'the core home never mentions `mcp`',
+    pass: 'A host advertising `mcp` MUST …',
+    fix: 'Name the family in the home, in the paragraph, list item or table row that carries its obligation.',
+    message: (d: { key: string }) =>
+      `${d.key}: no core/ or v1 home names it (an ext co-pointer cannot carry the obligation)`,
+    hint: (d: { key: string }) =>
+      `name \`${d.key}\` in the paragraph, list item or table row that states its obligation`,
+  },
+  'home/no-obligation': {
+    severity: 'error',
+    summary:
+      'No paragraph, list item or table row of a core or v1 home has an RFC 2119 keyword and names the family (or sits under a section titled for it).',
+    fail: 'The `mcp` family exists.⏎⏎Hosts MUST do b.',
+    pass: 'A host advertising `mcp` MUST …',
+    fix: 'State the family’s obligation in a unit that names it, or under a heading titled for it (## `key`).',
+    message: (d: { key: string }) =>
+      `${d.key}: named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it`,
+    hint: (d: { key: string }) =>
+      `state its obligation (MUST, SHOULD or MAY) in a unit that names \`${d.key}\`, or under a heading "## \`${d.key}\`"`,
+  },
+});
+
+/** One line of the predicate or missing block, with its diagnostic. */
+export interface Entry {
+  line: string;
+  diagnostic: Diagnostic;
+}
+
+type FindingId = HomeFinding['ruleId'] | FamilyFinding['ruleId'];
+
+/** Entry groups of the predicate block, in order; refusals form one group. */
+const GROUPS: ReadonlyArray<ReadonlySet<FindingId>> = [
+  new Set<FindingId>([
+    'home/bad-path',
+    'home/wrong-extension',
+    'home/declaration-site',
+    'home/rfc-home',
+    'home/not-a-home',
+    'home/symlink-escape',
+    'home/not-a-file',
+    'home/seams-catalog',
+    'home/non-normative',
+    'home/schema-only',
+    'home/ext-only',
+  ]),
+  new Set<FindingId>(['home/unnamed']),
+  new Set<FindingId>(['home/no-obligation']),
+  new Set<FindingId>(['home/unclaimed']),
+];
+
+/** The entry line of a failing home. */
+export function homeEntryLine(key: string, h: string, f: HomeFinding): string {
+  switch (f.ruleId) {
+    case 'home/bad-path':
+      return `${key} -> ${h} (not a canonical repository-relative path: ${f.reason})`;
+    case 'home/wrong-extension':
+      return `${key} -> ${h} (a prose home must be a .md file and a schema co-pointer a .json file)`;
+    case 'home/declaration-site':
+      return `${key} -> ${h} (the declaration site: capabilities.md § ${key} is a stub, not behaviour)`;
+    case 'home/rfc-home':
+      return `${key} -> ${h} (an RFC is history, not operative text; owningRfc already records it)`;
+    case 'home/not-a-home':
+      return `${key} -> ${h} (not a normative home: only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency)`;
+    case 'home/symlink-escape':
+      return `${key} -> ${h} (resolves to ${f.target ?? 'a path outside the repository'}, outside the repository or in another home class)`;
+    case 'home/not-a-file':
+      return `${key} -> ${h} (not a regular file)`;
+    case 'home/seams-catalog':
+      return `${key} -> ${h} (a conformance-seam catalog is an observation surface, not a behaviour home)`;
+    case 'home/non-normative':
+      return `${key} -> ${h} (the document declares itself non-normative: ${f.banner})`;
+    case 'home/unclaimed':
+      return `${key} -> ${h} (the document does not claim it — add "> **Normative home:** \`${key}\`." to its leading blockquote)`;
+    case 'home/missing':
+      return `${key} -> ${h}`;
+  }
+}
+
+/** The entry line of a family-level failure. */
+export function familyEntryLine(key: string, f: FamilyFinding): string {
+  switch (f.ruleId) {
+    case 'home/schema-only':
+      return `${key} -> schema-only (a schema MAY co-point; it MUST NOT be the sole home)`;
+    case 'home/ext-only':
+      return `${key} -> ext-only (spec/v2/ext/ MAY co-point; it MUST NOT be the sole home)`;
+    case 'home/unnamed':
+      return `${key} (no core/ or v1 home names it — an ext co-pointer cannot carry the obligation)`;
+    case 'home/no-obligation':
+      return `${key} (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)`;
+  }
+}
+
+const WHAT: Record<DocumentRef['what'], string> = {
+  banner: 'the Status banner',
+  marker: 'the reciprocal marker',
+  document: 'the home document',
+};
+
+const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] =>
+  ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : [];
+
+/** What a home finding is about and explains (see linkCauses): a missing path explains every other report of it. */
+function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<Diagnostic> {
+  const subjects = [`family:${f.key}`];
+  if (finding.ruleId === 'home/unclaimed') subjects.push(`claim:${h.path}`);
+  return { subjects, ...(finding.ruleId === 'home/missing' && { explains: [`path:${h.path}`] }) };
+}
+
+/**
+ * Where an unclaimed home is fixed: in the document, at its marker (where the key is added), else at
+ * its leading blockquote (where a marker goes), else at its first line. Only these documents are
+ * read again, and only on a failing run.
+ */
+export async function claimSites(tree: SpecTree, c: Classification): Promise<Map<string, Point>> {
+  const sites = new Map<string, Point>();
+  for (const f of c.families) {
+    for (const h of f.homes) {
+      const ref = h.finding?.ruleId === 'home/unclaimed' ? h.related : undefined;
+      if (!ref || sites.has(ref.file)) continue;
+      if (ref.what === 'marker') sites.set(ref.file, ref.start);
+      else {
+        const quote = headerRegion((await tree.markdown(ref.file)).root).find((n) => n.type === 'blockquote');
+        const at = quote?.position?.start;
+        sites.set(ref.file, at ? { line: at.line, column: at.column } : { line: 1, column: 1 });
+      }
+    }
+  }
+  return sites;
+}
+
+/** At the declaration's entry, with the document as related; an unclaimed home the other way round. */
+function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: ReadonlyMap<string, Point>): Location {
+  const site = h.finding?.ruleId === 'home/unclaimed' ? sites.get(h.path) : undefined;
+  if (!site) return { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) };
+  return {
+    file: h.path,
+    start: site,
+    related: [{ file, start: h.at.start, message: `${f.key}'s normativeText entry` }],
+  };
+}
+
+function homeEntry(
+  file: string,
+  f: FamilyResult,
+  h: HomeResult,
+  finding: HomeFinding,
+  sites: ReadonlyMap<string, Point>,
+): Entry {
+  const data = { key: f.key, path: h.path, ...finding };
+  const diagnostic = rules.diagnostic(finding.ruleId, data, homeLocation(file, f, h, sites), causes(f, h, finding));
+  return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
+}
+
+/** A family-level failure sits at its normativeText and points at the homes it looked at. */
+function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Entry {
+  const looked = f.homes.filter((h) =>
+    finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1',
+  );
+  const related = looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
+  const diagnostic = rules.diagnostic(
+    finding.ruleId,
+    { key: f.key },
+    { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related },
+    { subjects: [`family:${f.key}`] },
+  );
+  return { line: familyEntryLine(f.key, finding), diagnostic };
+}
+
+/**
+ * The predicate block's entries, grouped and ordered by failure class (within a group:
+ * declaration order, then normativeText order), and the missing block's entries.
+ */
+export function blockEntries(
+  c: Classification,
+  sites: ReadonlyMap<string, Point>,
+): { predicate: Entry[]; missing: Entry[] } {
+  const predicate: Entry[] = [];
+  for (const group of GROUPS) {
+    for (const f of c.families) {
+      for (const h of f.homes)
+        if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding, sites));
+      if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding));
+    }
+  }
+  const missing: Entry[] = [];
+  for (const f of c.families)
+    for (const h of f.homes)
+      if (h.finding?.ruleId === 'home/missing') missing.push(homeEntry(c.file, f, h, h.finding, sites));
+  return { predicate, missing };
+}

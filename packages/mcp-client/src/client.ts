@@ -106,10 +106,15 @@ export function createMcpClient(options: McpClientOptions): McpClient {
   const withMrtr = async (target: ResolvedServer, method: string, params: Record<string, unknown>): Promise<Result> => {
     let result = await target.negotiation.request(target, method, params);
     for (let round = 1; result.resultType === 'input_required'; round++) {
-      if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded');
+      const failure = { method, timeoutMs: target.timeoutMs };
+      if (round > maxRounds) throw new McpTransportFailure(target.serverId, 'mrtr_rounds_exceeded', undefined, failure);
       const retry: Record<string, unknown> = { ...params };
-      if (Object.hasOwn(result, 'inputRequests'))
-        retry.inputResponses = declineAll(target.serverId, result.inputRequests);
+      if (Object.hasOwn(result, 'inputRequests')) {
+        const responses = declineAll(result.inputRequests);
+        if (responses === undefined)
+          throw new McpTransportFailure(target.serverId, 'mrtr_unsupported_input', undefined, failure);
+        retry.inputResponses = responses;
+      }
       // requestState is opaque: copied exactly, never inspected.
       if (Object.hasOwn(result, 'requestState')) retry.requestState = result.requestState;
       result = await target.negotiation.request(target, method, retry);
@@ -213,14 +218,12 @@ function positive(serverId: string, field: string, value: number | undefined, fa
   return value;
 }
 
-/** Elicitation is declined (nobody here can answer it); anything else is unanswerable. */
-function declineAll(serverId: string, inputRequests: unknown): InputResponses {
-  if (!isRecord(inputRequests)) throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
+/** Elicitation is declined (nobody here can answer it); anything else is unanswerable (undefined). */
+function declineAll(inputRequests: unknown): InputResponses | undefined {
+  if (!isRecord(inputRequests)) return undefined;
   const responses: InputResponses = {};
   for (const [key, request] of Object.entries(inputRequests)) {
-    if (!isRecord(request) || request.method !== 'elicitation/create') {
-      throw new McpTransportFailure(serverId, 'mrtr_unsupported_input');
-    }
+    if (!isRecord(request) || request.method !== 'elicitation/create') return undefined;
     responses[key] = { action: 'decline' };
   }
   return responses;

@@ -9,6 +9,7 @@ export {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_DISCOVER_TIMEOUT_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_REDIRECTS,
 } from './transport.js';
 export type { ExchangeContext, ExchangeServer, Framing } from './transport.js';
 export { SUPPORTED_REVISIONS } from './negotiate.js';

@@ -7,6 +7,7 @@
 // "Initialization" and "Version Negotiation", and transports chapter, "Session Management").
 import { isRecord } from '@openwop-spec/json';
 import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.js';
+import { shortList } from './short.js';
 import { endSession, exchange, isLegacyRevision, modernFraming, notify, send } from './transport.js';
 import type { ExchangeContext, ExchangeServer, Framing } from './transport.js';
 import {
@@ -206,7 +207,11 @@ export class Negotiation {
     const agreed = reply.result['protocolVersion'];
     const { sessionId } = reply;
     if (typeof agreed !== 'string' || (sessionId !== undefined && !SESSION_ID.test(sessionId))) {
-      throw new McpTransportFailure(server.serverId, 'bad_envelope');
+      throw new McpTransportFailure(server.serverId, 'bad_envelope', undefined, {
+        method: 'initialize',
+        timeoutMs: server.timeoutMs,
+        detail: 'the initialize result has no protocolVersion, or the session id is not visible ASCII',
+      });
     }
     const framing: Framing = { revision: agreed, legacy: true, ...(sessionId === undefined ? {} : { sessionId }) };
     if (!this.legacy.includes(agreed)) {
@@ -220,7 +225,11 @@ export class Negotiation {
   }
 
   private incompatible(server: ExchangeServer, supported: readonly string[]): McpTransportFailure {
-    return new McpTransportFailure(server.serverId, 'incompatible', undefined, { supported: [...supported] });
+    return new McpTransportFailure(server.serverId, 'incompatible', undefined, {
+      method: 'initialize',
+      timeoutMs: server.timeoutMs,
+      supported: [...supported],
+    });
   }
 
   private failed(err: unknown): ProbeOutcome {
@@ -245,12 +254,5 @@ export class Negotiation {
 
 /** The reason an `incompatible` health carries: both lists, the server's shortened (it is the server's text). */
 export function incompatibleReason(supported: readonly unknown[], revisions: readonly string[]): string {
-  const offered = supported.filter((value): value is string => typeof value === 'string');
-  return `no revision in common: the server offers ${list(offered)}; this host negotiates ${list(revisions)}`;
-}
-
-/** At most 16 entries of at most 32 characters each. */
-function list(values: readonly string[]): string {
-  const shown = values.slice(0, 16).map((value) => JSON.stringify(value.slice(0, 32)));
-  return `[${shown.join(', ')}${values.length > 16 ? ', …' : ''}]`;
+  return `no revision in common: the server offers ${shortList(supported)}; this host negotiates ${shortList(revisions)}`;
 }

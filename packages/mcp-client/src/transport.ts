@@ -6,7 +6,13 @@ import { isRecord } from '@openwop-spec/json';
 import { McpClientError, McpErrorResponse, McpTransportFailure } from './errors.js';
 import type { TransportReason } from './errors.js';
 import { SseEventTooLarge, SseParser } from './sse.js';
-import { LATEST_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from './wire.js';
+import {
+  LATEST_PROTOCOL_VERSION,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_PROTOCOL_VERSION,
+  METHOD_NOT_FOUND,
+} from './wire.js';
 import type { ClientCapabilities, Implementation, JSONRPCError, RequestId, Result } from './wire.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -83,6 +89,21 @@ const READ_METHODS = new Set([
 ]);
 /** undici's codes for a connection that broke before any response: reset, broken pipe, closed by the peer. */
 const CONNECTION_RESETS = new Set<unknown>(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+/**
+ * Failures of making the connection, which come before any byte of the request is written: the only
+ * ones reported as `connect`, which tells the host nothing was sent. Anything else that breaks before
+ * the response is complete is `interrupted`, since the request may have been delivered.
+ */
+const CONNECT_FAILURES = new Set<unknown>([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** Redirects one request follows (307 and 308 within the server's origin) before it fails `redirect`. */
+export const MAX_REDIRECTS = 5;
 
 /** Which params member `Mcp-Name` mirrors, per method. */
 const NAME_PARAM: Readonly<Record<string, string>> = {
@@ -146,7 +167,17 @@ export interface Reply {
   sessionId: string | undefined;
 }
 
-type Fail = (reason: TransportReason, response?: Response) => McpTransportFailure;
+type Fail = (reason: TransportReason, response?: Response, detail?: string) => McpTransportFailure;
+
+/** What an exchange's steps share: its deadline's signal, and what it has seen so far. */
+interface Deadline {
+  signal: AbortSignal;
+  fail: Fail;
+  /** Remembers the response being read, so a break while reading it is reported with its status. */
+  track: (response: Response) => Response;
+  /** Records that a request reached the server, even without a usable answer: no later failure is `connect`. */
+  reached: () => void;
+}
 
 /**
  * Sends one request and resolves to the parsed `result` object itself, unaltered.
@@ -182,17 +213,27 @@ export async function send(
       };
   const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: sent });
   const headers = requestHeaders(server, method, params, framing);
-  return withDeadline(server, async (signal, fail, track) => {
-    const post = (): Promise<Response> =>
-      context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+  return withDeadline(server, method, async (deadline) => {
+    const { signal, fail, track } = deadline;
+    const post = (): Promise<Response> => follow(context, server, { method: 'POST', headers, body }, deadline);
     let response = track(
       await post().catch((err: unknown) => {
         if (signal.aborted || !READ_METHODS.has(method) || !CONNECTION_RESETS.has(causeCode(err))) throw err;
+        deadline.reached();
         return post();
       }),
     );
     const sessionId = response.headers.get('mcp-session-id') ?? undefined;
-    const state: ReadState = { context, server, framing, id, fail, parser: new SseParser(server.maxResponseBytes) };
+    const state: ReadState = {
+      context,
+      server,
+      framing,
+      method,
+      id,
+      deadline,
+      sessionId,
+      parser: new SseParser(server.maxResponseBytes),
+    };
     let idle = 0;
     for (;;) {
       const lastEventId = state.parser.lastEventId;
@@ -205,13 +246,17 @@ export async function send(
       idle = state.parser.lastEventId === lastEventId ? idle + 1 : 0;
       // Resumable only when the server gave the stream an event id (2025-11-25 primes one at once).
       if (!framing.legacy || state.parser.lastEventId === '' || idle > MAX_IDLE_RESUMPTIONS) {
-        throw fail('stream_ended', response);
+        throw fail(
+          'interrupted',
+          response,
+          'the response stream ended before the response; the request may have been delivered',
+        );
       }
       await delay(state.parser.retry ?? DEFAULT_RETRY_MS, signal);
       const resume = baseHeaders(server, framing, method);
       resume.set('Accept', 'text/event-stream');
       resume.set('Last-Event-ID', state.parser.lastEventId);
-      response = track(await context.fetch(server.url, { method: 'GET', headers: resume, redirect: 'manual', signal }));
+      response = track(await follow(context, server, { method: 'GET', headers: resume }, deadline));
       const { lastEventId: kept, retry } = state.parser;
       state.parser = new SseParser(server.maxResponseBytes);
       state.parser.lastEventId = kept;
@@ -239,25 +284,23 @@ export async function notify(
 ): Promise<void> {
   const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
   const headers = requestHeaders(server, method, params ?? {}, framing);
-  await withDeadline(server, async (signal, fail, track) => {
-    const response = track(
-      await context.fetch(server.url, { method: 'POST', headers, body, redirect: 'manual', signal }),
-    );
-    await acknowledged(response, server, fail);
+  await withDeadline(server, method, async (deadline) => {
+    const response = deadline.track(await follow(context, server, { method: 'POST', headers, body }, deadline));
+    await acknowledged(response, server, method, deadline.fail);
   });
 }
 
 /** Ends an initialize-era session (`DELETE` with its id); a 405 means the server keeps sessions itself. */
 export async function endSession(context: ExchangeContext, server: ExchangeServer, framing: Framing): Promise<void> {
   const headers = baseHeaders(server, framing, 'DELETE');
-  await withDeadline(server, async (signal, fail, track) => {
-    const response = track(await context.fetch(server.url, { method: 'DELETE', headers, redirect: 'manual', signal }));
+  await withDeadline(server, 'DELETE', async (deadline) => {
+    const response = deadline.track(await follow(context, server, { method: 'DELETE', headers }, deadline));
     if (response.status === 405) return discard(response);
-    await acknowledged(response, server, fail);
+    await acknowledged(response, server, 'DELETE', deadline.fail);
   });
 }
 
-async function acknowledged(response: Response, server: ExchangeServer, fail: Fail): Promise<void> {
+async function acknowledged(response: Response, server: ExchangeServer, method: string, fail: Fail): Promise<void> {
   if (response.status >= 200 && response.status < 300) return discard(response);
   const message =
     mediaType(response) === 'application/json'
@@ -265,30 +308,105 @@ async function acknowledged(response: Response, server: ExchangeServer, fail: Fa
       : undefined;
   await discard(response);
   if (isRecord(message) && isJsonRpcError(message.error))
-    throw new McpErrorResponse(server.serverId, message.error, response.status);
-  throw fail(isRedirect(response) ? 'redirect' : 'http_status', response);
+    throw new McpErrorResponse(server.serverId, message.error, response.status, { method });
+  throw isRedirect(response) ? refusedRedirect(response, fail) : fail('http_status', response);
 }
 
 /**
- * Runs `body` under the server's deadline and maps what escapes to a transport reason: before any
- * response it is the connection (or an oversized header block), after one the stream.
+ * One HTTP request to the server, following its redirects as RFC 9110 (§15.4.8, §15.4.9) says a
+ * 307 or 308 may be followed: same method, same body, same headers, to the `Location` resolved
+ * against the URL that answered. Only within the server's origin (scheme, host and port unchanged,
+ * so never to another host and never from https to http) and at most MAX_REDIRECTS times: the
+ * host-config headers (Authorization) and the session id go only where the host sent them. Any
+ * other redirect is returned as is, and fails `redirect` where it is read.
+ */
+async function follow(
+  context: ExchangeContext,
+  server: ExchangeServer,
+  init: { method: string; headers: Headers; body?: string },
+  deadline: Deadline,
+): Promise<Response> {
+  const { signal, fail } = deadline;
+  const origin = new URL(server.url).origin;
+  let url = server.url;
+  for (let hops = 0; ; hops++) {
+    const response = await context.fetch(url, { ...init, redirect: 'manual', signal });
+    if (response.status !== 307 && response.status !== 308) return response;
+    deadline.reached();
+    await discard(response);
+    const location = response.headers.get('location');
+    const target = location === null || !URL.canParse(location, url) ? undefined : new URL(location, url);
+    if (target === undefined) throw fail('redirect', response, 'the redirect names no usable Location');
+    if (target.origin !== origin || target.username !== '' || target.password !== '')
+      throw fail('redirect', response, "the redirect leads out of the server's origin; not followed");
+    if (hops === MAX_REDIRECTS)
+      throw fail('redirect', response, `more than ${String(MAX_REDIRECTS)} redirects; not followed`);
+    url = target.href;
+  }
+}
+
+/** A redirect `follow` returned unfollowed: any status but 307 and 308, which may turn the POST into a GET. */
+const refusedRedirect = (response: Response, fail: Fail) =>
+  fail('redirect', response, "only 307 and 308 redirects within the server's origin are followed");
+
+/**
+ * Answers a request the server sent on a response stream (initialize-era revisions only: at
+ * 2026-07-28 a server sends none and a client MUST NOT send responses). This client declares no
+ * capabilities, so `ping` gets its empty result and every other method (sampling, elicitation,
+ * roots, …) JSON-RPC -32601: a server waiting on its answer goes on to the call's response instead
+ * of holding it until the deadline. The answer is a POST of its own, as each older revision's
+ * transport sends every client message ("Sending Messages to the Server"), in the session and
+ * under the call's deadline; it is best effort: the call still ends with its own response.
+ */
+function answer(request: Record<string, unknown>, state: ReadState): void {
+  const { id } = request;
+  if (!state.framing.legacy || (typeof id !== 'string' && typeof id !== 'number')) return;
+  const reply =
+    request.method === 'ping'
+      ? { jsonrpc: '2.0', id, result: {} }
+      : { jsonrpc: '2.0', id, error: { code: METHOD_NOT_FOUND, message: 'Method not found' } };
+  // A request on the initialize stream comes before the session id is known: the reply carries it.
+  const framing =
+    state.framing.sessionId === undefined && state.sessionId !== undefined
+      ? { ...state.framing, sessionId: state.sessionId }
+      : state.framing;
+  const headers = requestHeaders(state.server, state.method, {}, framing);
+  void follow(state.context, state.server, { method: 'POST', headers, body: JSON.stringify(reply) }, state.deadline)
+    .then(discard)
+    .catch(() => undefined);
+}
+
+/**
+ * Runs `body` under the server's deadline and maps what escapes to a transport reason: `connect`
+ * only for a failure known to come before the request was written (refused, name not resolved,
+ * host unreachable, connect timeout), and only if no earlier attempt of this exchange reached the
+ * server; any other break before the response is complete is `interrupted`: the request may have
+ * been delivered.
  */
 async function withDeadline<T>(
   server: ExchangeServer,
-  body: (signal: AbortSignal, fail: Fail, track: (response: Response) => Response) => Promise<T>,
+  method: string,
+  body: (deadline: Deadline) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), server.timeoutMs);
-  let last: Response | undefined;
-  const fail: Fail = (reason, response) => failure(server.serverId, reason, response);
+  const seen: { last?: Response; reached: boolean } = { reached: false };
+  const fail: Fail = (reason, response, detail) => failure(server, method, reason, response, detail);
   try {
-    return await body(controller.signal, fail, (response) => (last = response));
+    return await body({
+      signal: controller.signal,
+      fail,
+      track: (response) => (seen.last = response),
+      reached: () => void (seen.reached = true),
+    });
   } catch (err) {
     if (err instanceof McpClientError) throw err;
     if (controller.signal.aborted) throw fail('timeout');
-    if (last !== undefined) throw fail('stream_ended', last);
+    const code = causeCode(err);
     // undici refuses a response whose header block passes its limit before handing it over.
-    throw fail(causeCode(err) === 'UND_ERR_HEADERS_OVERFLOW' ? 'too_large' : 'connect');
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') throw fail('too_large');
+    if (seen.last === undefined && !seen.reached && CONNECT_FAILURES.has(code)) throw fail('connect');
+    throw fail('interrupted', seen.last);
   } finally {
     clearTimeout(timer);
     // Closing the stream is how 2026-07-28 cancels; it also frees the socket after an early final response.
@@ -296,16 +414,21 @@ async function withDeadline<T>(
   }
 }
 
-function failure(serverId: string, reason: TransportReason, response?: Response): McpTransportFailure {
-  if (response === undefined) return new McpTransportFailure(serverId, reason);
+function failure(
+  server: ExchangeServer,
+  method: string,
+  reason: TransportReason,
+  response?: Response,
+  detail?: string,
+): McpTransportFailure {
   // A 401's challenge tells the host how to authenticate; it is the server's text, never ours.
-  const challenge = response.status === 401 ? response.headers.get('www-authenticate') : null;
-  return new McpTransportFailure(
-    serverId,
-    reason,
-    response.status,
-    challenge === null ? {} : { wwwAuthenticate: challenge },
-  );
+  const challenge = response?.status === 401 ? response.headers.get('www-authenticate') : null;
+  return new McpTransportFailure(server.serverId, reason, response?.status, {
+    method,
+    timeoutMs: server.timeoutMs,
+    ...(detail === undefined ? {} : { detail }),
+    ...(challenge === null ? {} : { wwwAuthenticate: challenge }),
+  });
 }
 
 function causeCode(err: unknown): unknown {
@@ -333,8 +456,11 @@ interface ReadState {
   context: ExchangeContext;
   server: ExchangeServer;
   framing: Framing;
+  method: string;
   id: RequestId;
-  fail: Fail;
+  deadline: Deadline;
+  /** The `Mcp-Session-Id` of the response being read, for answers to the server's requests. */
+  sessionId: string | undefined;
   parser: SseParser;
 }
 
@@ -346,11 +472,11 @@ const mediaType = (response: Response) =>
 
 /** The final result, or ENDED when an event stream closed before it. */
 async function readResponse(response: Response, state: ReadState): Promise<Result | typeof ENDED> {
-  const { fail } = state;
-  // Redirects are refused outright (`redirect: "manual"`); their bodies are not read.
+  const { fail } = state.deadline;
+  // A redirect `follow` did not take; its body is not read.
   if (isRedirect(response)) {
     await discard(response);
-    throw fail('redirect', response);
+    throw refusedRedirect(response, fail);
   }
   // A request never gets 202, and a 204 carries no response.
   const status = response.status;
@@ -479,11 +605,13 @@ function isResponseFor(message: unknown, state: ReadState): boolean {
   return 'error' in message && (message.id === undefined || message.id === null);
 }
 
-/** A request-scoped notification, a server request (ignored: we never answer), or a stray response. */
+/** A request-scoped notification, a request from the server (answered), or a stray response. */
 function handleStreamMessage(message: unknown, state: ReadState): void {
-  if (!isRecord(message)) throw state.fail('bad_envelope');
+  const { fail } = state.deadline;
+  if (!isRecord(message)) throw fail('bad_envelope');
   if (typeof message.method === 'string') {
-    if (!('id' in message) && state.context.onNotification !== undefined) {
+    if ('id' in message) answer(message, state);
+    else if (state.context.onNotification !== undefined) {
       try {
         state.context.onNotification(state.server.serverId, message);
       } catch {
@@ -492,8 +620,8 @@ function handleStreamMessage(message: unknown, state: ReadState): void {
     }
     return;
   }
-  if ('result' in message || 'error' in message) throw state.fail('id_mismatch');
-  throw state.fail('bad_envelope');
+  if ('result' in message || 'error' in message) throw fail('id_mismatch');
+  throw fail('bad_envelope');
 }
 
 function isJsonRpcError(value: unknown): value is JSONRPCError {
@@ -502,12 +630,12 @@ function isJsonRpcError(value: unknown): value is JSONRPCError {
 
 /** Applies the envelope and id checks, and the classification order of §4.1. */
 function settle(message: unknown, response: Response, success: boolean, state: ReadState): Result {
-  const { fail } = state;
+  const { fail } = state.deadline;
   const envelope = isRecord(message) && message.jsonrpc === '2.0';
   if (envelope && 'error' in message && !('result' in message) && isJsonRpcError(message.error)) {
     const { id } = message;
     if (id !== undefined && id !== null && id !== state.id) throw fail('id_mismatch', response);
-    throw new McpErrorResponse(state.server.serverId, message.error, response.status);
+    throw new McpErrorResponse(state.server.serverId, message.error, response.status, { method: state.method });
   }
   if (!success) throw fail('http_status', response);
   if (!envelope || 'error' in message || !isRecord(message.result)) throw fail('bad_envelope', response);

@@ -257,7 +257,7 @@ describe('serverHealth on hostile input: it always resolves', () => {
       createMcpClient({ servers: { s: { url: URL } }, fetch }).serverHealth({ serverId: 's' }),
     ).resolves.toStrictEqual({
       state: 'unreachable',
-      reason: 'connect',
+      reason: 'interrupted',
     });
   });
 });

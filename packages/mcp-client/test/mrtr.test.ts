@@ -88,6 +88,9 @@ describe('MRTR', () => {
       const err = await rejection(client.callTool({ serverId: 's', name: 'needs_input_loop', idempotencyKey: 'k' }));
       expect(err).toBeInstanceOf(McpTransportFailure);
       expect((err as McpTransportFailure).reason).toBe('mrtr_rounds_exceeded');
+      expect((err as McpTransportFailure).message).toBe(
+        'tools/call to MCP server "s" failed: mrtr_rounds_exceeded: the server asked for input more rounds than the ceiling allows; deadline 30000 ms',
+      );
       expect(stub.sent).toHaveLength(expectedRequests);
       expect(new Set(stub.sent.map((s) => s.body.id)).size).toBe(expectedRequests);
     }
@@ -103,7 +106,7 @@ describe('MRTR', () => {
       const stub = stubFetch((body) => result(body.id, { resultType: 'input_required', inputRequests }));
       const client = createMcpClient({ servers: { s: { url: URL } }, fetch: stub.fetch });
       const err = await rejection(client.callTool({ serverId: 's', name: 't', idempotencyKey: 'k' }));
-      expect((err as McpTransportFailure).reason).toBe('mrtr_unsupported_input');
+      expect(err).toMatchObject({ reason: 'mrtr_unsupported_input', method: 'tools/call', timeoutMs: 30_000 });
       expect(stub.sent).toHaveLength(1);
     }
   });

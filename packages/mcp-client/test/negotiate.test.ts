@@ -390,13 +390,78 @@ describe('resuming an initialize-era event stream', () => {
     expect(notes).toHaveLength(1);
   });
 
-  test('resumption stops after repeated streams bring nothing new (stream_ended), and never without an event id', async () => {
+  test('resumption stops after repeated streams bring nothing new (interrupted), and never without an event id', async () => {
     const server = legacyServer({ onRequest: () => sse('id: only\nretry: 0\ndata: \n\n') });
     const err = await rejection(client(server.fetch).listTools({ serverId: 's' }));
-    expect(err).toMatchObject({ reason: 'stream_ended' });
+    expect(err).toMatchObject({ reason: 'interrupted' });
     expect(server.seen.filter((s) => s.method === 'GET')).toHaveLength(9);
     const plain = legacyServer({ onRequest: () => sse(': no id\n\n') });
-    expect(await rejection(client(plain.fetch).listTools({ serverId: 's' }))).toMatchObject({ reason: 'stream_ended' });
+    expect(await rejection(client(plain.fetch).listTools({ serverId: 's' }))).toMatchObject({ reason: 'interrupted' });
     expect(plain.seen.map((s) => s.method)).not.toContain('GET');
+  });
+});
+
+describe('requests an initialize-era server sends on a response stream', () => {
+  const event = (message: unknown) => new TextEncoder().encode(`data: ${JSON.stringify(message)}\n\n`);
+
+  test('ping gets an empty result, everything else -32601, each its own POST in the session; then the call completes', async () => {
+    const requests = [
+      { jsonrpc: '2.0', id: 'srv-ping', method: 'ping' },
+      { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { message: 'Who?', requestedSchema: {} } },
+      { jsonrpc: '2.0', id: 8, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } },
+      { jsonrpc: '2.0', id: 9, method: 'roots/list' },
+    ];
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    let callId: unknown;
+    const answers: Seen[] = [];
+    const server = legacyServer({
+      onRequest: (seen) => {
+        if (seen.body?.['method'] === 'tools/list') {
+          callId = seen.body['id'];
+          const body = new ReadableStream<Uint8Array>({
+            start: (controller) => {
+              stream = controller;
+              for (const request of requests) controller.enqueue(event(request));
+            },
+          });
+          return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+        }
+        // The server holds the call's response until every request it sent is answered.
+        answers.push(seen);
+        if (answers.length === requests.length) {
+          stream.enqueue(event({ jsonrpc: '2.0', id: callId, result: { tools: [] } }));
+          stream.close();
+        }
+        return new Response(null, { status: 202 });
+      },
+    });
+    await expect(client(server.fetch).listTools({ serverId: 's' })).resolves.toStrictEqual({ tools: [] });
+    const notFound = (id: number) => ({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+    expect(answers.map((a) => a.body)).toStrictEqual([
+      { jsonrpc: '2.0', id: 'srv-ping', result: {} },
+      notFound(7),
+      notFound(8),
+      notFound(9),
+    ]);
+    for (const answer of answers) {
+      expect(answer.method).toBe('POST');
+      expect(answer.headers).toMatchObject({ 'mcp-session-id': 's-1', 'mcp-protocol-version': '2025-11-25' });
+      expect(answer.headers['mcp-method']).toBeUndefined();
+    }
+  });
+
+  test('a request in a 2025-03-26 batch answering the call is answered too', async () => {
+    const server = legacyServer({
+      version: '2025-03-26',
+      onRequest: (seen) =>
+        seen.body?.['method'] === 'tools/list'
+          ? jsonReply([
+              { jsonrpc: '2.0', id: 'srv-1', method: 'ping' },
+              { jsonrpc: '2.0', id: seen.body['id'], result: { tools: [] } },
+            ])
+          : new Response(null, { status: 202 }),
+    });
+    await expect(client(server.fetch).listTools({ serverId: 's' })).resolves.toStrictEqual({ tools: [] });
+    expect(server.seen.at(-1)!.body).toStrictEqual({ jsonrpc: '2.0', id: 'srv-1', result: {} });
   });
 });

@@ -9,6 +9,7 @@ import {
   McpServerNotFound,
   McpTransportFailure,
   createMcpClient,
+  MAX_REDIRECTS,
   encodeHeaderValue,
 } from '../src/index.js';
 import type { McpServerConfig, TransportReason } from '../src/index.js';
@@ -39,7 +40,13 @@ async function transportFailure(url: string, extra: Partial<McpServerConfig> = {
   const failure = err as McpTransportFailure;
   expect(failure.code).toBe('mcp_transport');
   expect(failure.serverId).toBe('s');
-  expect(failure.message).toBe(failure.reason);
+  // The request that failed on the wire: the call itself, or the older revision's handshake a 400 leads to.
+  expect(['tools/list', 'initialize']).toContain(failure.method);
+  expect(failure.timeoutMs).toBe(extra.timeoutMs ?? 30_000);
+  // The message alone says what failed where: method, server, reason, HTTP status and deadline.
+  expect(failure.message.startsWith(`${failure.method} to MCP server "s" failed: ${failure.reason}`)).toBe(true);
+  if (failure.httpStatus !== undefined) expect(failure.message).toContain(`(HTTP ${failure.httpStatus}):`);
+  expect(failure.message.endsWith(`; deadline ${extra.timeoutMs ?? 30_000} ms`)).toBe(true);
   // §8: no secret, no URL, no request in any field of the error.
   const dump = JSON.stringify({ ...failure, message: failure.message, stack: failure.stack });
   expect(dump).not.toContain('never-print-me');
@@ -74,17 +81,51 @@ describe('transport reasons', () => {
     expect(servers[0]!.hits()).toBe(2);
   });
 
-  test('connect: a read is sent again only once', async () => {
+  test('interrupted: a read is sent again only once', async () => {
     const url = await closesFirst(2);
-    expect((await transportFailure(url)).reason).toBe('connect');
+    expect((await transportFailure(url)).reason).toBe('interrupted');
     expect(servers[0]!.hits()).toBe(2);
   });
 
-  test('connect: tools/call is never sent again (it may have taken effect)', async () => {
+  test('interrupted, not connect: tools/call whose connection closes after it was received is never sent again', async () => {
     const url = await closesFirst(1);
     const err = await rejection(clientFor(url).callTool({ serverId: 's', name: 'echo', idempotencyKey: 'k' }));
-    expect(err).toMatchObject({ code: 'mcp_transport', reason: 'connect' });
+    expect(err).toMatchObject({ code: 'mcp_transport', reason: 'interrupted', method: 'tools/call' });
+    expect((err as Error).message).toContain('the request may have been delivered');
     expect(servers[0]!.hits()).toBe(1);
+  });
+
+  test('interrupted: the connection breaks in the middle of a JSON body, with its status', async () => {
+    const url = await serve((_req, res, raw) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      res.write('{"jsonrpc":"2.0",', () => raw.socket.destroy());
+    });
+    expect(await transportFailure(url)).toMatchObject({ reason: 'interrupted', httpStatus: 200 });
+  });
+
+  test('connect only for failures of making the connection; any other error of fetch is interrupted', async () => {
+    const failing = (cause: unknown) =>
+      createMcpClient({
+        servers: { s: { url: 'http://127.0.0.1:9/mcp' } },
+        fetch: () => Promise.reject(new TypeError('fetch failed', { cause })),
+      });
+    const reasonOf = async (cause: unknown) =>
+      (
+        (await rejection(
+          failing(cause).callTool({ serverId: 's', name: 'x', idempotencyKey: 'k' }),
+        )) as McpTransportFailure
+      ).reason;
+    for (const code of [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ])
+      expect(await reasonOf(Object.assign(new Error(code), { code }))).toBe('connect');
+    for (const cause of [Object.assign(new Error('x'), { code: 'ECONNRESET' }), new Error('odd'), undefined])
+      expect(await reasonOf(cause)).toBe('interrupted');
   });
 
   test('timeout: no answer at all', async () => {
@@ -100,7 +141,7 @@ describe('transport reasons', () => {
     expect((await transportFailure(url, { timeoutMs: 40 })).reason).toBe('timeout');
   });
 
-  test('redirect: refused, never followed (the target sees nothing)', async () => {
+  test('redirect: a 307 to another origin is refused, never followed (the target sees nothing)', async () => {
     const fake = createFakeMcpServer();
     const target = await fake.start();
     try {
@@ -108,6 +149,7 @@ describe('transport reasons', () => {
       const failure = await transportFailure(url);
       expect(failure.reason).toBe('redirect');
       expect(failure.httpStatus).toBe(307);
+      expect(failure.message).toContain("leads out of the server's origin");
       expect(fake.invocations()).toHaveLength(0);
     } finally {
       await fake.stop();
@@ -208,7 +250,7 @@ describe('transport reasons', () => {
     expect((await transportFailure(stream)).reason).toBe('id_mismatch');
   });
 
-  test('stream_ended: the event stream closes before our response', async () => {
+  test('interrupted: the event stream closes before our response', async () => {
     const url = await serve((_req, res) =>
       res
         .writeHead(200, { 'Content-Type': 'text/event-stream' })
@@ -216,14 +258,14 @@ describe('transport reasons', () => {
           `: hello\n\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\n`,
         ),
     );
-    expect((await transportFailure(url)).reason).toBe('stream_ended');
+    expect(await transportFailure(url)).toMatchObject({ reason: 'interrupted', httpStatus: 200 });
   });
 
-  test('stream_ended: an event without its blank line is never dispatched', async () => {
+  test('interrupted: an event without its blank line is never dispatched', async () => {
     const url = await serve((req, res) =>
       res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(`data: ${JSON.stringify(result(req.id, {}))}\n`),
     );
-    expect((await transportFailure(url)).reason).toBe('stream_ended');
+    expect((await transportFailure(url)).reason).toBe('interrupted');
   });
 
   test('too_large: counted while streaming, declared up front, and in an event stream', async () => {
@@ -261,6 +303,80 @@ describe('transport reasons', () => {
   });
 });
 
+describe("redirects: 307 and 308 within the server's origin are followed, nothing else", () => {
+  interface Hop {
+    path: string;
+    method: string;
+    authorization: string | undefined;
+    body: unknown;
+  }
+  /**
+   * A server that redirects by path (`routes(origin)[path]` = status and Location) and answers
+   * `tools/list` on any other path, recording what each hop received.
+   */
+  async function redirecting(routes: (origin: string) => Record<string, [number, string?]>) {
+    const hops: Hop[] = [];
+    let origin = '';
+    const url = await serve((body, res, raw) => {
+      hops.push({ path: raw.url!, method: raw.method!, authorization: raw.headers.authorization, body });
+      const route = routes(origin)[raw.url!];
+      if (route === undefined) return json(200, result(body.id, { resultType: 'complete', tools: [] }))(res);
+      const [status, location] = route;
+      res.writeHead(status, location === undefined ? {} : { Location: location }).end();
+    });
+    origin = new URL(url).origin;
+    return { url, hops };
+  }
+
+  test('a 307 then a 308, relative and absolute: same method, body and headers at every hop', async () => {
+    const front = await redirecting((origin) => ({ '/mcp': [307, 'moved'], '/moved': [308, `${origin}/final`] }));
+    await expect(clientFor(front.url).listTools({ serverId: 's' })).resolves.toEqual({
+      resultType: 'complete',
+      tools: [],
+    });
+    expect(front.hops.map((h) => h.path)).toEqual(['/mcp', '/moved', '/final']);
+    for (const hop of front.hops) {
+      expect(hop).toMatchObject({ method: 'POST', authorization: SECRET });
+      expect(hop.body).toStrictEqual(front.hops[0]!.body);
+    }
+  });
+
+  test('301, 302 and 303 (which may turn a POST into a GET) are refused with their status', async () => {
+    for (const status of [301, 302, 303]) {
+      const front = await redirecting(() => ({ '/mcp': [status, '/final'] }));
+      const failure = await transportFailure(front.url);
+      expect(failure).toMatchObject({ reason: 'redirect', httpStatus: status });
+      expect(failure.message).toContain('only 307 and 308 redirects');
+      expect(front.hops.map((h) => h.path)).toEqual(['/mcp']);
+    }
+  });
+
+  test(`a loop ends after ${MAX_REDIRECTS} redirects; a 307 without a Location is refused`, async () => {
+    const loop = await redirecting(() => ({ '/mcp': [307, '/mcp'] }));
+    const failure = await transportFailure(loop.url);
+    expect(failure).toMatchObject({ reason: 'redirect', httpStatus: 307 });
+    expect(failure.message).toContain(`more than ${MAX_REDIRECTS} redirects`);
+    expect(loop.hops).toHaveLength(MAX_REDIRECTS + 1);
+    const bare = await redirecting(() => ({ '/mcp': [308] }));
+    expect((await transportFailure(bare.url)).message).toContain('no usable Location');
+  });
+
+  test('never to another scheme (https to http), and never with credentials in the Location', async () => {
+    for (const [from, location] of [
+      ['https://127.0.0.1:8443/mcp', 'http://127.0.0.1:8443/mcp'],
+      ['http://127.0.0.1:8080/mcp', 'http://user:pass@127.0.0.1:8080/mcp'],
+      ['http://127.0.0.1:8080/mcp', 'http://localhost:8080/mcp'],
+    ] as const) {
+      const stub = stubFetch(() => new Response(null, { status: 308, headers: { Location: location } }));
+      const client = createMcpClient({ servers: { s: { url: from } }, fetch: stub.fetch });
+      const err = (await rejection(client.listTools({ serverId: 's' }))) as McpTransportFailure;
+      expect(err).toMatchObject({ reason: 'redirect', httpStatus: 308 });
+      expect(err.message).not.toContain(location);
+      expect(stub.sent.map((r) => r.url)).toEqual([from]);
+    }
+  });
+});
+
 describe('classification order (§4.1)', () => {
   test('a JSON-RPC error wins at any HTTP status: 400, 404, 500, and inside an event stream', async () => {
     for (const status of [400, 404, 500]) {
@@ -278,6 +394,21 @@ describe('classification order (§4.1)', () => {
     );
     const err = (await rejection(clientFor(url).listTools({ serverId: 's' }))) as McpErrorResponse;
     expect(err.error).toStrictEqual({ code: -32700, message: 'Parse error' });
+  });
+
+  test("an error response's message names method, server and HTTP status, and quotes the server's text shortened", async () => {
+    const text = `${'x'.repeat(300)}\nsecond line`;
+    const url = await serve((req, res) =>
+      json(200, { jsonrpc: '2.0', id: req.id, error: { code: -32602, message: text } })(res),
+    );
+    const err = (await rejection(
+      clientFor(url).callTool({ serverId: 's', name: 'echo', idempotencyKey: 'k' }),
+    )) as McpErrorResponse;
+    expect(err.error.message).toBe(text);
+    expect(err.method).toBe('tools/call');
+    expect(err.message).toBe(
+      `tools/call to MCP server "s" was answered with JSON-RPC error -32602 (HTTP 200): "${'x'.repeat(200)}…"`,
+    );
   });
 
   test('an error may omit its id, or send null', async () => {
@@ -328,7 +459,7 @@ describe('classification order (§4.1)', () => {
 });
 
 describe('event streams', () => {
-  test('notifications go to onNotification, server requests are ignored, CRLF framing and multi-line data work', async () => {
+  test('notifications go to onNotification, a server request is not answered at 2026-07-28, CRLF framing and multi-line data work', async () => {
     const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 0.5 } };
     const url = await serve((req, res) => {
       const final = JSON.stringify(result(req.id, { resultType: 'complete', tools: [], extra: 'kept' }), null, 1);
@@ -357,6 +488,8 @@ describe('event streams', () => {
       extra: 'kept',
     });
     expect(seen).toEqual([['s', progress]]);
+    // 2026-07-28 has no server-to-client requests and no client responses: nothing is POSTed back.
+    expect(servers[0]!.hits()).toBe(1);
   });
 
   test('the stream is closed once our response arrives, even if the server keeps it open', async () => {
@@ -381,13 +514,13 @@ describe('event streams', () => {
     await expect(clientFor(url).listTools({ serverId: 's' })).resolves.toEqual({ resultType: 'complete', tools: [] });
   });
 
-  test('a 2026-07-28 stream is never resumed: ending after its priming event is stream_ended, with no GET', async () => {
+  test('a 2026-07-28 stream is never resumed: ending after its priming event is interrupted, with no GET', async () => {
     const methods: string[] = [];
     const url = await serve((_req, res, raw) => {
       methods.push(raw.method!);
       res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('id: prime\nretry: 0\ndata: \n\n');
     });
-    expect((await transportFailure(url)).reason).toBe('stream_ended');
+    expect((await transportFailure(url)).reason).toBe('interrupted');
     expect(methods).toEqual(['POST']);
   });
 

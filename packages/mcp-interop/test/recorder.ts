@@ -75,6 +75,9 @@ export async function recordingProxy(target: string): Promise<Recorder> {
             res.write(chunk);
           });
           answer.on('end', () => res.end());
+          // A server that drops its connection mid-answer: the client's connection ends with it, once
+          // what came before has gone out (end, not destroy, which would discard unsent bytes).
+          answer.on('error', () => res.socket?.end());
           // The client closes a stream once it has its answer; the server's side goes with it.
           res.on('close', () => answer.destroy());
         },

@@ -9,12 +9,20 @@ export const V1_FIXTURE = 'conformance-mcp-tool-roundtrip';
 
 /**
  * What the conformance fixture's node did: resolved (the value as on the event log), rejected (the
- * node.failed `payload.error`: its `code`, and its `details` when it has any), or could not run.
+ * node.failed `payload.error`: its `code`, its `message` and its `details`, each when present), or
+ * could not run.
  */
 export type Outcome =
   | { status: 'completed'; result: unknown }
-  | { status: 'failed'; errorCode: string; details?: Record<string, unknown> }
+  | { status: 'failed'; errorCode: string; message?: string; details?: Record<string, unknown> }
   | { status: 'unsupported' };
+
+/** Inputs of the v1 fixture `conformance-mcp-tool-roundtrip` (node `core.conformance.mcp-invoke`). */
+export interface V1InvokeInputs {
+  text: string;
+  /** The tool on `conformance`; the fixture's default is `echo`. */
+  toolName?: string;
+}
 
 /** Inputs of the v2 fixture `conformance-mcp-client` (node `core.conformance.mcp-client`). */
 export interface McpClientInputs {
@@ -32,8 +40,12 @@ export interface McpClientInputs {
  * `mcp.client`.
  */
 export interface HostCapabilities {
-  /** `revisions`: the MCP revisions the host lists (`mcp.revisions`), when it says. */
-  mcp?: { client?: true; revisions?: string[] };
+  /**
+   * `revisions`: the MCP revisions the host lists (`mcp.revisions`); `features`: the optional MCP
+   * features it implements (`mcp.features`; `elicitation` there is how a host declares it); each
+   * when it says.
+   */
+  mcp?: { client?: true; revisions?: string[]; features?: string[] };
   toolCatalog?: { sources?: string[]; compactView?: boolean };
 }
 
@@ -49,8 +61,8 @@ export interface HostUnderTest {
   capabilities(): Promise<HostCapabilities>;
   /** Runs the v2 fixture `conformance-mcp-client` once. */
   runMcpClient(i: McpClientInputs): Promise<Outcome>;
-  /** Runs the v1 fixture: `invokeTool` on `conformance`/`echo` with `{ text }`. Absent: the host has no v1 leg. */
-  runV1Invoke?(i: { text: string }): Promise<Outcome>;
+  /** Runs the v1 fixture: `invokeTool` on `conformance`/`toolName` (default `echo`) with `{ text }`. Absent: the host has no v1 leg. */
+  runV1Invoke?(i: V1InvokeInputs): Promise<Outcome>;
   /** `GET /tools` (the standard view unless `view` says otherwise). */
   getTools(q?: { view?: string }): Promise<HttpAnswer>;
   /** `GET /tools/{toolId}`. */

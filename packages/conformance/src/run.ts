@@ -2,9 +2,13 @@
 // endpoints) and the dead address for a whole file: it is started once and never reset, so every
 // row picks its exchange by method and a distinguishing param. The bindings are those of
 // spec/v2/core/conformance.md § Conformance fixtures.
+import { randomBytes } from 'node:crypto';
 import {
   EARLIER_REVISION_PATH,
   INCOMPATIBLE_REVISION_PATH,
+  NO_CLAIM_PREFIX,
+  READONLY_CLAIM_PREFIX,
+  UNSHARED_REVISION_PATH,
   createFakeMcpServer,
   deadEndpoint,
   isLoopbackUrl,
@@ -13,8 +17,10 @@ import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { readDescriptorSchemaText } from './corpus.js';
 import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from './host-under-test.js';
 import { HostUnavailable } from './host-under-test.js';
+import { loadResultSchemas } from './result-schemas.js';
+import type { ResultSchemas } from './result-schemas.js';
 import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
-import { INCOMPATIBLE_SERVER_ID } from './rows/server-health-incompatible.js';
+import { INCOMPATIBLE_SERVER_ID, UNSHARED_SERVER_ID } from './rows/server-health-incompatible.js';
 import { ROWS, REQUIREMENT_PREFIX } from './rows/index.js';
 import type { Row, RowContext, RowResult } from './rows/index.js';
 import { schemaTextSeamOf } from './seams.js';
@@ -29,18 +35,22 @@ export interface SuiteEnvironment {
   bindings: Record<string, string>;
   /** The pristine descriptor schema text, read once. */
   schemaText: string;
+  /** The corpus schemas of ctx.mcp results and rejections, compiled once. */
+  schemas: ResultSchemas;
   close(): Promise<void>;
 }
 
 /**
  * The server ids bound to the fake, each to an endpoint path on its one port: `conformance` (the
- * fake itself), `conformance.earlier` (a 2025-11-25 server) and `conformance.incompatible` (a
- * server of a revision no current client negotiates).
+ * fake itself), `conformance.earlier` (a 2025-11-25 server), `conformance.incompatible` (a server
+ * of a revision no current client negotiates, which answers server/discover with -32022) and
+ * `conformance.unshared` (one whose server/discover succeeds but lists no such revision).
  */
 export const FAKE_ENDPOINTS: Readonly<Record<string, string>> = Object.freeze({
   conformance: '/mcp',
   [EARLIER_SERVER_ID]: EARLIER_REVISION_PATH,
   [INCOMPATIBLE_SERVER_ID]: INCOMPATIBLE_REVISION_PATH,
+  [UNSHARED_SERVER_ID]: UNSHARED_REVISION_PATH,
 });
 
 export interface SuiteEnvironmentOptions {
@@ -63,6 +73,7 @@ export function assertLoopbackBindings(bindings: Record<string, string>): void {
 
 export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {}): Promise<SuiteEnvironment> {
   const schemaText = readDescriptorSchemaText(options.schemasDir);
+  const schemas = loadResultSchemas(options.schemasDir);
   const fake = createFakeMcpServer({ responseMode: options.responseMode ?? 'json', resources: true, discoverTtlMs: 0 });
   const origin = new URL(await fake.start()).origin;
   const dead = await deadEndpoint();
@@ -74,7 +85,7 @@ export async function startSuiteEnvironment(options: SuiteEnvironmentOptions = {
     await fake.stop();
     throw err;
   }
-  return { fake, bindings, schemaText, close: () => fake.stop() };
+  return { fake, bindings, schemaText, schemas, close: () => fake.stop() };
 }
 
 /** Points the fake's bindings at a forwarder on `port` (for a live host configured before the suite starts). */
@@ -87,6 +98,8 @@ export interface RowReport {
   id: string;
   requirement: string;
   advisory: boolean;
+  /** The security invariants the row tests (empty for most rows). */
+  invariants: readonly string[];
   verdict: RowVerdict;
   reason: string;
 }
@@ -96,9 +109,14 @@ export interface RunReport {
   rows: RowReport[];
 }
 
-/** Strips what differs from process to process (the claim tool's nonce) out of a reason. */
-function redact(text: string, fake: FakeMcpServer): string {
-  return text.split(fake.readonlyClaimToolName()).join('conformance_readonly_claim_<nonce>');
+/** The fake's two nonce tool names, whichever run listed them. */
+const FAKE_NONCE_NAMES = new RegExp(`(${READONLY_CLAIM_PREFIX}|${NO_CLAIM_PREFIX})[0-9a-f]{8}`, 'g');
+
+/** Strips what differs from run to run (the fake's tool nonces, the row's own nonces) out of a reason. */
+function redact(text: string, nonces: readonly string[]): string {
+  let out = text.replace(FAKE_NONCE_NAMES, '$1<nonce>');
+  for (const nonce of nonces) out = out.split(nonce).join('<nonce>');
+  return out;
 }
 
 async function judge(row: Row, ctx: RowContext): Promise<RowResult> {
@@ -132,7 +150,7 @@ export interface RunOptions {
  */
 export async function openRun(
   factory: HostFactory,
-  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
+  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText' | 'schemas'>,
   options: RunOptions = {},
 ): Promise<OpenRun> {
   assertLoopbackBindings(env.bindings);
@@ -148,16 +166,26 @@ export async function openRun(
     }
     unavailable = err.message;
   }
-  const ctx: RowContext = {
+  const shared: Omit<RowContext, 'nonce'> = {
     host,
     capabilities: capabilities ?? {},
     fake: env.fake,
     major: options.major ?? host.major,
     descriptorSchemaText: schemaTextSeamOf(factory)(env.schemaText),
+    schemas: env.schemas,
   };
   return {
     label: host.label,
     async judge(row) {
+      const nonces: string[] = [];
+      const ctx: RowContext = {
+        ...shared,
+        nonce() {
+          const nonce = randomBytes(8).toString('hex');
+          nonces.push(nonce);
+          return nonce;
+        },
+      };
       // A row of another major is inapplicable; a host whose discovery cannot be read blocks its
       // rows; the corpus row needs no host.
       const result: RowResult =
@@ -173,8 +201,9 @@ export async function openRun(
         id: row.id,
         requirement: REQUIREMENT_PREFIX + row.id,
         advisory: row.advisory,
+        invariants: row.invariants ?? [],
         verdict: result.verdict,
-        reason: redact(result.reason, env.fake),
+        reason: redact(result.reason, nonces),
       };
     },
     close: async () => {
@@ -186,7 +215,7 @@ export async function openRun(
 /** Runs `rows` (every row by default) in order against one host. */
 export async function runRows(
   factory: HostFactory,
-  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText'>,
+  env: Pick<SuiteEnvironment, 'fake' | 'bindings' | 'schemaText' | 'schemas'>,
   rows: readonly Row[] = ROWS,
   options: RunOptions = {},
 ): Promise<RunReport> {

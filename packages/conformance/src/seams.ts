@@ -2,8 +2,14 @@
 // Host seams exist only on the in-process host, which builds the client,
 // the v1 adapter and the catalog itself; the schema-text seam sits in the suite and works with
 // any host, because `.annotations-schema` is a corpus test.
-import type { CtxMcp, McpClient, V1Mcp } from '@openwop-spec/mcp-client';
-import type { Classification, Compare, DescriptorPostProcessor } from '@openwop-spec/tool-catalog';
+import type { CtxMcp, McpClient, McpClientOptions, V1Mcp } from '@openwop-spec/mcp-client';
+import type {
+  Classification,
+  Compare,
+  DescriptorPostProcessor,
+  ToolsRequest,
+  ToolsResponse,
+} from '@openwop-spec/tool-catalog';
 import type { HostFactory } from './host-under-test.js';
 
 /** Computes the operator classifications the catalog is built with. */
@@ -16,6 +22,9 @@ export type ClassificationsSeam = (input: {
 /** The MCP server bindings (serverId → url) the host was built with. */
 export type Bindings = Readonly<Record<string, string>>;
 
+/** The host's `GET /tools` handler. */
+export type ToolsHandler = (req: ToolsRequest) => Promise<ToolsResponse>;
+
 export interface HostSeams {
   /** Decorates the CtxMcp handed to the v2 fixture node (never the catalog's page reader, never the v1 adapter). */
   ctxMcp?: (mcp: CtxMcp, bindings: Bindings) => CtxMcp;
@@ -27,6 +36,10 @@ export interface HostSeams {
   postProcess?: DescriptorPostProcessor;
   /** The catalog's toolId order. */
   compare?: Compare;
+  /** Decorates the `GET /tools` handler (the client is the host's, for a handler that misuses it). */
+  toolsHandler?: (handle: ToolsHandler, client: McpClient) => ToolsHandler;
+  /** Rewrites the options the host's MCP client is created with. */
+  clientOptions?: (options: McpClientOptions) => McpClientOptions;
 }
 
 /** Rewrites the text of schemas/v2/tool-descriptor.schema.json before the corpus row compiles it. */
@@ -77,9 +90,11 @@ export function withHostSeams(factory: HostFactory, patch: HostSeams, by: string
   const merged: HostSeams = { ...current };
   const ctxMcp = compose(current.ctxMcp, patch.ctxMcp);
   const v1 = compose(current.v1, patch.v1);
+  const toolsHandler = compose(current.toolsHandler, patch.toolsHandler);
   if (ctxMcp !== undefined) merged.ctxMcp = ctxMcp;
   if (v1 !== undefined) merged.v1 = v1;
-  for (const key of ['classifications', 'postProcess', 'compare'] as const) {
+  if (toolsHandler !== undefined) merged.toolsHandler = toolsHandler;
+  for (const key of ['classifications', 'postProcess', 'compare', 'clientOptions'] as const) {
     if (patch[key] === undefined) continue;
     if (current[key] !== undefined) throw new TypeError(`${by}: the ${key} seam is already taken`);
     Object.assign(merged, { [key]: patch[key] });

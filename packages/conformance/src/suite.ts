@@ -1,17 +1,17 @@
-// `suite`: the RFC 0204 rows against a live host (no mutants).
-//   pnpm --filter @openwop-spec/conformance run suite -- --host <url> [--token <t>] [--major 1|2]
-//        [--fake-port <n>] [--sse] [--format text|json]
-// The live host must bind serverId `conformance` to the suite's fake MCP server (with
-// --fake-port, at http://127.0.0.1:<n>/mcp), `conformance.earlier` and `conformance.incompatible`
-// to its other endpoints on the same port (/mcp-2025-11-25, /mcp-2024-11-05) and
-// `conformance.down` / `conformance-down` to a loopback address nothing answers. Exit 0 when no row fails or is blocked, 1 otherwise, 2 on
-// a usage error.
+// `suite`: the RFC 0204 rows against a live host (no mutants). Its options, their environment
+// fallbacks and its help all come from one table. The live host binds the server ids of
+// spec/v2/core/conformance.md § Conformance fixtures: `conformance`, `conformance.earlier`,
+// `conformance.incompatible` and `conformance.unshared` to the suite's fake (with --fake-port, at
+// http://127.0.0.1:<n>/mcp, /mcp-2025-11-25, /mcp-2024-11-05 and /mcp-unshared), and
+// `conformance.down` / `conformance-down` to a loopback address nothing answers.
 import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { httpHost } from './adapters/http.js';
 import { forwardLoopback } from './forward.js';
 import type { Forwarder } from './forward.js';
+import { ROWS } from './rows/index.js';
 import { FAKE_ENDPOINTS, forwardBindings, runRows, startSuiteEnvironment } from './run.js';
-import type { RunReport } from './run.js';
+import type { RowReport, RunReport } from './run.js';
 
 export interface SuiteIo {
   env: Record<string, string | undefined>;
@@ -19,64 +19,160 @@ export interface SuiteIo {
   err(line: string): void;
 }
 
-const USAGE =
-  'usage: suite --host <url> [--token <token>] [--major 1|2] [--fake-port <port>] [--sse] [--format text|json]';
+interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: true;
+  short?: string;
+  /** The value's placeholder in the help. */
+  arg?: string;
+  /** The environment variable a missing option falls back to. */
+  env?: string;
+  help: string;
+}
+
+/** Every option: parseArgs reads this table, and the help is written from it. */
+export const SUITE_OPTIONS = {
+  host: {
+    type: 'string',
+    arg: '<url>',
+    env: 'OPENWOP_HOST_URL',
+    help: "the host's API base URL (http or https); required",
+  },
+  token: { type: 'string', arg: '<token>', env: 'OPENWOP_HOST_TOKEN', help: 'sent as Authorization: Bearer <token>' },
+  major: {
+    type: 'string',
+    arg: '1|2',
+    env: 'OPENWOP_TARGET_MAJOR',
+    help: 'the protocol major to judge the host at (default 2)',
+  },
+  'fake-port': {
+    type: 'string',
+    arg: '<port>',
+    env: 'OPENWOP_MCP_FAKE_SERVER_PORT',
+    help: "listen on 127.0.0.1:<port> and forward it to the suite's fake MCP server, for a host configured before the run",
+  },
+  sse: { type: 'boolean', help: 'the fake answers every request as text/event-stream' },
+  format: { type: 'string', arg: 'text|json', help: 'one line per row (default), or the report as JSON' },
+  'allow-unverified': {
+    type: 'string',
+    multiple: true,
+    arg: '<row>',
+    help: 'do not fail the run when this row is blocked or inapplicable (repeatable); a failed row still fails it',
+  },
+  help: { type: 'boolean', short: 'h', help: 'print this help and exit' },
+} as const satisfies Record<string, OptionSpec>;
+
+type OptionName = keyof typeof SUITE_OPTIONS;
+
+export const USAGE = 'usage: suite --host <url> [options]';
+
+/** The help, generated from SUITE_OPTIONS. */
+export function suiteHelp(): string {
+  const specs = Object.entries(SUITE_OPTIONS) as [OptionName, OptionSpec][];
+  const left = (name: string, spec: OptionSpec) =>
+    `${spec.short === undefined ? '    ' : `-${spec.short}, `}--${name}${spec.arg === undefined ? '' : ` ${spec.arg}`}`;
+  const width = Math.max(...specs.map(([name, spec]) => left(name, spec).length));
+  const lines = [
+    USAGE,
+    '',
+    'Runs the RFC 0204 rows against a live host and prints one verdict per row.',
+    '',
+    'Options:',
+    ...specs.map(
+      ([name, spec]) =>
+        `  ${left(name, spec).padEnd(width)}  ${spec.help}${spec.env === undefined ? '' : ` [env ${spec.env}]`}`,
+    ),
+    '',
+    'Exit status: 0 when every row passed (advisory misses included); 1 when a row failed, a row was',
+    'blocked, or a row testing a security invariant was inapplicable, unless --allow-unverified names',
+    'it; 2 on a usage error.',
+  ];
+  return lines.join('\n');
+}
 
 class UsageError extends Error {}
 
 interface SuiteOptions {
+  help: boolean;
   host: string;
   token?: string;
   major: 1 | 2;
   fakePort?: number;
   sse: boolean;
   format: 'text' | 'json';
+  allowUnverified: ReadonlySet<string>;
 }
 
 function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        host: { type: 'string' },
-        token: { type: 'string' },
-        major: { type: 'string' },
-        'fake-port': { type: 'string' },
-        sse: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'text' },
+  const options: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
+    (Object.entries(SUITE_OPTIONS) as [OptionName, OptionSpec][]).map(([name, spec]) => [
+      name,
+      {
+        type: spec.type,
+        ...(spec.multiple ? { multiple: true } : {}),
+        ...(spec.short === undefined ? {} : { short: spec.short }),
       },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ]),
+  );
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const host = values.host ?? env['OPENWOP_HOST_URL'];
-  if (host === undefined || host === '') throw new UsageError('--host <url> (or OPENWOP_HOST_URL) is required');
-  if (!URL.canParse(host) || !/^https?:$/.test(new URL(host).protocol))
+  const text = (name: OptionName): string | undefined => {
+    const value = values[name];
+    if (typeof value === 'string') return value;
+    const fallback = (SUITE_OPTIONS[name] as OptionSpec).env;
+    const fromEnv = fallback === undefined ? undefined : env[fallback];
+    return fromEnv === '' ? undefined : fromEnv;
+  };
+  const help = values['help'] === true;
+  const host = text('host');
+  if (!help && host === undefined) throw new UsageError('--host <url> (or OPENWOP_HOST_URL) is required');
+  if (host !== undefined && (!URL.canParse(host) || !/^https?:$/.test(new URL(host).protocol)))
     throw new UsageError(`--host must be an http(s) URL, not ${JSON.stringify(host)}`);
-  const majorText = values.major ?? env['OPENWOP_TARGET_MAJOR'] ?? '2';
+  const majorText = text('major') ?? '2';
   if (majorText !== '1' && majorText !== '2')
     throw new UsageError(`--major must be 1 or 2, not ${JSON.stringify(majorText)}`);
-  const portText = values['fake-port'] ?? env['OPENWOP_MCP_FAKE_SERVER_PORT'];
+  const portText = text('fake-port');
   let fakePort: number | undefined;
-  if (portText !== undefined && portText !== '') {
+  if (portText !== undefined) {
     fakePort = Number(portText);
     if (!Number.isInteger(fakePort) || fakePort < 1 || fakePort > 65535)
       throw new UsageError(`--fake-port must be a port number, not ${JSON.stringify(portText)}`);
   }
-  if (values.format !== 'text' && values.format !== 'json')
-    throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
-  const token = values.token ?? env['OPENWOP_HOST_TOKEN'];
+  const format = text('format') ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
+  const allowed = (values['allow-unverified'] as string[] | undefined) ?? [];
+  for (const id of allowed) {
+    if (!ROWS.some((row) => row.id === id))
+      throw new UsageError(
+        `--allow-unverified names no row: ${JSON.stringify(id)} (rows: ${ROWS.map((r) => r.id).join(', ')})`,
+      );
+  }
+  const token = text('token');
   return {
-    host,
+    help,
+    host: host ?? '',
     major: majorText === '1' ? 1 : 2,
-    sse: values.sse === true,
-    format: values.format,
-    ...(token ? { token } : {}),
+    sse: values['sse'] === true,
+    format,
+    allowUnverified: new Set(allowed),
+    ...(token === undefined ? {} : { token }),
     ...(fakePort === undefined ? {} : { fakePort }),
   };
+}
+
+/** Why a row's verdict fails the run, or undefined when it does not. */
+export function exitReason(row: RowReport, allowUnverified: ReadonlySet<string>): string | undefined {
+  if (row.verdict === 'fail') return 'failed';
+  if (allowUnverified.has(row.id)) return undefined;
+  if (row.verdict === 'blocked') return 'blocked';
+  if (row.verdict === 'inapplicable' && row.invariants.length > 0)
+    return `inapplicable, and it tests the security invariant ${row.invariants.join(', ')}`;
+  return undefined;
 }
 
 function printText(report: RunReport, io: SuiteIo): void {
@@ -97,8 +193,12 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.err(`suite: ${err.message}`);
-    io.err(USAGE);
+    io.err(`${USAGE} (suite --help lists the options)`);
     return 2;
+  }
+  if (options.help) {
+    io.out(suiteHelp());
+    return 0;
   }
   const env = await startSuiteEnvironment({ responseMode: options.sse ? 'sse' : 'json' });
   let forwarder: Forwarder | undefined;
@@ -124,7 +224,14 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
     const report = await runRows(factory, env);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));
     else printText(report, io);
-    return report.rows.some((r) => r.verdict === 'fail' || r.verdict === 'blocked') ? 1 : 0;
+    let code = 0;
+    for (const row of report.rows) {
+      const reason = exitReason(row, options.allowUnverified);
+      if (reason === undefined) continue;
+      code = 1;
+      if (row.verdict !== 'fail') io.err(`suite: ${row.id} is ${reason}: ${row.reason}`);
+    }
+    return code;
   } finally {
     await forwarder?.close();
     await env.close();

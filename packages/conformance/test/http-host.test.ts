@@ -6,12 +6,14 @@ import { HostUnavailable } from '../src/host-under-test.js';
 
 type Route = (method: string, path: string, body: unknown) => [number, unknown] | undefined;
 
-function stubFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
+function stubFetch(route: Route): { fetch: typeof fetch; calls: string[]; versions: (string | undefined)[] } {
   const calls: string[] = [];
+  const versions: (string | undefined)[] = [];
   const fetchStub = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}`);
+    versions.push((init?.headers as Record<string, string> | undefined)?.['OpenWOP-Version']);
     const answer = route(
       method,
       url.pathname + url.search,
@@ -23,7 +25,7 @@ function stubFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
       headers: { 'content-type': 'application/json' },
     });
   }) as typeof fetch;
-  return { fetch: fetchStub, calls };
+  return { fetch: fetchStub, calls, versions };
 }
 
 describe('capabilitiesFromDiscovery', () => {
@@ -39,6 +41,9 @@ describe('capabilitiesFromDiscovery', () => {
       toolCatalog: {},
     });
     expect(capabilitiesFromDiscovery(null, 2)).toEqual({});
+    expect(capabilitiesFromDiscovery({ mcp: { client: true, features: ['tools', 'elicitation', 3] } }, 2)).toEqual({
+      mcp: { client: true, features: ['tools', 'elicitation'] },
+    });
   });
 
   it('at major 1, needs supported: true', () => {
@@ -106,13 +111,40 @@ describe('httpHost', () => {
     expect(await host.runMcpClient({ method: 'callTool', serverId: 'conformance', name: 'x' })).toEqual({
       status: 'failed',
       errorCode: 'mcp_error',
+      message: 'm',
       details: { error: { code: -32602, message: 'Unknown tool' } },
     });
   });
 
-  it('reads node.failed error.code, and prefixes /v1 with a v1 leg at major 1', async () => {
-    const { fetch, calls } = stubFetch((method, path) => {
-      if (method === 'POST' && path === '/v1/runs') return [201, { runId: 'a' }];
+  it('sends OpenWOP-Version: 2.0 on every request at major 2 (a host answers a bare path in its preferredVersion), none at major 1', async () => {
+    const fixture = run('completed', [{ type: 'node.completed', nodeId: 'mcp-client', payload: { outputs: {} } }]);
+    const v2 = stubFetch((method, path, body) => (path.startsWith('/tools') ? [200, []] : fixture(method, path, body)));
+    const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', fetch: v2.fetch })({});
+    await host.runMcpClient({ method: 'serverHealth', serverId: 'conformance' });
+    await host.getTools();
+    await host.getTool('a');
+    expect(v2.calls).toEqual([
+      'POST /runs',
+      'GET /runs/r%2F1',
+      'GET /runs/r%2F1/events/poll?timeout=1',
+      'GET /tools',
+      'GET /tools/a',
+    ]);
+    expect(v2.versions).toEqual(Array(5).fill('2.0'));
+    const v1 = stubFetch((_m, path) => [200, { path }]);
+    const old = await httpHost({ baseUrl: 'http://127.0.0.1:1', major: 1, fetch: v1.fetch })({});
+    await old.getTools();
+    expect(v1.calls).toEqual(['GET /v1/tools']);
+    expect(v1.versions).toEqual([undefined]);
+  });
+
+  it('reads node.failed error.code, and prefixes /v1 with a v1 leg at major 1 (its tool as the toolName input)', async () => {
+    const bodies: unknown[] = [];
+    const { fetch, calls } = stubFetch((method, path, body) => {
+      if (method === 'POST' && path === '/v1/runs') {
+        bodies.push(body);
+        return [201, { runId: 'a' }];
+      }
       if (path === '/v1/runs/a') return [200, { status: 'failed' }];
       if (path === '/v1/runs/a/events/poll?timeout=1')
         return [
@@ -126,8 +158,15 @@ describe('httpHost', () => {
       return undefined;
     });
     const host = await httpHost({ baseUrl: 'http://127.0.0.1:1', major: 1, fetch })({});
-    expect(await host.runV1Invoke!({ text: 'x' })).toEqual({ status: 'failed', errorCode: 'mcp_server_not_found' });
+    expect(await host.runV1Invoke!({ text: 'x', toolName: 'always-error' })).toEqual({
+      status: 'failed',
+      errorCode: 'mcp_server_not_found',
+    });
     expect(calls[0]).toBe('POST /v1/runs');
+    expect(bodies[0]).toEqual({
+      workflowId: 'conformance-mcp-tool-roundtrip',
+      inputs: { text: 'x', toolName: 'always-error' },
+    });
   });
 
   it('answers unsupported when POST /runs is 404 (the fixture is not installed)', async () => {

@@ -13,6 +13,7 @@ const report = (id: string, verdict: RowReport['verdict'], reason: string): RowR
   id,
   requirement: `openwop.requirement.0204.${id}`,
   advisory: id === 'catalog-order',
+  invariants: [],
   verdict,
   reason,
 });

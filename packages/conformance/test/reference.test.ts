@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
 import { HostUnavailable } from '../src/host-under-test.js';
 import { ROWS } from '../src/rows/index.js';
+import type { Row } from '../src/rows/index.js';
 import { firstDifference } from '../src/rows/compare.js';
 import { runRows, startSuiteEnvironment } from '../src/run.js';
 import type { RunReport, SuiteEnvironment } from '../src/run.js';
@@ -13,6 +14,14 @@ import { overHttp, reference } from './support/hosts.js';
 
 const verdicts = (r: RunReport) => Object.fromEntries(r.rows.map((row) => [row.id, row.verdict]));
 const allPass = Object.fromEntries(ROWS.map((r) => [r.id, 'pass']));
+/** The rows judged on GET /tools alone, whatever the fixture does. */
+const CATALOG_ROWS = new Set([
+  'mcp-unclassified-write',
+  'mcp-replay-not-from-hints',
+  'mcp-egress-not-from-hints',
+  'annotations-derived',
+  'mcp-toolid-scheme',
+]);
 
 describe('reference host', () => {
   let env: SuiteEnvironment;
@@ -34,7 +43,11 @@ describe('reference host', () => {
     expect(reason('input-required-never-returned')).toMatch(/^the host answered every input_required round itself/);
     expect(reason('server-health-fresh')).toBe('2 calls, each answered by its own probe');
     expect(reason('annotations-derived')).toMatch(/^10 annotated descriptors/);
-    expect(reason('mcp-unclassified-write')).toMatch(/^1 descriptor\(s\) of the read-only-claim tool/);
+    expect(reason('mcp-unclassified-write')).toMatch(/^1 descriptor\(s\) of the claim tool/);
+    expect(reason('mcp-replay-not-from-hints')).toBe('1 pair(s): the claim changed no replayPolicy');
+    expect(reason('mcp-egress-not-from-hints')).toBe('1 pair(s): the claim changed no egress');
+    expect(reason('server-health-incompatible')).toMatch(/^incompatible for both/);
+    expect(reason('catalog-views')).toMatch(/^the compact view holds the 10 standard toolIds/);
     expect(reason('catalog-order')).toMatch(/^10 tools/);
   });
 
@@ -154,9 +167,9 @@ describe('verdicts the reference never earns', () => {
     });
     const report = await runRows(stub({ capabilities, runV1Invoke: async () => ({ status: 'unsupported' }) }), env);
     const fixtureRows = ROWS.filter(
-      (r) => r.corpus !== true && !['mcp-unclassified-write', 'annotations-derived', 'catalog-order'].includes(r.id),
+      (r) => r.corpus !== true && !r.id.startsWith('catalog-') && !CATALOG_ROWS.has(r.id),
     );
-    expect(fixtureRows).toHaveLength(14);
+    expect(fixtureRows).toHaveLength(15);
     for (const { id } of fixtureRows) expect(verdicts(report)[id], id).toBe('blocked');
   });
 
@@ -165,9 +178,19 @@ describe('verdicts the reference never earns', () => {
       stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }) }),
       env,
     );
-    for (const id of ['server-health-incompatible', 'transport-failure-rejects'])
+    for (const id of ['server-health-incompatible', 'transport-failure-rejects', 'call-unshared-rejects'])
       expect(verdicts(report)[id], id).toBe('blocked');
-    expect(verdicts(report)['reject-unknown-server']).toBe('pass');
+    // A not_found that carries a message is the rejection the row wants.
+    const named = await runRows(
+      stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found', message: 'no such server' }) }),
+      env,
+      ROWS.filter((r) => r.id === 'reject-unknown-server'),
+    );
+    expect(verdicts(named)['reject-unknown-server']).toBe('pass');
+    // Without one it is not the node.failed error errors.md defines.
+    expect(report.rows.find((r) => r.id === 'reject-unknown-server')!.reason).toBe(
+      'payload.error: $.message is missing; it is required (mcp-rejection.schema.json)',
+    );
   });
 
   it('leaves input-required-never-returned inapplicable for a host that declares no elicitation (the server refused with -32021)', async () => {
@@ -180,11 +203,17 @@ describe('verdicts the reference never earns', () => {
     expect(verdicts(report)['input-required-never-returned']).toBe('inapplicable');
   });
 
-  it('leaves the catalog rows inapplicable on an empty catalog', async () => {
+  it("on an empty catalog: the rows about the fake's tools blocked (conformance not projected), the rest inapplicable", async () => {
     const report = await runRows(stub({}), env);
-    expect(verdicts(report)['mcp-unclassified-write']).toBe('inapplicable');
-    expect(verdicts(report)['annotations-derived']).toBe('inapplicable');
-    expect(verdicts(report)['catalog-order']).toBe('inapplicable');
+    for (const id of [
+      'mcp-unclassified-write',
+      'mcp-replay-not-from-hints',
+      'mcp-egress-not-from-hints',
+      'mcp-toolid-scheme',
+    ])
+      expect(verdicts(report)[id], id).toBe('blocked');
+    for (const id of ['annotations-derived', 'catalog-toolids', 'catalog-views', 'catalog-order'])
+      expect(verdicts(report)[id], id).toBe('inapplicable');
   });
 
   it('fails a value the server never sent: a host that answers from a stub instead of calling the fake', async () => {
@@ -237,13 +266,38 @@ describe('verdicts the reference never earns', () => {
 });
 
 describe('firstDifference', () => {
-  it('names the first differing path in code-unit key order, never a value', () => {
+  it('names the first differing path in code-unit key order and what was expected there', () => {
     expect(firstDifference({ a: 1 }, { a: 1 })).toBeUndefined();
-    expect(firstDifference({ b: 1 }, { a: 1, b: 1 })).toBe('$.a is missing');
-    expect(firstDifference({ a: 1, Z: 2 }, { a: 1 })).toBe('$.Z is unexpected');
+    expect(firstDifference({ b: 1 }, { a: 1, b: 1 })).toBe('$.a is missing; expected 1');
+    expect(firstDifference({ a: 1, Z: 2 }, { a: 1 })).toBe('$.Z is unexpected; expected absent');
     expect(firstDifference({ t: [1, 2] }, { t: [1] })).toBe('$.t has 2 items, expected 1');
-    expect(firstDifference({ t: [{ x: 'secret' }] }, { t: [{ x: 'other' }] })).toBe('$.t[0].x differs');
-    expect(firstDifference({ 'a/b': null }, { 'a/b': {} })).toBe('$["a/b"] is null, expected object');
-    expect(firstDifference(undefined, {})).toBe('$ is missing');
+    expect(firstDifference({ t: [{ x: 'mine' }] }, { t: [{ x: 'other' }] })).toBe(
+      '$.t[0].x is "mine", expected "other"',
+    );
+    expect(firstDifference({ 'a/b': null }, { 'a/b': {} })).toBe('$["a/b"] is null, expected an object');
+    expect(firstDifference(undefined, {})).toBe('$ is missing; expected an object');
+    expect(firstDifference({ s: 'x'.repeat(80) }, { s: 'y' })).toBe(`$.s is "${'x'.repeat(58)}…, expected "y"`);
+    expect(firstDifference([], [1], '$.tools')).toBe('$.tools has 0 items, expected 1');
+  });
+
+  it("the run redacts every nonce a row drew, and the fake's tool nonces, from the reasons", async () => {
+    const env = await startSuiteEnvironment();
+    try {
+      const leaky: Row = {
+        id: 'call-tool-verbatim',
+        rfc: '§A.3',
+        advisory: false,
+        majors: [2],
+        summary: "reports its own nonce and the fake's tool names",
+        run: async (ctx) => ({
+          verdict: 'fail',
+          reason: `${ctx.nonce()} ${env.fake.readonlyClaimToolName()} ${env.fake.noClaimToolName()}`,
+        }),
+      };
+      const report = await runRows(reference(), env, [leaky]);
+      expect(report.rows[0]!.reason).toBe('<nonce> conformance_readonly_claim_<nonce> conformance_no_claim_<nonce>');
+    } finally {
+      await env.close();
+    }
   });
 });

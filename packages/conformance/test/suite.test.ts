@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { HostFactory } from '../src/host-under-test.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
 import { MUTANTS } from '../src/mutants/index.js';
-import { runSuite } from '../src/suite.js';
+import { ROWS } from '../src/rows/index.js';
+import type { RowReport } from '../src/run.js';
+import { SUITE_OPTIONS, exitReason, runSuite, suiteHelp } from '../src/suite.js';
 import type { SuiteIo } from '../src/suite.js';
 import { serveHost } from './support/host-front.js';
 import type { HostFront } from './support/host-front.js';
@@ -33,34 +35,50 @@ async function liveHost(factory: HostFactory, port: number, apiKey: string): Pro
     conformance: `http://127.0.0.1:${port}/mcp`,
     'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
     'conformance.incompatible': `http://127.0.0.1:${port}/mcp-2024-11-05`,
+    'conformance.unshared': `http://127.0.0.1:${port}/mcp-unshared`,
     'conformance.down': dead,
     'conformance-down': dead,
   });
   return serveHost(host, { major: 2, apiKey });
 }
 
+describe('suite against the reference host over HTTP', () => {
+  // One run, in a hook (a whole suite over HTTP is a hook's work), asserted by the tests below.
+  let front: HostFront;
+  let port: number;
+  let code: number;
+  const out = io();
+  beforeAll(async () => {
+    port = await freePort();
+    const key = randomUUID();
+    front = await liveHost(reference(), port, key);
+    code = await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out);
+  });
+  afterAll(() => front.close());
+
+  it('passes every row and exits 0 (the v1 leg inapplicable at major 2)', () => {
+    expect(code, out.stdout.join('\n')).toBe(0);
+    expect(out.stdout.at(-1)).toBe('24 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(
+      /inapplicable +the row tests major 1; this run targets major 2/,
+    );
+  });
+
+  it('names on stderr each binding the host must make, and nothing else', () => {
+    expect(out.stderr).toEqual([
+      `suite: the host must bind conformance → http://127.0.0.1:${port}/mcp`,
+      `suite: the host must bind conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
+      `suite: the host must bind conformance.incompatible → http://127.0.0.1:${port}/mcp-2024-11-05`,
+      `suite: the host must bind conformance.unshared → http://127.0.0.1:${port}/mcp-unshared`,
+    ]);
+  });
+});
+
 describe('suite', () => {
   let front: HostFront | undefined;
   afterEach(async () => {
     await front?.close();
     front = undefined;
-  });
-
-  it('passes the reference host over HTTP and exits 0 (the v1 leg inapplicable at major 2)', async () => {
-    const port = await freePort();
-    const key = randomUUID();
-    front = await liveHost(reference(), port, key);
-    const out = io();
-    expect(await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out)).toBe(0);
-    expect(out.stderr).toEqual([
-      `suite: the host must bind conformance → http://127.0.0.1:${port}/mcp`,
-      `suite: the host must bind conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
-      `suite: the host must bind conformance.incompatible → http://127.0.0.1:${port}/mcp-2024-11-05`,
-    ]);
-    expect(out.stdout.at(-1)).toBe('17 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
-    expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(
-      /inapplicable +the row tests major 1; this run targets major 2/,
-    );
   });
 
   it("reports a mutant's failing row as JSON and exits 1", async () => {
@@ -81,7 +99,80 @@ describe('suite', () => {
     const out = io();
     const dead = new URL(await deadEndpoint());
     expect(await runSuite(['--host', `http://127.0.0.1:${dead.port}`], out)).toBe(1);
-    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 16 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 23 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stderr).toContain(
+      `suite: mcp-unclassified-write is blocked: capabilities unreadable: GET /.well-known/openwop did not answer`,
+    );
+  });
+
+  it('fails the run when a security row is inapplicable, unless each is named by --allow-unverified', async () => {
+    // A host advertising no tool catalog: the rows of tool-annotations-untrusted cannot apply.
+    const bare: HostUnderTest = {
+      label: 'no catalog',
+      capabilities: async () => ({}),
+      runMcpClient: async () => ({ status: 'unsupported' }),
+      getTools: async () => ({ status: 404, body: null }),
+      getTool: async () => ({ status: 404, body: null }),
+    };
+    const key = randomUUID();
+    front = await serveHost(bare, { major: 2, apiKey: key });
+    const security = [
+      'mcp-unclassified-write',
+      'mcp-replay-not-from-hints',
+      'mcp-egress-not-from-hints',
+      'annotations-derived',
+    ];
+    const refused = io();
+    expect(await runSuite(['--host', front.url, '--token', key], refused)).toBe(1);
+    expect(refused.stdout.at(-1)).toBe('1 pass, 0 fail, 0 blocked, 24 inapplicable, 0 advisory-miss');
+    expect(refused.stderr.filter((l) => l.includes('security invariant'))).toEqual(
+      security.map(
+        (id) =>
+          `suite: ${id} is inapplicable, and it tests the security invariant tool-annotations-untrusted: toolCatalog is not advertised`,
+      ),
+    );
+    const allowed = io();
+    const optOut = security.flatMap((id) => ['--allow-unverified', id]);
+    expect(await runSuite(['--host', front.url, '--token', key, ...optOut], allowed)).toBe(0);
+    const partly = io();
+    expect(await runSuite(['--host', front.url, '--token', key, ...optOut.slice(2)], partly)).toBe(1);
+  });
+
+  it('--help prints the help made from the option table and exits 0, running nothing', async () => {
+    const out = io();
+    expect(await runSuite(['--help'], out)).toBe(0);
+    expect(out.stdout).toEqual([suiteHelp()]);
+    const help = suiteHelp();
+    expect(help.split('\n')[0]).toBe('usage: suite --host <url> [options]');
+    for (const [name, spec] of Object.entries(SUITE_OPTIONS)) {
+      expect(help).toContain(`--${name}`);
+      expect(help).toContain(spec.help);
+      if ('env' in spec) expect(help).toContain(`[env ${spec.env}]`);
+    }
+    expect(out.stderr).toEqual([]);
+  });
+
+  it('exitReason: a failure always counts; blocked, and inapplicable on a security row, unless allowed', () => {
+    const row = (verdict: RowReport['verdict'], invariants: string[] = []): RowReport => ({
+      id: 'r',
+      requirement: 'openwop.requirement.0204.r',
+      advisory: false,
+      invariants,
+      verdict,
+      reason: 'x',
+    });
+    const none = new Set<string>();
+    const allow = new Set(['r']);
+    expect(exitReason(row('fail'), allow)).toBe('failed');
+    expect(exitReason(row('blocked'), none)).toBe('blocked');
+    expect(exitReason(row('blocked'), allow)).toBeUndefined();
+    expect(exitReason(row('inapplicable'), none)).toBeUndefined();
+    expect(exitReason(row('inapplicable', ['inv']), none)).toBe(
+      'inapplicable, and it tests the security invariant inv',
+    );
+    expect(exitReason(row('inapplicable', ['inv']), allow)).toBeUndefined();
+    expect(exitReason(row('advisory-miss', ['inv']), none)).toBeUndefined();
+    expect(exitReason(row('pass', ['inv']), none)).toBeUndefined();
   });
 
   it.each([
@@ -90,6 +181,10 @@ describe('suite', () => {
     [['--host', 'http://127.0.0.1:1', '--major', '3'], '--major must be 1 or 2, not "3"'],
     [['--host', 'http://127.0.0.1:1', '--fake-port', '70000'], '--fake-port must be a port number, not "70000"'],
     [['--host', 'http://127.0.0.1:1', '--format', 'xml'], '--format must be text or json, not "xml"'],
+    [
+      ['--host', 'http://127.0.0.1:1', '--allow-unverified', 'nope'],
+      `--allow-unverified names no row: "nope" (rows: ${ROWS.map((r) => r.id).join(', ')})`,
+    ],
   ])('exits 2 on %j with a one-line reason and the usage', async (argv, message) => {
     const out = io();
     expect(await runSuite(argv, out)).toBe(2);

@@ -10,7 +10,10 @@ import {
   SERVER_INFO,
   TOOLS_PAGE_SIZE,
   callTool,
+  echoTool,
   invalidParams,
+  newToolNonce,
+  noClaimToolName,
   readonlyClaimToolName,
   toolDefinitions,
 } from './tools.js';
@@ -28,10 +31,18 @@ export const EARLIER_REVISION_PATH = '/mcp-2025-11-25';
  */
 export const INCOMPATIBLE_REVISION = '2024-11-05';
 export const INCOMPATIBLE_REVISION_PATH = '/mcp-2024-11-05';
+/**
+ * A fourth endpoint for RFC 0204's own `incompatible` case: `server/discover` succeeds, at whatever
+ * revision it is asked, but lists only a revision no client negotiates; every other request gets
+ * -32022 naming it.
+ */
+export const UNSHARED_REVISION = '2099-12-31';
+export const UNSHARED_REVISION_PATH = '/mcp-unshared';
 /** The revisions each endpoint other than `/mcp` speaks. */
 const FIXED_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
   [EARLIER_REVISION_PATH]: [EARLIER_REVISION],
   [INCOMPATIBLE_REVISION_PATH]: [INCOMPATIBLE_REVISION],
+  [UNSHARED_REVISION_PATH]: [UNSHARED_REVISION],
 };
 /** Requests larger than this are refused with 413; the fake only ever needs small bodies. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -58,7 +69,7 @@ export interface Invocation {
   headers: Record<string, string>;
   /** The MCP-Protocol-Version header as received, or "(absent)". */
   revision: string;
-  /** The endpoint asked: `/mcp`, EARLIER_REVISION_PATH or INCOMPATIBLE_REVISION_PATH. */
+  /** The endpoint asked: `/mcp`, EARLIER_REVISION_PATH, INCOMPATIBLE_REVISION_PATH or UNSHARED_REVISION_PATH. */
   path: string;
   timestamp: number;
 }
@@ -108,6 +119,8 @@ export class FakeMcpServer {
   private readonly discoverTtlMs: number;
   private readonly host: string;
   private readonly now: () => number;
+  /** Names the two tools no operator can have classified; fresh per server, so each run lists new ones. */
+  private readonly nonce = newToolNonce();
   private server: Server | undefined;
   private baseUrl: string | undefined;
   private invocationLog: Invocation[] = [];
@@ -161,6 +174,11 @@ export class FakeMcpServer {
     return this.url.replace(/\/mcp$/, INCOMPATIBLE_REVISION_PATH);
   }
 
+  /** The endpoint of a server on the same port whose server/discover lists only UNSHARED_REVISION. */
+  get unsharedRevisionUrl(): string {
+    return this.url.replace(/\/mcp$/, UNSHARED_REVISION_PATH);
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     if (server === undefined) return;
@@ -209,13 +227,19 @@ export class FakeMcpServer {
     return [...this.versions];
   }
 
+  /** The tool that claims to be harmless (READONLY_CLAIM_ANNOTATIONS); nobody can have classified it. */
   readonlyClaimToolName(): string {
-    return readonlyClaimToolName();
+    return readonlyClaimToolName(this.nonce);
   }
 
-  /** All six tool definitions, in list order. */
+  /** The claim tool's twin without annotations. */
+  noClaimToolName(): string {
+    return noClaimToolName(this.nonce);
+  }
+
+  /** All seven tool definitions, in list order. */
   currentTools(): JsonObject[] {
-    return toolDefinitions();
+    return toolDefinitions(this.nonce);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -274,7 +298,10 @@ export class FakeMcpServer {
       return;
     }
 
-    const answer = this.answer(FIXED_ENDPOINTS[path] ?? this.versions, method, params, headers);
+    const answer =
+      path === UNSHARED_REVISION_PATH
+        ? this.answerUnshared(method, headers)
+        : this.answer(FIXED_ENDPOINTS[path] ?? this.versions, method, params, headers);
     const body: Record<string, unknown> = { jsonrpc: '2.0', id };
     let status = 200;
     if ('result' in answer) body.result = answer.result;
@@ -303,24 +330,34 @@ export class FakeMcpServer {
     return withServerInfo(this.dispatch(method, params));
   }
 
+  /** UNSHARED_REVISION_PATH: discovery answered at any revision, everything else refused with -32022. */
+  private answerUnshared(method: string, headers: Record<string, string>): Answer {
+    const versions = [UNSHARED_REVISION];
+    return method === 'server/discover'
+      ? withServerInfo({ result: this.discoverResult(versions) })
+      : unsupported(versions, headers['mcp-protocol-version'] ?? '(absent)');
+  }
+
+  private discoverResult(versions: readonly string[]): JsonObject {
+    return {
+      resultType: 'complete',
+      supportedVersions: [...versions],
+      capabilities: { tools: {}, extensions: {}, ...(this.resources ? { resources: {} } : {}) },
+      instructions:
+        'Conformance fake for RFC 0204. Tool annotations here are untrusted hints; one tool lies about being harmless.',
+      ttlMs: this.discoverTtlMs,
+      cacheScope: 'public',
+    };
+  }
+
   private dispatch(method: string, params: Record<string, unknown>): Answer {
     switch (method) {
       case 'server/discover':
-        return {
-          result: {
-            resultType: 'complete',
-            supportedVersions: [...this.versions],
-            capabilities: { tools: {}, extensions: {}, ...(this.resources ? { resources: {} } : {}) },
-            instructions:
-              'Conformance fake for RFC 0204. Tool annotations here are untrusted hints; one tool lies about being read-only.',
-            ttlMs: this.discoverTtlMs,
-            cacheScope: 'public',
-          },
-        };
+        return { result: this.discoverResult(this.versions) };
       case 'tools/list':
-        return listTools(params.cursor);
+        return listTools(this.currentTools(), params.cursor);
       case 'tools/call':
-        return callTool(params);
+        return callTool(params, this.nonce);
       case 'resources/read':
         if (!this.resources) return methodNotFound();
         if (params.uri !== FIXTURE_RESOURCE_URI)
@@ -387,7 +424,7 @@ function legacy(
     case 'ping':
       return { result: {} };
     case 'tools/list':
-      return { result: { tools: [toolDefinitions()[0]!] } };
+      return { result: { tools: [echoTool()] } };
     case 'tools/call': {
       if (params.name !== 'echo') return invalidParams('Unknown tool');
       const args = isRecord(params.arguments) ? params.arguments : {};
@@ -447,8 +484,7 @@ function withServerInfo(answer: Answer): Answer {
   return { result: { ...answer.result, _meta: { 'io.modelcontextprotocol/serverInfo': { ...SERVER_INFO }, ...own } } };
 }
 
-function listTools(cursor: unknown): Answer {
-  const tools = toolDefinitions();
+function listTools(tools: JsonObject[], cursor: unknown): Answer {
   let offset = 0;
   if (cursor !== undefined) {
     const match = typeof cursor === 'string' ? /^fake-page:(\d+)$/.exec(cursor) : null;

@@ -21,21 +21,40 @@ export const ALWAYS_ERROR_CONTENT: readonly Readonly<{ type: 'text'; text: strin
   }),
 ]);
 export const READONLY_CLAIM_TEXT = 'this tool claimed to be read-only';
+/** The claim tool's twin: the same tool without annotations, so any difference a host makes between the two comes from the claim. */
+export const NO_CLAIM_PREFIX = 'conformance_no_claim_';
+export const NO_CLAIM_TEXT = 'this tool made no claim';
+/** What the claim tool claims: every hint at its least dangerous value, each the opposite of MCP's default. */
+export const READONLY_CLAIM_ANNOTATIONS: Readonly<Record<string, boolean>> = Object.freeze({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});
+/** Both unclassifiable tools share it; one description, so only the annotations tell them apart. */
+const UNCLASSIFIED_DESCRIPTION =
+  'A conformance tool no operator can have classified. Any annotations it carries are claims.';
 
-/** 8 random hex digits per process, so no host can classify the lying tool in advance. */
-const READONLY_CLAIM_NONCE = randomBytes(4).toString('hex');
-export const readonlyClaimToolName = (): string => `${READONLY_CLAIM_PREFIX}${READONLY_CLAIM_NONCE}`;
+/** 8 random hex digits, drawn per server, so no host can classify the two nonce tools in advance. */
+export const newToolNonce = (): string => randomBytes(4).toString('hex');
+export const readonlyClaimToolName = (nonce: string): string => `${READONLY_CLAIM_PREFIX}${nonce}`;
+export const noClaimToolName = (nonce: string): string => `${NO_CLAIM_PREFIX}${nonce}`;
 
 const needsCapabilitySchema: JsonObject = { type: 'object', properties: {} };
 
-/** The six tools, in their fixed order. */
-export function toolDefinitions(): JsonObject[] {
+/** `echo`, the one tool an older revision's subset lists too. */
+export function echoTool(): JsonObject {
+  return {
+    name: 'echo',
+    description: 'Returns its text argument as text content.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  };
+}
+
+/** The seven tools, in their fixed order; `nonce` names the two no operator can classify. */
+export function toolDefinitions(nonce: string): JsonObject[] {
   return [
-    {
-      name: 'echo',
-      description: 'Returns its text argument as text content.',
-      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-    },
+    echoTool(),
     {
       name: 'structured-echo',
       title: 'Structured echo',
@@ -55,10 +74,10 @@ export function toolDefinitions(): JsonObject[] {
       inputSchema: { type: 'object', properties: {} },
     },
     {
-      name: readonlyClaimToolName(),
-      description: 'Claims to be read-only and non-destructive. The claim is a deliberate lie.',
+      name: readonlyClaimToolName(nonce),
+      description: UNCLASSIFIED_DESCRIPTION,
       inputSchema: { type: 'object', properties: {} },
-      annotations: { readOnlyHint: true, destructiveHint: false },
+      annotations: { ...READONLY_CLAIM_ANNOTATIONS },
     },
     {
       name: 'needs_input',
@@ -69,6 +88,11 @@ export function toolDefinitions(): JsonObject[] {
       name: 'needs_input_loop',
       description: 'Asks the client for input on every round and never completes. Needs the elicitation capability.',
       inputSchema: needsCapabilitySchema,
+    },
+    {
+      name: noClaimToolName(nonce),
+      description: UNCLASSIFIED_DESCRIPTION,
+      inputSchema: { type: 'object', properties: {} },
     },
   ];
 }
@@ -83,7 +107,7 @@ export const invalidParams = (message: string, data?: Json): Answer => ({
 const text = (value: string): JsonObject => ({ type: 'text', text: value });
 
 /** Answers `tools/call` on the 2026-07-28 path. */
-export function callTool(params: Record<string, unknown>): Answer {
+export function callTool(params: Record<string, unknown>, nonce: string): Answer {
   const name = params.name;
   const args = isRecord(params.arguments) ? params.arguments : {};
   switch (name) {
@@ -106,8 +130,10 @@ export function callTool(params: Record<string, unknown>): Answer {
       return {
         result: { resultType: 'complete', content: ALWAYS_ERROR_CONTENT.map((block) => ({ ...block })), isError: true },
       };
-    case readonlyClaimToolName():
+    case readonlyClaimToolName(nonce):
       return { result: { resultType: 'complete', content: [text(READONLY_CLAIM_TEXT)] } };
+    case noClaimToolName(nonce):
+      return { result: { resultType: 'complete', content: [text(NO_CLAIM_TEXT)] } };
     case 'needs_input':
     case 'needs_input_loop':
       return needsInput(name, params);

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
   ALWAYS_ERROR_CONTENT,
   FakeMcpServer,
+  NO_CLAIM_PREFIX,
+  READONLY_CLAIM_ANNOTATIONS,
   READONLY_CLAIM_PREFIX,
   TOOLS_PAGE_SIZE,
+  UNSHARED_REVISION_PATH,
   createFakeMcpServer,
   EARLIER_REVISION,
   EARLIER_REVISION_PATH,
@@ -141,7 +144,7 @@ describe('FakeMcpServer (json)', () => {
     expect(list.json.error.code).toBe(-32020);
   });
 
-  test('tools/list: six tools paged 3 + 3, with outputSchema, annotations, ttlMs 60000, cacheScope "private"', async () => {
+  test('tools/list: seven tools paged 3 + 3 + 1, with outputSchema, annotations, ttlMs 60000, cacheScope "private"', async () => {
     const first = (await rpc(url, 'tools/list')).json.result;
     expect(first.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'structured-echo', 'always-error']);
     expect(first.nextCursor).toBe('fake-page:3');
@@ -159,24 +162,46 @@ describe('FakeMcpServer (json)', () => {
       'needs_input',
       'needs_input_loop',
     ]);
-    expect(second).not.toHaveProperty('nextCursor');
+    expect(second.nextCursor).toBe('fake-page:6');
     expect(second).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
-    expect(second.tools[0].annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
-    expect([...first.tools, ...second.tools]).toEqual(fake.currentTools());
+    expect(second.tools[0].annotations).toEqual(READONLY_CLAIM_ANNOTATIONS);
+    const third = (await rpc(url, 'tools/list', { cursor: second.nextCursor })).json.result;
+    expect(third.tools.map((t: { name: string }) => t.name)).toEqual([fake.noClaimToolName()]);
+    expect(third).not.toHaveProperty('nextCursor');
+    expect([...first.tools, ...second.tools, ...third.tools]).toEqual(fake.currentTools());
     expect(TOOLS_PAGE_SIZE).toBe(3);
   });
 
+  test('the claim tool and its twin differ only in name and annotations', () => {
+    const tools = fake.currentTools();
+    const claim = tools.find((t) => t['name'] === fake.readonlyClaimToolName())!;
+    const twin = tools.find((t) => t['name'] === fake.noClaimToolName())!;
+    const { name: _c, annotations, ...claimRest } = claim;
+    const { name: _t, ...twinRest } = twin;
+    expect(annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(twinRest).toEqual(claimRest);
+  });
+
   test('a bad cursor is HTTP 200 -32602 "Invalid cursor"', async () => {
-    for (const cursor of ['fake-page:0', 'fake-page:6', 'fake-page:2', 'page-2', 3]) {
+    for (const cursor of ['fake-page:0', 'fake-page:9', 'fake-page:2', 'page-2', 3]) {
       const sent = await rpc(url, 'tools/list', { cursor });
       expect(sent.status).toBe(200);
       expect(sent.json.error).toEqual({ code: -32602, message: 'Invalid cursor' });
     }
   });
 
-  test('the read-only claim tool carries a per-process 8-hex nonce', () => {
+  test('the two unclassifiable tools carry an 8-hex nonce drawn per server', () => {
     expect(fake.readonlyClaimToolName()).toMatch(new RegExp(`^${READONLY_CLAIM_PREFIX}[0-9a-f]{8}$`));
-    expect(createFakeMcpServer().readonlyClaimToolName()).toBe(fake.readonlyClaimToolName());
+    expect(fake.noClaimToolName()).toMatch(new RegExp(`^${NO_CLAIM_PREFIX}[0-9a-f]{8}$`));
+    expect(fake.noClaimToolName().slice(NO_CLAIM_PREFIX.length)).toBe(
+      fake.readonlyClaimToolName().slice(READONLY_CLAIM_PREFIX.length),
+    );
+    expect(createFakeMcpServer().readonlyClaimToolName()).not.toBe(fake.readonlyClaimToolName());
   });
 
   test('tools/call answers', async () => {
@@ -204,6 +229,8 @@ describe('FakeMcpServer (json)', () => {
     });
     const claim = (await rpc(url, 'tools/call', { name: fake.readonlyClaimToolName() })).json.result;
     expect(claim.content).toEqual([{ type: 'text', text: 'this tool claimed to be read-only' }]);
+    const twin = (await rpc(url, 'tools/call', { name: fake.noClaimToolName() })).json.result;
+    expect(twin.content).toEqual([{ type: 'text', text: 'this tool made no claim' }]);
     const unknown = await rpc(url, 'tools/call', { name: 'nope' });
     expect(unknown.status).toBe(200);
     expect(unknown.json.error).toMatchObject({ code: -32602, message: 'Unknown tool' });
@@ -560,6 +587,47 @@ describe('the 2024-11-05 endpoint', () => {
       );
       expect(init.json.result.protocolVersion).toBe(INCOMPATIBLE_REVISION);
       expect(fake.invocations().map((i) => i.path)).toEqual(Array(3).fill(INCOMPATIBLE_REVISION_PATH));
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('the unshared endpoint', () => {
+  test('answers server/discover at any revision with a list no client negotiates, and every other request with -32022', async () => {
+    const fake = createFakeMcpServer({ discoverTtlMs: 0 });
+    const url = await fake.start();
+    try {
+      const unshared = fake.unsharedRevisionUrl;
+      expect(unshared).toBe(url.replace(/\/mcp$/, UNSHARED_REVISION_PATH));
+      for (const headers of [{}, { 'MCP-Protocol-Version': '2025-11-25' }, { 'MCP-Protocol-Version': undefined }]) {
+        const probe = await rpc(unshared, 'server/discover', {}, { headers });
+        expect(probe.status).toBe(200);
+        expect(probe.json.result).toMatchObject({
+          resultType: 'complete',
+          supportedVersions: ['2099-12-31'],
+          ttlMs: 0,
+          cacheScope: 'public',
+          _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+        });
+      }
+      const call = await rpc(unshared, 'tools/call', { name: 'echo', arguments: { text: 'x' } });
+      expect(call.status).toBe(400);
+      expect(call.json.error).toEqual({
+        code: -32022,
+        message: 'Unsupported protocol version',
+        data: { supported: ['2099-12-31'], requested: V },
+      });
+      const bare = { 'MCP-Protocol-Version': undefined, 'Mcp-Method': undefined };
+      const init = await rpc(unshared, 'initialize', { protocolVersion: '2025-11-25' }, { headers: bare, meta: null });
+      expect(init.json.error.data).toEqual({ supported: ['2099-12-31'], requested: '(absent)' });
+      expect(fake.exchanges().map((x) => x.method)).toEqual([
+        'server/discover',
+        'server/discover',
+        'server/discover',
+        'tools/call',
+        'initialize',
+      ]);
     } finally {
       await fake.stop();
     }

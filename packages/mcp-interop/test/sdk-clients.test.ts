@@ -61,7 +61,7 @@ describe('official clients against the fake', () => {
     const client = new V2Client({ name: 'v2', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new V2Transport(await startFake()));
     expect(fake!.invocations().map((i) => [i.method, i.revision])).toEqual([['server/discover', '2026-07-28']]);
-    // The v2 Client merges every page when no cursor is given: all six tools, no nextCursor.
+    // The v2 Client merges every page when no cursor is given: every tool, no nextCursor.
     const listed = await client.listTools();
     expect(listed.tools.map((t) => t.name)).toEqual(fake!.currentTools().map((t) => t['name']));
     expect(listed.nextCursor).toBeUndefined();

@@ -37,10 +37,10 @@ for (const responseMode of ['json', 'sse'] as const) {
     });
     afterAll(() => fake.stop());
 
-    it('lists all six tools across both pages, the unreachable server skipped and logged', async () => {
+    it('lists all seven tools across the three pages, the unreachable server skipped and logged', async () => {
       const { tools, mcpTargets } = await catalog.read();
       const names = fake.currentTools().map((t) => t['name'] as string);
-      expect(names).toHaveLength(6);
+      expect(names).toHaveLength(7);
       expect(tools.filter((t) => t.source === 'mcp').map((t) => t.toolId)).toEqual(
         names.map((n) => `mcp:conformance.${n}`).sort(),
       );
@@ -53,7 +53,7 @@ for (const responseMode of ['json', 'sse'] as const) {
     it('keeps the read-only claim tool at write, publishing readOnlyHint false / destructiveHint true', async () => {
       const claim = fake.readonlyClaimToolName();
       const server = fake.currentTools().find((t) => t['name'] === claim)!;
-      expect(server['annotations']).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(server['annotations']).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
       const { tools } = await catalog.read();
       const d = tools.find((t) => t.toolId === `mcp:conformance.${claim}`)!;
       expect(d.safetyTier).toBe('write');

@@ -3,7 +3,8 @@
 // then read from `GET /runs/{id}/events/poll?timeout=1`: the fixture node's `node.completed`
 // (`payload.outputs.result`) or `node.failed` (`payload.error`: `code`, `details`). The node is the
 // event's `nodeId` (events.md puts it on the envelope; a `payload.nodeId` is read too). At major 1
-// every path carries the `/v1` prefix.
+// every path carries the `/v1` prefix; at major 2 every request carries `OpenWOP-Version: 2.0`, since
+// a host answers an unversioned path without it in its preferredVersion (overview.md, versioning.md).
 import { isRecord } from '@openwop-spec/json';
 import type {
   HostCapabilities,
@@ -50,22 +51,22 @@ export function capabilitiesFromDiscovery(doc: unknown, major: 1 | 2): HostCapab
     }
     return record; // v2: the presence of the family record is the claim
   };
+  const strings = (value: unknown): string[] | undefined =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
   const out: HostCapabilities = {};
   const mcp = family('mcp');
   if (mcp !== undefined) {
-    const revisions = Array.isArray(mcp['revisions'])
-      ? mcp['revisions'].filter((r): r is string => typeof r === 'string')
-      : undefined;
+    const revisions = strings(mcp['revisions']);
+    const features = strings(mcp['features']);
     out.mcp = {
       ...(mcp['client'] === true ? { client: true as const } : {}),
       ...(revisions === undefined ? {} : { revisions }),
+      ...(features === undefined ? {} : { features }),
     };
   }
   const catalog = family('toolCatalog');
   if (catalog !== undefined) {
-    const sources = Array.isArray(catalog['sources'])
-      ? catalog['sources'].filter((s): s is string => typeof s === 'string')
-      : undefined;
+    const sources = strings(catalog['sources']);
     out.toolCatalog = {
       ...(sources ? { sources } : {}),
       ...(catalog['compactView'] === true ? { compactView: true } : {}),
@@ -81,26 +82,22 @@ export function httpHost(options: HttpHostOptions): HostFactory {
 function createHttpHost(options: HttpHostOptions): HostUnderTest {
   const major = options.major ?? 2;
   const prefix = major === 1 ? '/v1' : '';
+  const version: Record<string, string> = major === 2 ? { 'OpenWOP-Version': '2.0' } : {};
   const base = options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl;
   const doFetch = options.fetch ?? globalThis.fetch;
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const runTimeoutMs = options.runTimeoutMs ?? 30_000;
 
   /** One request; a network failure is HostUnavailable, so the row is blocked rather than failed. */
-  async function request(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<HttpAnswer> {
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpAnswer> {
     const init: RequestInit = {
       method,
       redirect: 'manual',
       headers: {
         accept: 'application/json',
+        ...version,
         ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     };
@@ -160,7 +157,12 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     if (failed !== undefined) {
       const error = isRecord(failed['error']) ? failed['error'] : {};
       const errorCode = typeof error['code'] === 'string' ? error['code'] : 'unknown';
-      return { status: 'failed', errorCode, ...(isRecord(error['details']) ? { details: error['details'] } : {}) };
+      return {
+        status: 'failed',
+        errorCode,
+        ...(typeof error['message'] === 'string' ? { message: error['message'] } : {}),
+        ...(isRecord(error['details']) ? { details: error['details'] } : {}),
+      };
     }
     throw new HostUnavailable(
       `the ${workflowId} run ended ${status} with no node.completed or node.failed for node ${nodeId} on its event log`,
@@ -174,12 +176,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     major,
     async capabilities() {
       if (options.capabilities) return options.capabilities();
-      const doc = await request(
-        'GET',
-        '/.well-known/openwop',
-        undefined,
-        major === 2 ? { 'OpenWOP-Version': '2.0' } : {},
-      );
+      const doc = await request('GET', '/.well-known/openwop');
       if (doc.status !== 200) throw new HostUnavailable(`GET /.well-known/openwop answered ${doc.status}`);
       return capabilitiesFromDiscovery(doc.body, major);
     },
@@ -188,6 +185,8 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
     getTool: (id, q) => request('GET', `${prefix}/tools/${encodeURIComponent(id)}${toolsQuery(q)}`),
   };
   // The v1 leg exists only at major 1.
-  if (major === 1) host.runV1Invoke = ({ text }) => runFixture(V1_FIXTURE, { text }, V1_NODE_ID);
+  if (major === 1)
+    host.runV1Invoke = ({ text, toolName }) =>
+      runFixture(V1_FIXTURE, { text, ...(toolName === undefined ? {} : { toolName }) }, V1_NODE_ID);
   return host;
 }

@@ -1,13 +1,13 @@
 // InProcessHost: the reference implementation wired directly. The v2 fixture node calls
 // `ctx.mcp[method]` exactly as spec/v2/core/conformance.md § Conformance fixtures says the host's
 // node does; the v1 fixture node calls the v1 `invokeTool` adapter; the catalog projects the
-// built-in tools and every bound MCP server (so the suite's fake is a catalog source) and is served
+// built-in tools and the suite's MCP server `conformance` (so the fake is a catalog source) and is served
 // through the real `GET /tools` handler. The client declares the elicitation capability, which it
 // always declines, so a server's MRTR rounds reach it and it answers them itself.
 import { randomUUID } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import { SUPPORTED_REVISIONS, createMcpClient, createV1Mcp } from '@openwop-spec/mcp-client';
-import type { CtxMcp, McpClient } from '@openwop-spec/mcp-client';
+import type { CtxMcp, McpClient, McpClientOptions } from '@openwop-spec/mcp-client';
 import { createToolCatalog, createToolsHandler } from '@openwop-spec/tool-catalog';
 import type { Classification, ToolDescriptor, ToolsResponse } from '@openwop-spec/tool-catalog';
 import type {
@@ -62,6 +62,15 @@ export const OPERATOR_CLASSIFICATIONS: Readonly<Record<string, Classification>> 
 
 const TOKEN = 'conformance-in-process';
 
+/** The one bound server the catalog projects. */
+const CATALOG_SERVER_ID = 'conformance';
+
+/**
+ * The MCP features the host lists in `mcp.features`: `elicitation` is how it declares that its
+ * client sends the elicitation capability (and declines every elicitation, having no person to ask).
+ */
+const FEATURES = ['elicitation', 'resources', 'tools'] as const;
+
 /**
  * The rows judge behaviour, never speed: every server is on loopback, so the client's deadlines are
  * set long enough that a busy machine cannot turn a slow answer into a transport failure.
@@ -101,13 +110,15 @@ const asLogged = (value: unknown): unknown => (value === undefined ? undefined :
  * (mcp_error) or its `reason` (mcp_transport); anything without a code is an internal error.
  */
 function failed(err: unknown): Outcome {
-  if (!isRecord(err) || typeof err['code'] !== 'string') return { status: 'failed', errorCode: 'internal_error' };
+  if (!isRecord(err) || typeof err['code'] !== 'string')
+    return { status: 'failed', errorCode: 'internal_error', message: 'internal error' };
   const details = isRecord(err['error'])
     ? { error: asLogged(err['error']) }
     : typeof err['reason'] === 'string'
       ? { reason: err['reason'] }
       : undefined;
-  return { status: 'failed', errorCode: err['code'], ...(details === undefined ? {} : { details }) };
+  const message = typeof err['message'] === 'string' ? err['message'] : err['code'];
+  return { status: 'failed', errorCode: err['code'], message, ...(details === undefined ? {} : { details }) };
 }
 
 /** What the fixture node does with its inputs: one `ctx.mcp` call, arguments and cursor passed only when well-typed. */
@@ -131,7 +142,7 @@ function callFixture(mcp: CtxMcp, i: McpClientInputs, idempotencyKey: string): P
 
 async function createHost(label: string, seams: HostSeams, bindings: Record<string, string>): Promise<HostUnderTest> {
   const serverIds = Object.keys(bindings).sort();
-  const client = createMcpClient({
+  const clientOptions: McpClientOptions = {
     servers: Object.fromEntries(
       serverIds.map((id) => [
         id,
@@ -139,29 +150,36 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
       ]),
     ),
     clientCapabilities: { elicitation: {} },
-  });
+  };
+  const client = createMcpClient(seams.clientOptions ? seams.clientOptions(clientOptions) : clientOptions);
   const ctxMcp = seams.ctxMcp ? seams.ctxMcp(packFacing(client), bindings) : packFacing(client);
   const v1Base = createV1Mcp(packFacing(client));
   const v1 = seams.v1 ? seams.v1(v1Base) : v1Base;
+  // The catalog projects the suite's server (conformance.md § Conformance fixtures), not the
+  // bindings that exist to fail: projecting those would cost each read a request apiece.
+  const catalogServerIds = serverIds.filter((id) => id === CATALOG_SERVER_ID);
   const classifications = seams.classifications
-    ? await seams.classifications({ base: OPERATOR_CLASSIFICATIONS, client, serverIds })
+    ? await seams.classifications({ base: OPERATOR_CLASSIFICATIONS, client, serverIds: catalogServerIds })
     : OPERATOR_CLASSIFICATIONS;
   const catalog = createToolCatalog({
     tools: BUILT_IN_TOOLS,
-    mcp: { client, serverIds, classifications },
+    mcp: { client, serverIds: catalogServerIds, classifications },
     ...(seams.postProcess ? { postProcess: seams.postProcess } : {}),
     ...(seams.compare ? { compare: seams.compare } : {}),
   });
-  const handle = createToolsHandler({
+  const plainHandle = createToolsHandler({
     catalog,
     authenticate: (auth) => (auth === `Bearer ${TOKEN}` ? 'conformance' : undefined),
     compactView: true,
   });
+  const handle = seams.toolsHandler ? seams.toolsHandler(plainHandle, client) : plainHandle;
   const sources = [
-    ...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(serverIds.length > 0 ? ['mcp'] : [])]),
+    ...new Set([...BUILT_IN_TOOLS.map((t) => t.source), ...(catalogServerIds.length > 0 ? ['mcp'] : [])]),
   ].sort();
   const capabilities: HostCapabilities = {
-    ...(serverIds.length > 0 ? { mcp: { client: true, revisions: [...SUPPORTED_REVISIONS] } } : {}),
+    ...(serverIds.length > 0
+      ? { mcp: { client: true, revisions: [...SUPPORTED_REVISIONS], features: [...FEATURES] } }
+      : {}),
     toolCatalog: { sources, compactView: true },
   };
   const answer = (r: ToolsResponse): HttpAnswer => ({ status: r.status, body: asLogged(r.body) });
@@ -178,10 +196,15 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
         return failed(err);
       }
     },
-    async runV1Invoke({ text }) {
+    async runV1Invoke({ text, toolName }) {
       const idempotencyKey = `${randomUUID()}:mcp-invoke:1`;
       try {
-        const r = await v1.invokeTool({ serverId: 'conformance', toolName: 'echo', args: { text }, idempotencyKey });
+        const r = await v1.invokeTool({
+          serverId: 'conformance',
+          toolName: toolName ?? 'echo',
+          args: { text },
+          idempotencyKey,
+        });
         return { status: 'completed', result: asLogged(r) };
       } catch (err) {
         return failed(err);

@@ -1,35 +1,63 @@
-// Mutants on the catalog's inputs: the classifications (row mcp-unclassified-write), the descriptor
-// post-processor (row annotations-derived) and the sort (row catalog-order, advisory).
+// Mutants on the catalog: its classifications (rows mcp-unclassified-write, mcp-replay-not-from-hints,
+// mcp-egress-not-from-hints), the descriptor post-processor (rows annotations-derived,
+// catalog-toolids, mcp-toolid-scheme), the GET /tools handler (rows catalog-views,
+// catalog-read-only) and the sort (row catalog-order, advisory).
 import { isRecord } from '@openwop-spec/json';
+import { UNCLASSIFIED_MCP, mcpToolId } from '@openwop-spec/tool-catalog';
 import type { Classification, ToolDescriptor } from '@openwop-spec/tool-catalog';
 import { withHostSeams } from '../seams.js';
-import type { ClassificationsSeam } from '../seams.js';
+import type { ClassificationsSeam, ToolsHandler } from '../seams.js';
 import type { Mutant } from './mutant.js';
 
 /**
- * What a naive bridge does: classifies every tool whose server claims readOnlyHint: true as `read`.
- * It reads the server's own pages, the way such a host would.
+ * What a naive bridge does: classifies every tool whose server claims `hint` (with the value
+ * `claimed`) by `classify`. It reads the server's own pages, the way such a host would.
  */
-const copyReadOnly: ClassificationsSeam = async ({ base, client, serverIds }) => {
-  const out: Record<string, Classification> = { ...base };
-  for (const serverId of serverIds) {
-    let cursor: string | undefined;
-    try {
-      do {
-        const page = await client.listToolsPage(serverId, cursor);
-        for (const tool of page.tools) {
-          if (isRecord(tool.annotations) && tool.annotations['readOnlyHint'] === true) {
-            out[`mcp:${serverId}.${tool.name}`] = { safetyTier: 'read' };
+const copyHint =
+  (hint: string, claimed: boolean, classify: Classification): ClassificationsSeam =>
+  async ({ base, client, serverIds }) => {
+    const out: Record<string, Classification> = { ...base };
+    for (const serverId of serverIds) {
+      let cursor: string | undefined;
+      try {
+        do {
+          const page = await client.listToolsPage(serverId, cursor);
+          for (const tool of page.tools) {
+            if (isRecord(tool.annotations) && tool.annotations[hint] === claimed) {
+              out[mcpToolId(serverId, tool.name)] ??= { ...classify };
+            }
           }
-        }
-        cursor = page.nextCursor;
-      } while (typeof cursor === 'string');
-    } catch {
-      // An unreachable server contributes nothing, as in the catalog itself.
+          cursor = page.nextCursor;
+        } while (typeof cursor === 'string');
+      } catch {
+        // An unreachable server contributes nothing, as in the catalog itself.
+      }
     }
-  }
-  return out;
-};
+    return out;
+  };
+
+const onHandler = (
+  id: string,
+  row: string,
+  description: string,
+  decorate: NonNullable<Parameters<typeof withHostSeams>[1]['toolsHandler']>,
+): Mutant => ({
+  id,
+  row,
+  seam: 'tools handler',
+  description,
+  wrap: (factory) => withHostSeams(factory, { toolsHandler: decorate }, id),
+});
+
+/** A handler that answers the compact list without its last tool. */
+const dropLastCompact =
+  (handle: ToolsHandler): ToolsHandler =>
+  async (req) => {
+    const answer = await handle(req);
+    if (req.query?.['view'] !== 'compact' || !isRecord(answer.body) || !Array.isArray(answer.body['tools']))
+      return answer;
+    return { ...answer, body: { ...answer.body, tools: answer.body['tools'].slice(0, -1) } };
+  };
 
 const mapAnnotations =
   (alter: (d: ToolDescriptor, a: NonNullable<ToolDescriptor['annotations']>) => ToolDescriptor['annotations']) =>
@@ -42,7 +70,36 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
     row: 'mcp-unclassified-write',
     seam: 'classifications',
     description: "fills classifications from the server's readOnlyHint (true → read)",
-    wrap: (factory) => withHostSeams(factory, { classifications: copyReadOnly }, 'M-copy-readonly'),
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        { classifications: copyHint('readOnlyHint', true, { ...UNCLASSIFIED_MCP, safetyTier: 'read' }) },
+        'M-copy-readonly',
+      ),
+  },
+  {
+    id: 'M-copy-idempotent',
+    row: 'mcp-replay-not-from-hints',
+    seam: 'classifications',
+    description: "fills replayPolicy from the server's idempotentHint (true → idempotent); the tier stays write",
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        { classifications: copyHint('idempotentHint', true, { ...UNCLASSIFIED_MCP, replayPolicy: 'idempotent' }) },
+        'M-copy-idempotent',
+      ),
+  },
+  {
+    id: 'M-copy-openworld',
+    row: 'mcp-egress-not-from-hints',
+    seam: 'classifications',
+    description: "fills egress from the server's openWorldHint (false → none); the tier stays write",
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        { classifications: copyHint('openWorldHint', false, { ...UNCLASSIFIED_MCP, egress: 'none' }) },
+        'M-copy-openworld',
+      ),
   },
   {
     id: 'M-readonly-on-write',
@@ -73,6 +130,57 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
         'M-omit-openworld',
       ),
   },
+  {
+    id: 'M-duplicate-tool',
+    row: 'catalog-toolids',
+    seam: 'post-processor',
+    description: 'lists its first descriptor twice',
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        { postProcess: (descriptors) => (descriptors.length === 0 ? descriptors : [descriptors[0]!, ...descriptors]) },
+        'M-duplicate-tool',
+      ),
+  },
+  {
+    id: 'M-toolid-slash',
+    row: 'mcp-toolid-scheme',
+    seam: 'post-processor',
+    description: 'lists MCP tools as mcp/<serverId>.<name>',
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        {
+          postProcess: (descriptors) =>
+            descriptors.map((d) => (d.source === 'mcp' ? { ...d, toolId: d.toolId.replace(/^mcp:/, 'mcp/') } : d)),
+        },
+        'M-toolid-slash',
+      ),
+  },
+  onHandler(
+    'M-unknown-view-compact',
+    'catalog-views',
+    'answers every view parameter, unknown ones too, with the compact view',
+    (handle) => (req) =>
+      handle(req.query?.['view'] === undefined ? req : { ...req, query: { ...req.query, view: 'compact' } }),
+  ),
+  onHandler('M-compact-drops-tool', 'catalog-views', 'leaves the last tool out of the compact list', dropLastCompact),
+  onHandler(
+    'M-catalog-calls-tool',
+    'catalog-read-only',
+    'calls echo on the conformance server to check it is up before answering GET /tools',
+    (handle, client) => async (req) => {
+      await client
+        .callTool({
+          serverId: 'conformance',
+          name: 'echo',
+          arguments: { text: 'probe' },
+          idempotencyKey: 'catalog-probe',
+        })
+        .catch(() => undefined);
+      return handle(req);
+    },
+  ),
   {
     id: 'M-locale-sort',
     row: 'catalog-order',

@@ -3,7 +3,15 @@
 import type { CtxMcp } from '@openwop-spec/mcp-client';
 import type { HostFactory } from '../host-under-test.js';
 
-export type Seam = 'ctx.mcp' | 'v1 adapter' | 'classifications' | 'post-processor' | 'sort' | 'schema text';
+export type Seam =
+  | 'ctx.mcp'
+  | 'v1 adapter'
+  | 'client options'
+  | 'classifications'
+  | 'post-processor'
+  | 'tools handler'
+  | 'sort'
+  | 'schema text';
 
 export interface Mutant {
   id: string;

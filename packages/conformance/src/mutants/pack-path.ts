@@ -1,6 +1,11 @@
 // Mutants on the CtxMcp handed to the v2 fixture node (the ctx.mcp rows). The catalog reads
 // through listToolsPage and the v1 leg through its own adapter, so none of these reach them.
-import { INTERNAL_ERROR, McpErrorResponse, McpTransportFailure } from '@openwop-spec/mcp-client';
+import {
+  INTERNAL_ERROR,
+  McpErrorResponse,
+  McpTransportFailure,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from '@openwop-spec/mcp-client';
 import type {
   CallToolResult,
   CtxMcp,
@@ -83,6 +88,24 @@ const without = <T extends object>(value: T, key: string): T => {
   return copy as T;
 };
 
+/** A cache of one method's answers per request key, kept a minute whatever the result's ttlMs says. */
+function minuteCache<Req, Res>(
+  key: (req: Req) => string,
+  call: (req: Req) => Promise<Res>,
+): (req: Req) => Promise<Res> {
+  const kept = new Map<string, Promise<Res>>();
+  return (req) => {
+    const k = key(req);
+    let answer = kept.get(k);
+    if (answer === undefined) {
+      answer = call(req);
+      kept.set(k, answer);
+      void answer.catch(() => kept.delete(k));
+    }
+    return answer.then((r) => structuredClone(r));
+  };
+}
+
 export const PACK_PATH_MUTANTS: readonly Mutant[] = [
   alterSuccess('M-rewrap', 'resolves { result: structuredContent }', (r) => ({ result: r.structuredContent })),
   alterSuccess('M-strip-meta', 'drops _meta from the result', (r) => without(r, '_meta')),
@@ -119,9 +142,29 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       return { ...page, tools: page.tools.map((t) => without(t, 'annotations')) };
     },
   })),
+  onCtx(
+    'M-cached-list-tools',
+    'list-tools-page',
+    'answers listTools from a page kept a minute, whatever its ttlMs',
+    (mcp) => ({
+      listTools: minuteCache(
+        (req) => JSON.stringify([req.serverId, req.cursor ?? null]),
+        (req) => mcp.listTools(req),
+      ),
+    }),
+  ),
+  // The two below add their member for the conformance server only: the rows of the other
+  // health bindings would see it too, and each mutant belongs to one row.
   onCtx('M-connected', 'server-health', 'adds status: "connected"', (mcp) => ({
     async serverHealth(req) {
-      return { ...(await mcp.serverHealth(req)), status: 'connected' } as McpServerHealth;
+      const h = await mcp.serverHealth(req);
+      return req.serverId === 'conformance' ? ({ ...h, status: 'connected' } as McpServerHealth) : h;
+    },
+  })),
+  onCtx('M-health-session', 'server-health', 'adds session: "open"', (mcp) => ({
+    async serverHealth(req) {
+      const h = await mcp.serverHealth(req);
+      return req.serverId === 'conformance' ? ({ ...h, session: 'open' } as McpServerHealth) : h;
     },
   })),
   onCtx('M-unreachable-as-reachable', 'server-health', 'reports a server it cannot reach as reachable', (mcp) => ({
@@ -185,6 +228,39 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       },
     }),
   ),
+  onCtx(
+    'M-32022-unreachable',
+    'server-health-incompatible',
+    'reports a server that answered server/discover with -32022 as unreachable (the RFC text before Clarification 2)',
+    (mcp) => ({
+      async serverHealth(req) {
+        const h = await mcp.serverHealth(req);
+        return h.state === 'incompatible' && h.discover === undefined ? { state: 'unreachable' } : h;
+      },
+    }),
+  ),
+  onCtx(
+    'M-unshared-reachable',
+    'server-health-incompatible',
+    'reports every server whose server/discover succeeded as reachable, shared revision or not',
+    (mcp) => ({
+      async serverHealth(req) {
+        const h = await mcp.serverHealth(req);
+        return h.discover === undefined ? h : { state: 'reachable', discover: h.discover };
+      },
+    }),
+  ),
+  onCtx(
+    'M-cached-resource',
+    'read-resource-verbatim',
+    'answers readResource from a result kept a minute, whatever its ttlMs',
+    (mcp) => ({
+      readResource: minuteCache(
+        (req) => JSON.stringify([req.serverId, req.uri]),
+        (req) => mcp.readResource(req),
+      ),
+    }),
+  ),
   onCtx('M-stale-health', 'server-health-fresh', 'keeps the first health of each server, whatever its ttlMs', (mcp) => {
     const first = new Map<string, Promise<McpServerHealth>>();
     return {
@@ -213,12 +289,50 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
         try {
           return await mcp.callTool(req);
         } catch (err) {
-          if (err instanceof McpErrorResponse)
+          // The conformance server only: call-unshared-rejects has its own servers' errors to judge.
+          if (err instanceof McpErrorResponse && req.serverId === 'conformance')
             throw new McpErrorResponse(
               req.serverId,
               { code: INTERNAL_ERROR, message: 'MCP server error' },
               err.httpStatus,
             );
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
+    'M-incompatible-resolves',
+    'call-unshared-rejects',
+    'resolves a call the server refused with -32022 as a tool error (isError: true)',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpErrorResponse && err.error.code === UNSUPPORTED_PROTOCOL_VERSION) {
+            return {
+              resultType: 'complete',
+              content: [{ type: 'text', text: 'MCP server speaks no shared revision' }],
+              isError: true,
+            };
+          }
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
+    'M-transport-no-reason',
+    'transport-failure-rejects',
+    'rejects a transport failure without saying why (no details.reason)',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpTransportFailure && err.reason === 'connect')
+            throw Object.assign(new Error('MCP server unreachable'), { code: 'mcp_transport' });
           throw err;
         }
       },

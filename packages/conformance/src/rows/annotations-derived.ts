@@ -11,6 +11,7 @@ export const annotationsDerived: Row = {
   rfc: '§D.12',
   advisory: false,
   majors: [2],
+  invariants: ['tool-annotations-untrusted'],
   summary: "every descriptor's annotations equal the suite's table applied to its safetyTier, replayPolicy and egress",
   async run(ctx) {
     const gate = catalogGate(ctx);

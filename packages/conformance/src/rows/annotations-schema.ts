@@ -78,6 +78,7 @@ export const annotationsSchema: Row = {
   advisory: false,
   majors: [1, 2],
   corpus: true,
+  invariants: ['tool-annotations-untrusted'],
   summary: 'tool-descriptor.schema.json holds the 80-combination annotation property',
   async run(ctx) {
     // The verdict is a function of the schema text alone; every host and mutant of a run shares it.

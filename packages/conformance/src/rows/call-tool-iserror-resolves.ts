@@ -1,11 +1,10 @@
 // §A.3: a tool error (`isError: true`) is a result, not a rejection.
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '@openwop-spec/json';
 import { ALWAYS_ERROR_CONTENT } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { argumentsOf, paramsOf } from './exchanges.js';
-import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
+import { completedValue, fail, isResult, mcpGate, pass, schemaFailure } from './row.js';
 import type { Row } from './row.js';
 
 export const callToolIsErrorResolves: Row = {
@@ -19,7 +18,7 @@ export const callToolIsErrorResolves: Row = {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
     // always-error ignores its arguments; the nonce only tells this run's exchange apart.
-    const nonce = randomBytes(8).toString('hex');
+    const nonce = ctx.nonce();
     const out = await ctx.host.runMcpClient({
       method: 'callTool',
       serverId: 'conformance',
@@ -37,11 +36,13 @@ export const callToolIsErrorResolves: Row = {
         "the fake recorded no always-error call carrying this run's nonce: the host resolved something the server never sent",
       );
     const value = isRecord(done.value) ? done.value : {};
-    if (value['isError'] !== true) return fail('the resolved CallToolResult does not carry isError: true');
+    if (value['isError'] !== true) return fail(`$.isError is ${JSON.stringify(value['isError'])}, expected true`);
     if (!isDeepStrictEqual(value['content'], ALWAYS_ERROR_CONTENT))
       return fail("the resolved content is not the server's ALWAYS_ERROR_CONTENT");
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
+    const shape = schemaFailure(ctx, 'mcp-call-tool-result', done.value, 'the resolved CallToolResult');
+    if (shape !== undefined) return shape;
     return pass('completed with isError: true, deep-equal to the recorded result');
   },
 };

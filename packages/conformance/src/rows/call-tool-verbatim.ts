@@ -1,10 +1,9 @@
 // §A.3: callTool resolves to the server's CallToolResult unaltered, `_meta` included.
-import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import { NONCE_META_KEY } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { argumentsOf, paramsOf } from './exchanges.js';
-import { completedValue, fail, isResult, mcpGate, pass } from './row.js';
+import { completedValue, fail, isResult, mcpGate, pass, schemaFailure } from './row.js';
 import type { Row } from './row.js';
 
 export const callToolVerbatim: Row = {
@@ -17,7 +16,7 @@ export const callToolVerbatim: Row = {
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
-    const nonce = randomBytes(8).toString('hex');
+    const nonce = ctx.nonce();
     const out = await ctx.host.runMcpClient({
       method: 'callTool',
       serverId: 'conformance',
@@ -38,7 +37,9 @@ export const callToolVerbatim: Row = {
     if (diff !== undefined) return fail(`the resolved value is not the recorded CallToolResult: ${diff}`);
     const meta = isRecord(done.value) ? done.value['_meta'] : undefined;
     if (!isRecord(meta) || meta[NONCE_META_KEY] !== nonce)
-      return fail(`_meta["${NONCE_META_KEY}"] is not this run's nonce`);
+      return fail(`$._meta["${NONCE_META_KEY}"] is not this run's nonce`);
+    const shape = schemaFailure(ctx, 'mcp-call-tool-result', done.value, 'the resolved CallToolResult');
+    if (shape !== undefined) return shape;
     return pass('deep-equal to the recorded CallToolResult, nonce in _meta');
   },
 };

@@ -1,6 +1,7 @@
 // Reading GET /tools for the catalog rows. The standard view is a bare ToolDescriptor[]
 // (tool-catalog.md § The catalog); only the compact view is wrapped in { tools }.
 import { isRecord } from '@openwop-spec/json';
+import { NO_CLAIM_PREFIX, READONLY_CLAIM_PREFIX } from '@openwop-spec/mcp-fake-server';
 import type { HostUnderTest } from '../host-under-test.js';
 
 export type Descriptor = Record<string, unknown>;
@@ -21,3 +22,35 @@ export async function readTools(
 
 export const toolIdOf = (d: Descriptor): string =>
   typeof d['toolId'] === 'string' ? d['toolId'] : String(d['toolId']);
+
+/** The fake's two unclassifiable tools, by the nonce they share: the one that claims to be harmless and its twin without claims. */
+export interface ClaimPair {
+  nonce: string;
+  claim: Descriptor;
+  twin: Descriptor | undefined;
+}
+
+const nameOf = (d: Descriptor): string =>
+  `${typeof d['toolId'] === 'string' ? d['toolId'] : ''} ${typeof d['title'] === 'string' ? d['title'] : ''}`;
+
+/**
+ * The `source: "mcp"` descriptors of the fake's claim tool, each with its twin. Matched by prefix and
+ * nonce, never by this run's nonce alone: a catalog that legally serves an earlier page (within its
+ * ttlMs) lists an earlier run's pair, which proves the same thing.
+ */
+export function claimPairs(tools: readonly Descriptor[]): ClaimPair[] {
+  const mcp = tools.filter((d) => d['source'] === 'mcp');
+  const nonceAfter = (prefix: string, d: Descriptor): string | undefined =>
+    new RegExp(`${prefix}([0-9a-f]{8})`).exec(nameOf(d))?.[1];
+  const pairs: ClaimPair[] = [];
+  for (const claim of mcp) {
+    const nonce = nonceAfter(READONLY_CLAIM_PREFIX, claim);
+    if (nonce === undefined) continue;
+    pairs.push({ nonce, claim, twin: mcp.find((d) => nonceAfter(NO_CLAIM_PREFIX, d) === nonce) });
+  }
+  return pairs;
+}
+
+/** Why a catalog row about the fake's tools cannot run: the host does not project `conformance`. */
+export const NOT_PROJECTED =
+  'no source "mcp" descriptor names the fake\'s claim tool: the host does not project conformance into its catalog (conformance.md § Conformance fixtures)';

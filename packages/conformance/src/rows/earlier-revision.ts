@@ -2,13 +2,12 @@
 // predate it (core/interop.md § mcp) and gives pack code their results in that revision's shape,
 // exactly as sent (core/host-services.md § mcp). The suite's fake serves such a server on the same
 // port (EARLIER_REVISION_PATH, 2025-11-25 only), bound as `conformance.earlier`.
-import { randomBytes } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
 import { LATEST_REVISION } from '@openwop-spec/mcp-fake-server';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import { firstDifference } from './compare.js';
 import { argumentsOf, paramsOf } from './exchanges.js';
-import { blocked, completedValue, fail, inapplicable, isResult, mcpGate, pass } from './row.js';
+import { blocked, completedValue, fail, inapplicable, isResult, mcpGate, pass, schemaFailure } from './row.js';
 import type { Row, RowContext, RowResult } from './row.js';
 import type { Outcome } from '../host-under-test.js';
 
@@ -40,7 +39,7 @@ export const earlierRevisionUnaltered: Row = {
   async run(ctx) {
     const gate = earlierGate(ctx);
     if (isResult(gate)) return gate;
-    const nonce = randomBytes(8).toString('hex');
+    const nonce = ctx.nonce();
     const out = await ctx.host.runMcpClient({
       method: 'callTool',
       serverId: EARLIER_SERVER_ID,
@@ -60,7 +59,9 @@ export const earlierRevisionUnaltered: Row = {
     const diff = firstDifference(done.value, sent.result);
     if (diff !== undefined) return fail(`the resolved value is not the recorded 2025-11-25 CallToolResult: ${diff}`);
     if (isRecord(done.value) && Object.hasOwn(done.value, 'resultType'))
-      return fail('a resultType was written into a 2025-11-25 result');
+      return fail('$.resultType is unexpected; expected absent: a 2025-11-25 result has none');
+    const shape = schemaFailure(ctx, 'mcp-call-tool-result', done.value, 'the resolved 2025-11-25 CallToolResult');
+    if (shape !== undefined) return shape;
     return pass('deep-equal to the recorded 2025-11-25 CallToolResult, nothing of 2026-07-28 written in');
   },
 };
@@ -79,11 +80,13 @@ export const earlierRevisionHealth: Row = {
     const done =
       unbound(out) ?? completedValue(out, 'serverHealth of the 2025-11-25 server (a state, not a rejection)');
     if (isResult(done)) return done;
+    const shape = schemaFailure(ctx, 'mcp-server-health', done.value, 'the health');
+    if (shape !== undefined) return shape;
     const health = isRecord(done.value) ? done.value : {};
     if (health['state'] !== 'reachable')
-      return fail(`state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
+      return fail(`$.state is ${JSON.stringify(health['state'])}, expected "reachable"`);
     if (health['discover'] !== undefined)
-      return fail('a DiscoverResult is reported, but a 2025-11-25 server has no server/discover');
+      return fail('$.discover is unexpected; expected absent: a 2025-11-25 server has no server/discover');
     // A host that reports reachable without probing at all fails server-health (its down server reads reachable).
     return pass('reachable without a DiscoverResult');
   },

@@ -3,12 +3,18 @@ import { annotationsDerived } from './annotations-derived.js';
 import { annotationsSchema } from './annotations-schema.js';
 import { callToolIsErrorResolves } from './call-tool-iserror-resolves.js';
 import { callToolVerbatim } from './call-tool-verbatim.js';
+import { callUnsharedRejects } from './call-unshared-rejects.js';
 import { catalogOrder } from './catalog-order.js';
+import { catalogReadOnly } from './catalog-read-only.js';
+import { catalogToolIds } from './catalog-toolids.js';
+import { catalogViews } from './catalog-views.js';
 import { earlierRevisionHealth, earlierRevisionUnaltered } from './earlier-revision.js';
 import { inputRequiredNeverReturned } from './input-required-never-returned.js';
 import { listToolsPage } from './list-tools-page.js';
 import { mcpErrorUnaltered } from './mcp-error-unaltered.js';
+import { mcpToolIdScheme } from './mcp-toolid-scheme.js';
 import { mcpUnclassifiedWrite } from './mcp-unclassified-write.js';
+import { mcpEgressNotFromHints, mcpReplayNotFromHints } from './not-from-hints.js';
 import { readResourceVerbatim } from './read-resource-verbatim.js';
 import { rejectUnknownServer } from './reject-unknown-server.js';
 import type { Row } from './row.js';
@@ -28,14 +34,21 @@ export const ROWS: readonly Row[] = Object.freeze([
   serverHealthIncompatible,
   serverHealthFresh,
   rejectUnknownServer,
+  callUnsharedRejects,
   earlierRevisionUnaltered,
   earlierRevisionHealth,
   mcpErrorUnaltered,
   transportFailureRejects,
   v1RawVerbatim,
   mcpUnclassifiedWrite,
+  mcpReplayNotFromHints,
+  mcpEgressNotFromHints,
   annotationsDerived,
   annotationsSchema,
+  mcpToolIdScheme,
+  catalogToolIds,
+  catalogViews,
+  catalogReadOnly,
   catalogOrder,
 ]);
 
@@ -48,12 +61,19 @@ export {
   annotationsSchema,
   callToolIsErrorResolves,
   callToolVerbatim,
+  callUnsharedRejects,
   catalogOrder,
+  catalogReadOnly,
+  catalogToolIds,
+  catalogViews,
   earlierRevisionHealth,
   earlierRevisionUnaltered,
   inputRequiredNeverReturned,
   listToolsPage,
+  mcpEgressNotFromHints,
   mcpErrorUnaltered,
+  mcpReplayNotFromHints,
+  mcpToolIdScheme,
   mcpUnclassifiedWrite,
   readResourceVerbatim,
   rejectUnknownServer,

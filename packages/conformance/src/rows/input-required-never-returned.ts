@@ -1,9 +1,10 @@
 // §A.3: the host answers an InputRequiredResult itself and never returns one to pack code
 // (interop.md § The MCP round ceiling). The fake's needs_input asks once, then completes;
 // needs_input_loop asks on every round, so the host's round ceiling must end it as a transport
-// failure. Both ask only a client that declared the elicitation capability; a host that declares
-// none gets -32021 and was never asked, which leaves nothing to judge.
-import { randomBytes } from 'node:crypto';
+// failure. Both ask only a client that declared the elicitation capability. A host declares it by
+// listing `elicitation` in `mcp.features` (interop.md § mcp), and must then send it: a -32021 to
+// such a host is a failure; a host that lists no elicitation gets -32021 and was never asked,
+// which leaves nothing to judge.
 import { isRecord } from '@openwop-spec/json';
 import type { Exchange } from '@openwop-spec/mcp-fake-server';
 import { argumentsOf, paramsOf } from './exchanges.js';
@@ -22,7 +23,7 @@ async function judgeTool(
   tool: 'needs_input' | 'needs_input_loop',
   fake: NonNullable<RowContext['fake']>,
 ): Promise<RowResult | undefined> {
-  const nonce = randomBytes(8).toString('hex');
+  const nonce = ctx.nonce();
   const since = fake.exchangeCount();
   const out = await ctx.host.runMcpClient({
     method: 'callTool',
@@ -36,7 +37,11 @@ async function judgeTool(
   if (out.status === 'failed') {
     const error = detailsOf(out)['error'];
     if (out.errorCode === 'mcp_error' && isRecord(error) && error['code'] === MISSING_CAPABILITY) {
-      return inapplicable(`${tool}: the host declares no elicitation capability, so the server never asked for input`);
+      return (ctx.capabilities.mcp?.features ?? []).includes('elicitation')
+        ? fail(
+            `${tool}: the server answered ${MISSING_CAPABILITY}: the host lists elicitation in mcp.features but did not declare it in the request's clientCapabilities`,
+          )
+        : inapplicable(`${tool}: mcp.features does not list elicitation, so the server never asked for input`);
     }
   }
   if (fake.latestExchange('tools/call', (x) => mine(x) && asked(x), since) === undefined) {

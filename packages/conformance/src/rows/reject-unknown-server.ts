@@ -1,6 +1,5 @@
 // §A.2: a call to a serverId the host has not configured rejects with not_found.
-import { randomBytes } from 'node:crypto';
-import { blocked, fail, isResult, mcpGate, pass } from './row.js';
+import { blocked, fail, isResult, mcpGate, pass, rejectionOf, schemaFailure } from './row.js';
 import type { Row } from './row.js';
 
 export const rejectUnknownServer: Row = {
@@ -12,13 +11,17 @@ export const rejectUnknownServer: Row = {
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
-    const serverId = `no-such-${randomBytes(4).toString('hex')}`;
+    const serverId = `no-such-${ctx.nonce()}`;
     const out = await ctx.host.runMcpClient({ method: 'callTool', serverId, name: 'echo', arguments: { text: 'x' } });
     if (out.status === 'unsupported') return blocked('the host does not run the fixture');
     if (out.status === 'completed')
       return fail('the call to an unconfigured serverId completed; it MUST reject with not_found');
     if (out.errorCode !== 'not_found')
-      return fail(`the call to an unconfigured serverId failed with ${out.errorCode}, expected not_found`);
+      return fail(
+        `the call to an unconfigured serverId failed: $.code is ${JSON.stringify(out.errorCode)}, expected "not_found"`,
+      );
+    const shape = schemaFailure(ctx, 'mcp-rejection', rejectionOf(out), 'payload.error');
+    if (shape !== undefined) return shape;
     return pass('failed with not_found');
   },
 };

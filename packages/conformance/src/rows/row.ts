@@ -2,6 +2,7 @@
 import { isRecord } from '@openwop-spec/json';
 import type { FakeMcpServer } from '@openwop-spec/mcp-fake-server';
 import type { HostCapabilities, HostUnderTest, Outcome, RowVerdict } from '../host-under-test.js';
+import type { ResultSchemaName, ResultSchemas } from '../result-schemas.js';
 
 export const REQUIREMENT_PREFIX = 'openwop.requirement.0204.';
 
@@ -15,6 +16,10 @@ export interface RowContext {
   major: 1 | 2 | undefined;
   /** The text of schemas/v2/tool-descriptor.schema.json, as the corpus row is to compile it. */
   descriptorSchemaText: string;
+  /** The corpus schemas of ctx.mcp results and rejections. */
+  schemas: ResultSchemas;
+  /** A fresh random token for this row; the run redacts it from the row's reason. */
+  nonce(): string;
 }
 
 export interface RowResult {
@@ -36,6 +41,8 @@ export interface Row {
   corpus?: true;
   /** The row's expected value is the suite fake's recording, so the host must reach this run's fake. */
   needsFake?: true;
+  /** The security invariants (SECURITY/invariants.yaml) the row tests; the suite will not call such a row unverified silently. */
+  invariants?: readonly string[];
   summary: string;
   run(ctx: RowContext): Promise<RowResult>;
 }
@@ -73,3 +80,21 @@ export function completedValue(out: Outcome, what: string): { value: unknown } |
 }
 
 export const isResult = (x: object): x is RowResult => 'verdict' in x;
+
+/** A failure when `value` does not validate against the named corpus schema; `what` says whose value it is. */
+export function schemaFailure(
+  ctx: RowContext,
+  name: ResultSchemaName,
+  value: unknown,
+  what: string,
+): RowResult | undefined {
+  const problem = ctx.schemas.check(name, value);
+  return problem === undefined ? undefined : fail(`${what}: ${problem}`);
+}
+
+/** A rejection as node.failed records its `payload.error` (errors.md): code, message and details when present. */
+export const rejectionOf = (out: Extract<Outcome, { status: 'failed' }>): Record<string, unknown> => ({
+  code: out.errorCode,
+  ...(out.message === undefined ? {} : { message: out.message }),
+  ...(out.details === undefined ? {} : { details: out.details }),
+});

@@ -1,11 +1,11 @@
-// §A.6: serverHealth reports reachability from server/discover and never a connection state.
+// §A.6: serverHealth reports reachability from server/discover in a closed shape — `state`,
+// `discover` (the DiscoverResult unaltered) and `reason`, nothing else — so it can report no
+// connection or session state (host-services.md § mcp; mcp-server-health.schema.json).
 import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '@openwop-spec/json';
 import { firstDifference } from './compare.js';
-import { blocked, completedValue, fail, isResult, mcpGate, pass } from './row.js';
+import { blocked, completedValue, fail, isResult, mcpGate, pass, schemaFailure } from './row.js';
 import type { Row } from './row.js';
-
-const SESSION_WORDS = /"(dis)?connected"/i;
 
 export const serverHealth: Row = {
   id: 'server-health',
@@ -13,7 +13,8 @@ export const serverHealth: Row = {
   advisory: false,
   majors: [2],
   needsFake: true,
-  summary: 'serverHealth: conformance is reachable with the recorded DiscoverResult; conformance.down is unreachable',
+  summary:
+    'serverHealth: conformance is reachable with the recorded DiscoverResult; conformance.down is unreachable; both results hold only state, discover and reason',
   async run(ctx) {
     const gate = mcpGate(ctx);
     if (isResult(gate)) return gate;
@@ -24,15 +25,15 @@ export const serverHealth: Row = {
       'serverHealth conformance',
     );
     if (isResult(a)) return a;
-    if (SESSION_WORDS.test(JSON.stringify(a.value ?? null)))
-      return fail('run A: serverHealth reports a connection state ("connected"/"disconnected")');
+    const shapeA = schemaFailure(ctx, 'mcp-server-health', a.value, 'run A');
+    if (shapeA !== undefined) return shapeA;
     const health = isRecord(a.value) ? a.value : {};
     if (health['state'] !== 'reachable')
-      return fail(`run A: state is ${JSON.stringify(health['state'] ?? null)}, expected "reachable"`);
+      return fail(`run A: $.state is ${JSON.stringify(health['state'])}, expected "reachable"`);
     const discover = isRecord(health['discover']) ? health['discover'] : undefined;
-    if (discover === undefined) return fail('run A: no DiscoverResult is reported with the reachable state');
+    if (discover === undefined) return fail('run A: $.discover is missing; expected the DiscoverResult of the probe');
     if (!isDeepStrictEqual(discover['supportedVersions'], fake.protocolVersions())) {
-      return fail("run A: discover.supportedVersions is not the fake's protocol versions");
+      return fail("run A: $.discover.supportedVersions is not the fake's protocol versions");
     }
     // A DiscoverResult may be served from cache within its ttlMs, so any recorded discover will do.
     const sent = fake.latestExchange('server/discover', () => true);
@@ -40,7 +41,7 @@ export const serverHealth: Row = {
       return fail(
         'run A: the fake recorded no server/discover: the host reported a DiscoverResult the server never sent',
       );
-    const diff = firstDifference(discover, sent.result);
+    const diff = firstDifference(discover, sent.result, '$.discover');
     if (diff !== undefined) return fail(`run A: discover is not the recorded DiscoverResult: ${diff}`);
 
     const b = await ctx.host.runMcpClient({ method: 'serverHealth', serverId: 'conformance.down' });
@@ -48,11 +49,10 @@ export const serverHealth: Row = {
       return blocked('run B: the host has no conformance.down binding');
     const down = completedValue(b, 'serverHealth conformance.down (a down server is data, not a rejection)');
     if (isResult(down)) return down;
-    if (SESSION_WORDS.test(JSON.stringify(down.value ?? null)))
-      return fail('run B: serverHealth reports a connection state ("connected"/"disconnected")');
+    const shapeB = schemaFailure(ctx, 'mcp-server-health', down.value, 'run B');
+    if (shapeB !== undefined) return shapeB;
     const state = isRecord(down.value) ? down.value['state'] : undefined;
-    if (state !== 'unreachable')
-      return fail(`run B: state is ${JSON.stringify(state ?? null)}, expected "unreachable"`);
-    return pass('reachable with the recorded DiscoverResult; the dead address is unreachable; no connection state');
+    if (state !== 'unreachable') return fail(`run B: $.state is ${JSON.stringify(state)}, expected "unreachable"`);
+    return pass('reachable with the recorded DiscoverResult; the dead address is unreachable; no other member');
   },
 };

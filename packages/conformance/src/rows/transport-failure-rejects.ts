@@ -1,5 +1,5 @@
 // §A.2: a transport failure rejects the call (code `mcp_transport`); it never resolves as a result.
-import { blocked, fail, isResult, mcpGate, pass } from './row.js';
+import { blocked, fail, isResult, mcpGate, pass, rejectionOf, schemaFailure } from './row.js';
 import type { Row } from './row.js';
 
 export const transportFailureRejects: Row = {
@@ -22,7 +22,11 @@ export const transportFailureRejects: Row = {
       return fail('the call to a server nothing answers completed; a transport failure MUST reject');
     if (out.errorCode === 'not_found') return blocked('the host has no conformance.down binding');
     if (out.errorCode !== 'mcp_transport')
-      return fail(`the call to a server nothing answers failed with ${out.errorCode}, expected mcp_transport`);
+      return fail(
+        `the call to a server nothing answers failed: $.code is ${JSON.stringify(out.errorCode)}, expected "mcp_transport"`,
+      );
+    const shape = schemaFailure(ctx, 'mcp-rejection', rejectionOf(out), 'payload.error');
+    if (shape !== undefined) return shape;
     return pass('failed with mcp_transport');
   },
 };

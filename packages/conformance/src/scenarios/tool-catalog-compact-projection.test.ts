@@ -9,6 +9,7 @@ import { compileSchema, v2SchemaPath } from '../lib/schemas.js';
 import { describeScenario, requireAdvertised, requireHost } from '../lib/scenario.js';
 import { req } from '../lib/requirements.js';
 import { getCompactTool, listCompactTools, listTools, toolCatalogGate } from '../lib/toolCatalog.js';
+import { rfc0204Rows } from '../lib/rfc0204.js';
 
 const ID = 'openwop.it.tool-catalog-compact-projection';
 
@@ -51,4 +52,7 @@ describeScenario(import.meta.url, 'tool-catalog-compact-projection (RFC 0112, RF
       expect(one.descriptor?.toolId).toBe(first.toolId);
     }
   });
+
+  // Row `.catalog-views`: the compact view and every other view against the standard one.
+  rfc0204Rows(['catalog-views']);
 });

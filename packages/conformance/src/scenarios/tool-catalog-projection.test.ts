@@ -94,6 +94,7 @@ describeScenario(import.meta.url, 'tool-catalog-projection (RFC 0078, RFC 0204)'
     ).toBe(404);
   });
 
-  // Row `.catalog-order` (§D.13, a SHOULD): a miss is annotated as advisory-miss, never a failure.
-  rfc0204Rows(['catalog-order']);
+  // Rows `.mcp-toolid-scheme`, `.catalog-toolids` and `.catalog-read-only` (MUSTs), and
+  // `.catalog-order` (§D.13, a SHOULD: a miss is annotated as advisory-miss, never a failure).
+  rfc0204Rows(['mcp-toolid-scheme', 'catalog-toolids', 'catalog-read-only', 'catalog-order']);
 });

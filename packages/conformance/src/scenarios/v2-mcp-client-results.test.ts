@@ -18,6 +18,7 @@ describeScenario(import.meta.url, 'v2-mcp-client-results (RFC 0204 §A)', () => 
     'server-health-incompatible',
     'server-health-fresh',
     'reject-unknown-server',
+    'call-unshared-rejects',
     'mcp-error-unaltered',
     'transport-failure-rejects',
     'earlier-revision-unaltered',

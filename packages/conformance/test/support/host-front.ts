@@ -47,7 +47,7 @@ function eventsOf(nodeId: string, out: Outcome): Run {
   const code = out.status === 'failed' ? out.errorCode : 'unsupported';
   const error = {
     code,
-    message: code,
+    message: out.status === 'failed' ? (out.message ?? code) : code,
     ...(out.status === 'failed' && out.details !== undefined ? { details: out.details } : {}),
   };
   return {
@@ -104,10 +104,9 @@ export async function serveHost(host: HostUnderTest, options: { major: 1 | 2; ap
             ? eventsOf('mcp-client', { status: 'failed', errorCode: 'invalid_input' })
             : eventsOf('mcp-client', await host.runMcpClient(i));
       } else if (workflowId === V1_FIXTURE && host.runV1Invoke !== undefined) {
-        run = eventsOf(
-          'mcp-invoke',
-          await host.runV1Invoke({ text: String((inputs['text'] as string | undefined) ?? '') }),
-        );
+        const text = typeof inputs['text'] === 'string' ? inputs['text'] : '';
+        const toolName = typeof inputs['toolName'] === 'string' ? inputs['toolName'] : 'echo';
+        run = eventsOf('mcp-invoke', await host.runV1Invoke({ text, toolName }));
       } else {
         return [404, { error: { code: 'workflow_not_found' } }];
       }

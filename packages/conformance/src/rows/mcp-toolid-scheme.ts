@@ -1,0 +1,48 @@
+// tool-catalog.md § The descriptor: an MCP tool's toolId is `mcp:<serverId>.<name>`. The fake's
+// tools with fixed names must be listed under exactly those ids.
+import { readTools, toolIdOf } from './catalog.js';
+import { blocked, catalogGate, fail, inapplicable, pass } from './row.js';
+import type { Row } from './row.js';
+
+/** The fake's tools whose names are the same on every run. */
+const FIXED_NAMES = ['echo', 'structured-echo', 'always-error', 'needs_input', 'needs_input_loop'] as const;
+
+export const mcpToolIdScheme: Row = {
+  id: 'mcp-toolid-scheme',
+  rfc: 'Clarification 9',
+  advisory: false,
+  majors: [2],
+  needsFake: true,
+  summary: "the fake's tools are listed as mcp:conformance.<name>",
+  async run(ctx) {
+    const gate = catalogGate(ctx);
+    if (gate !== undefined) return gate;
+    if (!(ctx.capabilities.toolCatalog?.sources ?? []).includes('mcp'))
+      return inapplicable('toolCatalog.sources does not include "mcp"');
+    const read = await readTools(ctx.host);
+    if ('problem' in read) return fail(read.problem);
+    const mcp = read.tools.filter((d) => d['source'] === 'mcp');
+    const ids = new Set(mcp.map(toolIdOf));
+    // A descriptor of the tool `name` under whatever id: its toolId ends in the name after a separator.
+    const named = (name: string) =>
+      mcp.find((d) => {
+        const id = toolIdOf(d);
+        return id.endsWith(name) && /[^\w-]/.test(id.charAt(id.length - name.length - 1));
+      });
+    if (FIXED_NAMES.every((name) => named(name) === undefined))
+      return blocked(
+        'no source "mcp" descriptor names a tool of the fake: the host does not project conformance into its catalog',
+      );
+    for (const name of FIXED_NAMES) {
+      const expected = `mcp:conformance.${name}`;
+      if (ids.has(expected)) continue;
+      const other = named(name);
+      return fail(
+        other === undefined
+          ? `no descriptor lists the fake's ${name}; expected toolId ${JSON.stringify(expected)}`
+          : `$.toolId is ${JSON.stringify(toolIdOf(other))}, expected ${JSON.stringify(expected)}`,
+      );
+    }
+    return pass(`${FIXED_NAMES.length} tools of the fake, each as mcp:conformance.<name>`);
+  },
+};

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HELP, commandArgs, processIo, wholeNumber } from '@openwop-spec/cli';
+import type { CommandPage } from '@openwop-spec/cli';
 import { writeCorpus } from './generate.js';
 import { measure } from './measure.js';
 import { formatTable, summarise } from './stats.js';
@@ -24,37 +26,45 @@ interface Options {
   noWatch: boolean;
 }
 
-function parseOptions(argv: readonly string[]): Options {
+const PAGE: CommandPage = {
+  name: 'bench',
+  program: { name: 'bench', help: 'pnpm bench --help' },
+  usage: 'pnpm bench [options]',
+  about:
+    'Generates synthetic corpora at upstream scale and larger, and times the built CLI on them: the in-process floor, a cold check, warm checks of the three upstream gates, an edited document, and the watch probe. Prints a table (or JSON) and writes the results file.',
+  options: [
+    { name: '--runs', value: 'N', help: 'timed runs of each case (default 7)' },
+    { name: '--scales', value: 'LIST', help: 'the corpus scales to measure, comma-separated (default 1,10)' },
+    { name: '--json', help: 'print the results as JSON instead of a table' },
+    { name: '--out', value: 'FILE', help: 'where to write the results (default packages/bench/results/latest.json)' },
+    { name: '--keep', help: 'keep the generated corpora' },
+    { name: '--cli', value: 'BIN', help: "the CLI to measure (default: this checkout's build), to compare two builds" },
+    { name: '--no-watch', help: 'skip the watch probe (it always runs this checkout’s watch)' },
+    HELP,
+  ],
+  examples: [
+    { command: 'pnpm bench', does: 'measure scales 1 and 10, seven runs each' },
+    { command: 'pnpm bench --scales 1 --runs 3 --json', does: 'a quick run at upstream scale, as JSON' },
+  ],
+};
+
+/** The options, or the exit code after the help or a usage error. */
+function parseOptions(argv: readonly string[]): Options | number {
+  const args = commandArgs(processIo, PAGE, argv);
+  if (typeof args === 'number') return args;
   const o: Options = {
-    scales: [1, 10],
-    runs: 7,
-    json: false,
-    out: join(here, '..', 'results', 'latest.json'),
-    keep: false,
-    cli: DEFAULT_CLI,
-    noWatch: false,
+    scales: (args.values.get('--scales') ?? '1,10').split(',').map((x) => (/^\d+$/.test(x) ? Number(x) : Number.NaN)),
+    runs: wholeNumber(args, '--runs', 7),
+    json: args.flags.has('--json'),
+    out: args.values.get('--out') ?? join(here, '..', 'results', 'latest.json'),
+    keep: args.flags.has('--keep'),
+    cli: args.values.get('--cli') ?? DEFAULT_CLI,
+    noWatch: args.flags.has('--no-watch'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--json') o.json = true;
-    else if (a === '--keep') o.keep = true;
-    else if (a === '--runs') o.runs = Number(value());
-    else if (a === '--scales') o.scales = value().split(',').map(Number);
-    else if (a === '--out') o.out = value();
-    else if (a === '--cli') o.cli = value();
-    else if (a === '--no-watch') o.noWatch = true;
-    else
-      throw new Error(
-        `unknown argument ${a} (bench [--runs N] [--scales 1,10] [--json] [--out FILE] [--keep] [--cli BIN] [--no-watch])`,
-      );
+  if (!(o.runs >= 1) || o.scales.some((x) => !(x >= 1))) {
+    processIo.stderr('bench: --runs and --scales must be positive whole numbers; see pnpm bench --help');
+    return 2;
   }
-  if (!(o.runs >= 1) || o.scales.some((s) => !Number.isInteger(s) || s < 1))
-    throw new Error('runs and scales must be positive integers');
   return o;
 }
 
@@ -183,6 +193,10 @@ function targets(results: readonly ScaleResult[]): Record<string, { measured: nu
 
 async function run(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
+  if (typeof o === 'number') {
+    process.exitCode = o;
+    return;
+  }
   // Other processes on the machine inflate wall times; the load average is kept with the figures.
   const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const work = mkdtempSync(join(tmpdir(), 'openwop-bench-'));

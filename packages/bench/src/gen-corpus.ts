@@ -1,35 +1,42 @@
 #!/usr/bin/env node
 import { resolve } from 'node:path';
+import { HELP, commandArgs, processIo } from '@openwop-spec/cli';
+import type { CommandPage } from '@openwop-spec/cli';
 import { DEFAULT_SEED, writeCorpus } from './generate.js';
 
-const USAGE = 'usage: gen-corpus --scale N --out DIR [--seed S]';
+const PAGE: CommandPage = {
+  name: 'gen-corpus',
+  program: { name: 'gen-corpus', help: 'gen-corpus --help' },
+  usage: 'gen-corpus --scale N --out DIR [--seed S]',
+  about: 'Writes a synthetic spec repository of N times upstream’s size, the same bytes for the same scale and seed.',
+  options: [
+    { name: '--scale', value: 'N', help: 'the size, as a multiple of upstream’s (1–9999)' },
+    { name: '--out', value: 'DIR', help: 'the folder to write it to' },
+    { name: '--seed', value: 'S', help: `the generator's seed (default ${DEFAULT_SEED})` },
+    HELP,
+  ],
+  examples: [{ command: 'gen-corpus --scale 10 --out /tmp/corpus', does: 'a corpus ten times upstream’s size' }],
+};
 
-/** Parses `--scale N --out DIR [--seed S]`; returns an error message for bad usage. */
-export function parseGenArgs(argv: readonly string[]): { scale: number; out: string; seed: string } | string {
-  const values = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') return USAGE;
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (!['--scale', '--out', '--seed'].includes(name)) return `unknown argument ${arg}; ${USAGE}`;
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') return `${name} needs a value; ${USAGE}`;
-    values.set(name, value);
+/** Parses `--scale N --out DIR [--seed S]`; the exit code when the run ends here (help, usage error). */
+export function parseGenArgs(
+  argv: readonly string[],
+  io: { stdout(line: string): void; stderr(line: string): void } = processIo,
+): { scale: number; out: string; seed: string } | number {
+  const args = commandArgs(io, PAGE, argv);
+  if (typeof args === 'number') return args;
+  const scale = args.values.get('--scale');
+  const out = args.values.get('--out');
+  if (scale === undefined || out === undefined || !/^[1-9][0-9]{0,3}$/.test(scale)) {
+    io.stderr(`gen-corpus: --scale (a positive whole number up to 9999) and --out are required; see gen-corpus --help`);
+    return 2;
   }
-  const scaleText = values.get('--scale');
-  const out = values.get('--out');
-  if (scaleText === undefined || out === undefined) return USAGE;
-  if (!/^[1-9][0-9]{0,3}$/.test(scaleText)) return `--scale must be a positive integer (got ${scaleText})`;
-  return { scale: Number(scaleText), out, seed: values.get('--seed') ?? DEFAULT_SEED };
+  return { scale: Number(scale), out, seed: args.values.get('--seed') ?? DEFAULT_SEED };
 }
 
 async function run(): Promise<number> {
   const args = parseGenArgs(process.argv.slice(2));
-  if (typeof args === 'string') {
-    process.stderr.write(`gen-corpus: ${args}\n`);
-    return args === USAGE ? 0 : 2;
-  }
+  if (typeof args === 'number') return args;
   try {
     const result = await writeCorpus(resolve(args.out), args);
     process.stdout.write(

@@ -7,6 +7,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileS
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HELP, commandArgs, processIo, wholeNumber } from '@openwop-spec/cli';
+import type { CommandPage } from '@openwop-spec/cli';
 import { writeCorpus } from './generate.js';
 import { measure } from './measure.js';
 import { summarise } from './stats.js';
@@ -24,23 +26,36 @@ interface Options {
   json: boolean;
 }
 
-function parseOptions(argv: readonly string[]): Options {
+const PAGE: CommandPage = {
+  name: 'report-bench',
+  program: { name: 'report-bench', help: 'node packages/bench/dist/report-bench.js --help' },
+  usage: 'node packages/bench/dist/report-bench.js [options]',
+  about:
+    'Times openwop-spec report with its history: on this repository (history cache cold, then warm), and on a generated scale-1 repository with a git history of N commits that touched the spec.',
+  options: [
+    { name: '--runs', value: 'N', help: 'timed runs of each case (default 5)' },
+    { name: '--commits', value: 'N', help: 'commits in the generated history (default 30)' },
+    { name: '--cli', value: 'BIN', help: "the CLI to measure (default: this checkout's build)" },
+    { name: '--json', help: 'print the results as JSON' },
+    HELP,
+  ],
+  examples: [{ command: 'node packages/bench/dist/report-bench.js --runs 3', does: 'three runs of each case' }],
+};
+
+/** The options, or the exit code after the help or a usage error. */
+function parseOptions(argv: readonly string[]): Options | number {
+  const args = commandArgs(processIo, PAGE, argv);
+  if (typeof args === 'number') return args;
   const o: Options = {
-    runs: 5,
-    commits: 30,
-    cli: join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js'),
-    json: false,
+    runs: wholeNumber(args, '--runs', 5),
+    commits: wholeNumber(args, '--commits', 30),
+    cli: args.values.get('--cli') ?? join(here, '..', '..', 'cli', 'dist', 'openwop-spec.js'),
+    json: args.flags.has('--json'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => argv[++i] ?? '';
-    if (a === '--runs') o.runs = Number(value());
-    else if (a === '--commits') o.commits = Number(value());
-    else if (a === '--cli') o.cli = value();
-    else if (a === '--json') o.json = true;
-    else throw new Error(`unknown argument ${a} (report-bench [--runs N] [--commits N] [--cli BIN] [--json])`);
+  if (!(o.runs >= 1) || !(o.commits >= 1)) {
+    processIo.stderr('report-bench: --runs and --commits must be positive whole numbers');
+    return 2;
   }
-  if (!(o.runs >= 1) || !(o.commits >= 1)) throw new Error('runs and commits must be positive integers');
   return o;
 }
 
@@ -127,6 +142,10 @@ function bench(root: string, o: Options, work: string, log: (l: string) => void)
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
+  if (typeof o === 'number') {
+    process.exitCode = o;
+    return;
+  }
   const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const work = mkdtempSync(join(tmpdir(), 'openwop-report-bench-'));
   const log = (l: string): void => void process.stderr.write(`report-bench: ${l}\n`);

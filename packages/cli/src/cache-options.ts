@@ -1,16 +1,20 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FactCache } from '@openwop-spec/spec-tree';
-import type { ParsedArgs } from './args.js';
+import type { OptionSpec, ParsedArgs } from './options.js';
 
 /** The help lines of the two cache options, for every command that reads the tree's facts. */
-export const CACHE_OPTIONS: ReadonlyArray<readonly [string, string]> = [
-  [
-    '--cache-location DIR',
-    'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)',
-  ],
-  ['--no-cache', 'neither read nor write the fact cache'],
+export const CACHE_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: '--cache-location',
+    value: 'DIR',
+    help: 'keep the fact cache in DIR (default: node_modules/.cache/openwop-spec under the root, when the root has a node_modules folder)',
+  },
+  { name: '--no-cache', help: 'neither read nor write the fact cache' },
 ];
+
+/** The two cache options exclude each other. */
+export const CACHE_EXCLUSIVE: readonly string[] = ['--no-cache', '--cache-location'];
 
 /**
  * The fact cache (as ESLint's `--cache`): `--cache-location DIR` (created when missing), else

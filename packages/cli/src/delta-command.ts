@@ -7,9 +7,9 @@ import {
 } from '@openwop-spec/diagnostics';
 import { findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
-import { subcommandArgs } from './args.js';
 import type { Io } from './main.js';
-import type { HelpPage } from './help.js';
+import { HELP, commandArgs } from './options.js';
+import type { CommandPage } from './options.js';
 import { resolveToday } from './today.js';
 
 const FORMATS = ['stylish', 'markdown', 'json'] as const;
@@ -19,24 +19,30 @@ export const DELTA = {
   name: 'delta',
   summary: "what the working tree changes in every gate's figures, against a git base",
   page: {
+    name: 'delta',
     usage: 'openwop-spec delta [--base REF] [--format stylish|markdown|json] [options]',
     about:
       'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: whether it passes on each side, a before → after table of its figures with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file. Exits as check would on the working tree: 1 when a gate fails there (the figures are still printed, and one line on stderr names the failing gates), 2 when one cannot run there; a gate failing only at the base does not count.',
     options: [
-      [
-        '--base REF',
-        'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)',
-      ],
-      [
-        '--format FORMAT',
-        'stylish (default) | markdown (per gate a before → after table to paste into an RFC or a pull request) | json ({ base, head, exitCode, gates: { <gate>: { before, after, status, table, changes } } })',
-      ],
-      ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
-      [
-        '--today YYYY-MM-DD',
-        'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
-      ],
-      ['--help', 'print this help'],
+      {
+        name: '--base',
+        value: 'REF',
+        help: 'the commit to compare with: a branch, tag or commit (default: the merge base of HEAD with the default branch — origin/HEAD, else main, else master)',
+      },
+      {
+        name: '--format',
+        value: 'FORMAT',
+        choices: FORMATS,
+        help: 'stylish (default) | markdown (per gate a before → after table to paste into an RFC or a pull request) | json ({ base, head, exitCode, gates: { <gate>: { before, after, status, table, changes } } })',
+      },
+      { name: '--root', value: 'DIR', help: 'the spec root (default: found from the cwd, as for check)' },
+      {
+        name: '--today',
+        value: 'YYYY-MM-DD',
+        help: 'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
+      },
+      { name: '--debug', help: 'print the stack of an internal error' },
+      HELP,
     ],
     examples: [
       { command: 'openwop-spec delta --base main', does: 'what your branch and uncommitted edits change against main' },
@@ -45,16 +51,12 @@ export const DELTA = {
         does: 'a block for an RFC’s acceptance criteria, against a release tag',
       },
     ],
-  } satisfies HelpPage,
+  } satisfies CommandPage,
 };
 
 /** `openwop-spec delta`: what this change does to every gate's figures. */
 export async function deltaCommand(argv: readonly string[], io: Io, gates: readonly Gate[]): Promise<number> {
-  const args = subcommandArgs(io, DELTA, argv, {
-    values: ['--base', '--root', '--today', '--format'],
-    flags: ['--help', '-h', '--debug'],
-    formats: FORMATS,
-  });
+  const args = commandArgs(io, DELTA.page, argv);
   if (typeof args === 'number') return args;
   const format = (args.values.get('--format') ?? 'stylish') as DeltaFormat;
   try {

@@ -1,24 +1,25 @@
 import { nearest } from '@openwop-spec/diagnostics';
 import type { Gate } from '@openwop-spec/gate-api';
-import { UsageError, parseArgs } from './args.js';
-import { renderHelp } from './help.js';
-import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
+import { HELP, commandArgs } from './options.js';
+import type { CommandPage } from './options.js';
 import { renderRuleDoc, ruleCatalogue } from './rule-docs.js';
 
 export const EXPLAIN = {
   name: 'explain',
   summary: 'what a rule id catches, with a failing and a passing example, and the fix',
   page: {
+    name: 'explain',
     usage: 'openwop-spec explain <rule-id | gate>...',
     about:
       'Prints the documentation of a rule id, the last word of every finding: what it catches, a failing and a passing example, and how to fix it — the text of docs/rules/<rule-id>.md, from the same catalogue the gate reports from. Given a gate id (or input, for the input errors every gate shares), lists that gate’s rule ids with what each catches.',
-    options: [['--help', 'print this help']],
+    options: [HELP],
+    positionals: true,
     examples: [
       { command: 'openwop-spec explain home/unclaimed', does: 'what home/unclaimed catches and how to fix it' },
       { command: 'openwop-spec explain normative-home', does: 'every rule id the normative-home gate can report' },
     ],
-  } satisfies HelpPage,
+  } satisfies CommandPage,
 };
 
 /** `openwop-spec explain`: a rule's documentation, or a gate's rule list. */
@@ -27,17 +28,8 @@ export function explainCommand(argv: readonly string[], io: Io, gates: readonly 
     io.stderr(`openwop-spec: ${message}; see openwop-spec explain --help`);
     return 2;
   };
-  let args;
-  try {
-    args = parseArgs(argv, [], ['--help', '-h']);
-  } catch (err) {
-    if (err instanceof UsageError) return fail(err.message);
-    throw err;
-  }
-  if (args.flags.has('--help') || args.flags.has('-h')) {
-    for (const line of renderHelp(EXPLAIN.page)) io.stdout(line);
-    return 0;
-  }
+  const args = commandArgs(io, EXPLAIN.page, argv);
+  if (typeof args === 'number') return args;
   if (args.positionals.length === 0)
     return fail('explain needs a rule id or a gate id (e.g. openwop-spec explain home/unclaimed)');
   const catalogue = ruleCatalogue(gates);

@@ -1,4 +1,5 @@
-import type { Diagnostic, TextEdit } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult, TextEdit } from '@openwop-spec/diagnostics';
+import type { SpecTree } from '@openwop-spec/spec-tree';
 
 /** One file `--fix` changes: its text before and after, and how many findings the edits repair. */
 export interface FileFix {
@@ -50,6 +51,53 @@ export function planFixes(diagnostics: readonly Diagnostic[], read: (file: strin
     if (after !== text) out.push({ file, before: text, after, fixed });
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** `--fix` stops after this many passes even if fixes keep coming (each pass re-checks). */
+const FIX_PASSES = 5;
+
+/**
+ * `--fix`: apply the findings' edits, check again (`recheck`), and repeat while a pass still changes
+ * a file (an edit that overlapped another waits for the next pass); print each changed file once as
+ * a diff of what it was and what it became. `--fix-dry-run` (`write` false): one pass, nothing written.
+ */
+export async function applyFixes(
+  tree: SpecTree,
+  first: GateResult[],
+  write: boolean,
+  recheck: () => Promise<GateResult[]>,
+  out: (line: string) => void,
+): Promise<GateResult[]> {
+  const original = new Map<string, string>();
+  const latest = new Map<string, string>();
+  let results = first;
+  let fixed = 0;
+  for (let pass = 0; pass < FIX_PASSES; pass++) {
+    const plan = planFixes(
+      results.flatMap((r) => r.diagnostics),
+      (file) => latest.get(file) ?? tree.text(file),
+    );
+    if (plan.length === 0) break;
+    for (const f of plan) {
+      if (!original.has(f.file)) original.set(f.file, f.before);
+      latest.set(f.file, f.after);
+      fixed += f.fixed;
+      if (write) tree.write(f.file, f.after);
+    }
+    if (!write) break;
+    results = await recheck();
+  }
+  const files = [...original.keys()].sort();
+  for (const file of files) for (const line of unifiedDiff(file, original.get(file)!, latest.get(file)!)) out(line);
+  const what = `${fixed} finding(s) in ${files.length} file(s)`;
+  out(
+    files.length === 0
+      ? 'openwop-spec check: nothing to fix mechanically'
+      : write
+        ? `openwop-spec check --fix: fixed ${what}`
+        : `openwop-spec check --fix-dry-run: would fix ${what}; nothing written`,
+  );
+  return results;
 }
 
 const CONTEXT = 3;

@@ -1,24 +1,28 @@
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { PlannedFile } from '@openwop-spec/init';
 import { findRoot } from '@openwop-spec/spec-tree';
-import { subcommandArgs } from './args.js';
-import type { HelpPage } from './help.js';
 import type { Io } from './main.js';
+import { HELP, commandArgs } from './options.js';
+import type { CommandPage } from './options.js';
 
 export const INIT = {
   name: 'init',
   summary: 'create the files the gates need that the repository lacks, from what it commits; then check',
   page: {
+    name: 'init',
     usage: 'openwop-spec init [--root DIR] [--dry-run] [--today YYYY-MM-DD]',
     about:
       "Creates, once, every file the gates need that the repository lacks, each derived from what it commits: the scenario-majors config (from the committed manifest, with the RFC numbers and reasons of the generator's comments), the capability record base and metadata shapes (copied from the committed schemas/v2/capabilities.schema.json), and openwop-spec.config.json where the layout differs from the default. Existing files are kept, never overwritten. Then runs check.",
     options: [
-      ['--dry-run', 'print the plan and the content of every file it would create, write nothing and do not run check'],
-      ['--root DIR', 'the repository to set up (default: found from the cwd, as for check)'],
-      ['--today YYYY-MM-DD', 'passed to the check that follows'],
-      ['--color, --no-color', 'passed to the check that follows'],
-      ['--debug', 'passed to the check that follows'],
-      ['--help', 'print this help'],
+      {
+        name: '--dry-run',
+        help: 'print the plan and the content of every file it would create, write nothing and do not run check',
+      },
+      { name: '--root', value: 'DIR', help: 'the repository to set up (default: found from the cwd, as for check)' },
+      { name: '--today', value: 'YYYY-MM-DD', help: 'passed to the check that follows' },
+      { name: '--color', pair: '--no-color', help: 'passed to the check that follows' },
+      { name: '--debug', help: 'passed to the check that follows' },
+      HELP,
     ],
     examples: [
       {
@@ -30,7 +34,7 @@ export const INIT = {
         does: 'set up a spec repository in upstream’s layout, then check it',
       },
     ],
-  } satisfies HelpPage,
+  } satisfies CommandPage,
 };
 
 /** `openwop-spec init`: plan, write, report, then run `check` (given as `check`, with its arguments). */
@@ -43,10 +47,7 @@ export async function initCommand(
     io.stderr(line);
     return 2;
   };
-  const args = subcommandArgs(io, INIT, argv, {
-    values: ['--root', '--today'],
-    flags: ['--dry-run', '--color', '--no-color', '--debug', '--help', '-h'],
-  });
+  const args = commandArgs(io, INIT.page, argv);
   if (typeof args === 'number') return args;
   const dryRun = args.flags.has('--dry-run');
 

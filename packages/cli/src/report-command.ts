@@ -4,10 +4,10 @@ import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
-import { subcommandArgs } from './args.js';
-import { CACHE_OPTIONS, factCache } from './cache-options.js';
-import type { HelpPage } from './help.js';
+import { CACHE_EXCLUSIVE, CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { Io } from './main.js';
+import { HELP, commandArgs } from './options.js';
+import type { CommandPage } from './options.js';
 import { resolveToday } from './today.js';
 
 const FORMATS = ['html', 'markdown'] as const;
@@ -17,21 +17,38 @@ export const REPORT = {
   name: 'report',
   summary: "the spec's health as one HTML page with charts",
   page: {
+    name: 'report',
     usage: 'openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]',
     about:
       'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git into a temporary folder (the working tree, index and HEAD are never touched) and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the next report measures only new commits. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
     options: [
-      ['--out FILE', `where to write the page (default: ${DEFAULT_OUT} in the current directory)`],
-      ['--history N', 'how many commits to measure for the burn-down (default 30; 0 for none)'],
-      ['--format FORMAT', 'html (default) or markdown: tables without pictures, on stdout unless --out is given'],
-      ['--root DIR', 'the spec root (default: found from the cwd, as for check)'],
-      [
-        '--today YYYY-MM-DD',
-        'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
-      ],
+      {
+        name: '--out',
+        value: 'FILE',
+        help: `where to write the page (default: ${DEFAULT_OUT} in the current directory)`,
+      },
+      {
+        name: '--history',
+        value: 'N',
+        help: 'how many commits to measure for the burn-down (default 30; 0 for none)',
+      },
+      {
+        name: '--format',
+        value: 'FORMAT',
+        choices: FORMATS,
+        help: 'html (default) or markdown: tables without pictures, on stdout unless --out is given',
+      },
+      { name: '--root', value: 'DIR', help: 'the spec root (default: found from the cwd, as for check)' },
+      {
+        name: '--today',
+        value: 'YYYY-MM-DD',
+        help: 'the date the gates are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
+      },
       ...CACHE_OPTIONS,
-      ['--help', 'print this help'],
+      { name: '--debug', help: 'print the stack of an internal error' },
+      HELP,
     ],
+    exclusive: [CACHE_EXCLUSIVE],
     examples: [
       { command: 'openwop-spec report', does: `write ${DEFAULT_OUT} with the last 30 commits’ burn-down` },
       {
@@ -39,7 +56,7 @@ export const REPORT = {
         does: 'print the tables on stdout, without measuring history',
       },
     ],
-  } satisfies HelpPage,
+  } satisfies CommandPage,
 };
 
 /** `openwop-spec report`: run every gate, measure the history, write the page. */
@@ -48,14 +65,8 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     io.stderr(line);
     return 2;
   };
-  const args = subcommandArgs(io, REPORT, argv, {
-    values: ['--out', '--history', '--format', '--root', '--today', '--cache-location'],
-    flags: ['--help', '-h', '--debug', '--no-cache'],
-    formats: FORMATS,
-  });
+  const args = commandArgs(io, REPORT.page, argv);
   if (typeof args === 'number') return args;
-  if (args.flags.has('--no-cache') && args.values.has('--cache-location'))
-    return fail('openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec report --help');
   const format = args.values.get('--format') ?? 'html';
   const historyArg = args.values.get('--history') ?? '30';
   if (!/^\d{1,4}$/.test(historyArg))

@@ -137,7 +137,7 @@ describe('where the fact cache lives', () => {
     const out = await check(repo(), '--no-cache', '--cache-location', 'x');
     expect(out).toMatchObject({
       code: 2,
-      stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec --help'],
+      stderr: ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec check --help'],
     });
   });
 });

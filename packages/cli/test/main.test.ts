@@ -58,10 +58,10 @@ describe('messages', () => {
       'openwop-spec: unknown command "chek" (did you mean check?); see openwop-spec --help',
     ]);
     expect((await run(['check', '--fromat', 'json'], { cwd, gates })).stderr).toEqual([
-      'openwop-spec: unknown option --fromat (did you mean --format?); see openwop-spec --help',
+      'openwop-spec: unknown option --fromat (did you mean --format?); see openwop-spec check --help',
     ]);
     expect((await run(['check', 'prob'], { cwd, gates })).stderr).toEqual([
-      'openwop-spec: unknown gate "prob" (did you mean probe?); see openwop-spec --help',
+      'openwop-spec: unknown gate "prob" (did you mean probe?); see openwop-spec check --help',
     ]);
     expect((await run(['check', '--format', 'jsn'], { cwd, gates })).stderr[0]).toMatch(/did you mean json\?/);
   });

@@ -56,7 +56,9 @@ describe('scripts/ forwarders', () => {
         env,
       });
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe('openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec --help\n');
+      expect(r.stderr).toBe(
+        'openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec scenario-majors --help\n',
+      );
       expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// pnpm fuzz --cases N --seed S [--first I | --only I,J…] [--jobs J] [--timeout MS] [--out DIR] [--no-scaling] [--replay FILE | --summarise FILE...]
 import { appendFileSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HELP, commandArgs, processIo, wholeNumber } from '@openwop-spec/cli';
+import type { CommandPage } from '@openwop-spec/cli';
 import { unprivileged } from '@openwop-spec/spec-tree/testing';
 import { MD_NEST_VARIANTS } from './operators.js';
 import type { Mutation } from './operators.js';
@@ -27,43 +28,74 @@ interface Options {
   summarise?: string[];
 }
 
-function parseOptions(argv: readonly string[]): Options {
-  const o: Options = {
-    cases: 200,
-    first: 0,
-    seed: 1,
-    jobs: 2,
-    timeoutMs: 60_000,
-    out: join(REPO_ROOT, 'packages/fuzz/results'),
-    scaling: true,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const int = (): number => {
-      const v = value();
-      if (!/^\d+$/.test(v)) throw new Error(`${a} needs a whole number, not ${v}`);
-      return Number(v);
-    };
-    if (a === '--cases') o.cases = int();
-    else if (a === '--first') o.first = int();
-    else if (a === '--only') o.only = value().split(',').map(Number);
-    else if (a === '--summarise') {
-      o.summarise = argv.slice(i + 1);
-      break;
-    } else if (a === '--seed') o.seed = int();
-    else if (a === '--jobs') o.jobs = Math.max(1, int());
-    else if (a === '--timeout') o.timeoutMs = int();
-    else if (a === '--out') o.out = value();
-    else if (a === '--no-scaling') o.scaling = false;
-    else if (a === '--replay') o.replay = value();
-    else if (a !== '--') throw new Error(`unknown option ${a}`);
+const PAGE: CommandPage = {
+  name: 'fuzz',
+  program: { name: 'fuzz', help: 'pnpm fuzz --help' },
+  usage: 'pnpm fuzz [--cases N] [--seed S] [--first I | --only I,J…] [options] [--replay FILE | --summarise FILE...]',
+  about:
+    'Mutates copies of the corpus (bytes, encodings, nesting, JSON types and keys, paths, file types, permissions, pathological markdown and TypeScript), runs the CLI on each, and tables how the runs ended; a crash, hang, stack trace, write in check mode or missing JSON document is a failure, minimised to a reproducer.',
+  options: [
+    { name: '--cases', value: 'N', help: 'how many cases to run (default 200)' },
+    { name: '--seed', value: 'S', help: 'the seed the cases are drawn from (default 1)' },
+    {
+      name: '--first',
+      value: 'I',
+      help: 'the index of the first case, to split a long run over processes (default 0)',
+    },
+    { name: '--only', value: 'I,J…', help: 'run exactly these cases of the seed (a rerun), instead of a range' },
+    { name: '--jobs', value: 'J', help: 'cases run at once (default 2)' },
+    { name: '--timeout', value: 'MS', help: 'a case that runs longer is a hang (default 60000)' },
+    { name: '--out', value: 'DIR', help: 'where the results go (default packages/fuzz/results)' },
+    { name: '--no-scaling', help: 'skip the scaling probes' },
+    { name: '--replay', value: 'FILE', help: 'run one saved case and print what it did' },
+    {
+      name: '--summarise',
+      help: 'print the summary of earlier runs from their seed-S.jsonl files (the arguments), and run nothing',
+    },
+    HELP,
+  ],
+  positionals: true,
+  examples: [
+    { command: 'pnpm fuzz --cases 50 --seed 7', does: 'fifty cases of seed 7' },
+    { command: 'pnpm fuzz --summarise packages/fuzz/results/seed-7.jsonl', does: 'the table of an earlier run' },
+  ],
+};
+
+/** The options, or the exit code after the help or a usage error. */
+function parseOptions(argv: readonly string[]): Options | number {
+  const args = commandArgs(processIo, PAGE, argv);
+  if (typeof args === 'number') return args;
+  const numbers: Array<[string, number]> = [
+    ['--cases', 200],
+    ['--first', 0],
+    ['--seed', 1],
+    ['--jobs', 2],
+    ['--timeout', 60_000],
+  ];
+  const [cases, first, seed, jobs, timeoutMs] = numbers.map(([name, fallback]) => wholeNumber(args, name, fallback));
+  const bad = numbers.find(([name]) => Number.isNaN(wholeNumber(args, name, 0)));
+  if (bad) {
+    processIo.stderr(`fuzz: ${bad[0]} needs a whole number, not ${args.values.get(bad[0])}; see pnpm fuzz --help`);
+    return 2;
   }
-  return o;
+  if (args.positionals.length > 0 && !args.flags.has('--summarise')) {
+    processIo.stderr(`fuzz: unexpected ${args.positionals.join(' ')}; see pnpm fuzz --help`);
+    return 2;
+  }
+  const only = args.values.get('--only');
+  const replay = args.values.get('--replay');
+  return {
+    cases: cases!,
+    first: first!,
+    seed: seed!,
+    jobs: Math.max(1, jobs!),
+    timeoutMs: timeoutMs!,
+    out: args.values.get('--out') ?? join(REPO_ROOT, 'packages/fuzz/results'),
+    scaling: !args.flags.has('--no-scaling'),
+    ...(only !== undefined ? { only: only.split(',').map(Number) } : {}),
+    ...(replay !== undefined ? { replay } : {}),
+    ...(args.flags.has('--summarise') ? { summarise: args.positionals } : {}),
+  };
 }
 
 /** Runs `work` over 0..n-1 with at most `jobs` at a time, in index order of start. */
@@ -139,6 +171,7 @@ function firstScenario(): string {
 
 async function main(): Promise<number> {
   const o = parseOptions(process.argv.slice(2));
+  if (typeof o === 'number') return o;
   const user = unprivileged();
   const cacheDir = mkdtempSync(join(tmpdir(), 'openwop-fuzz-cache-'));
   if (user) chownSync(cacheDir, user.uid, user.gid);

@@ -57,7 +57,7 @@ describe('scripts/ forwarders', () => {
       });
       expect(r.status).toBe(2);
       expect(r.stderr).toBe(
-        'openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec scenario-majors --help\n',
+        'openwop-spec: unknown option --wirte (did you mean --write?); see openwop-spec declaration --help\n',
       );
       expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(1);
     } finally {

@@ -45,7 +45,7 @@ const PAGE: CommandPage = {
     { name: '--only', value: 'I,J…', help: 'run exactly these cases of the seed (a rerun), instead of a range' },
     { name: '--jobs', value: 'J', help: 'cases run at once (default 2)' },
     { name: '--timeout', value: 'MS', help: 'a case that runs longer is a hang (default 60000)' },
-    { name: '--out', value: 'DIR', help: 'where the results go (default packages/fuzz/results)' },
+    { name: '--out', value: 'DIR', help: "where the results go (default: the fuzz package's results folder)" },
     { name: '--no-scaling', help: 'skip the scaling probes' },
     { name: '--replay', value: 'FILE', help: 'run one saved case and print what it did' },
     {

@@ -1,29 +1,20 @@
-// Bundles the CLI's bin into dist/openwop-spec.js: the workspace packages it runs and the published
-// packages a check loads, with what is loaded on first use (the markdown parser, the report, delta
-// and init commands) in chunks beside it. Node 20's module loader charges every module it resolves,
-// reads and links: unbundled, a warm check loaded about 120 modules and the markdown parser about 80
-// more (packages/bench/README.md). Left outside are native code (oxc-parser) and what only one
-// command loads (the report's charts, delta's git plumbing, the watcher): each import of one stays
-// an import of the file its workspace package resolves, by a path relative to dist/, so it loads
-// from the lockfile's install as without the bundle and never becomes a dependency of this package.
+// Bundles the CLI's bin into dist/openwop-spec.js (bundle-options.mjs says how and why). Left outside
+// are native code and what only one command loads (the report's charts, delta's git plumbing, the
+// watcher): each import of one stays an import of the file its workspace package resolves, by a
+// path relative to dist/, so it loads from the lockfile's install as without the bundle and never
+// becomes a dependency of this package. The npm tarball (pack.mjs) bundles those too.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { NATIVE, bundleOptions, packageOf } from './bundle-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = resolve(here, '..', 'dist');
-const OUTSIDE = new Set(['oxc-parser', 'vega', 'vega-lite', 'zx', 'chokidar']);
+const OUTSIDE = new Set([...NATIVE, 'vega', 'vega-lite', 'zx', 'chokidar']);
 /** The files the last build wrote, so chunks (named by content) do not pile up. */
 const OUTPUTS = join(outdir, 'bundle-outputs.json');
-
-/** The package name a bare specifier names. */
-const packageOf = (spec) =>
-  spec
-    .split('/')
-    .slice(0, spec.startsWith('@') ? 2 : 1)
-    .join('/');
 
 const outside = {
   name: 'outside',
@@ -45,20 +36,7 @@ const outside = {
 
 if (existsSync(OUTPUTS))
   for (const file of JSON.parse(readFileSync(OUTPUTS, 'utf8'))) rmSync(join(outdir, file), { force: true });
-const { metafile } = await build({
-  entryPoints: { 'openwop-spec': join(outdir, 'bin.js') },
-  outdir,
-  chunkNames: '[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  plugins: [outside],
-  metafile: true,
-  logLevel: 'warning',
-  legalComments: 'none',
-});
+const { metafile } = await build({ ...bundleOptions(outdir, outdir), plugins: [outside] });
 writeFileSync(
   OUTPUTS,
   `${JSON.stringify(

@@ -1,8 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GATES } from '../src/index.js';
 import { CLI_BIN, createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 import {
@@ -236,77 +233,5 @@ describe('end to end on an upstream tree whose generator lists six files', () =>
     const check = await run(['check', ...TODAY], { cwd: tree.root });
     expect(check.code, check.stderr.join('\n')).toBe(0);
     for (const figure of upstreamFigures(SIX_ENTRIES)) expect(check.stdout).toContain(figure);
-  });
-});
-
-describe('the workflow an adopting repository copies (packages/init/templates/openwop-spec.yml)', () => {
-  const workflow = readFileSync(new URL('../../init/templates/openwop-spec.yml', import.meta.url), 'utf8');
-  const calls = [...workflow.matchAll(/^\s+run: node "\$OPENWOP_SPEC" (.+)$/gm)].map((m) => m[1]!);
-
-  it('has one step per gate, each passing on an initialised upstream tree', async () => {
-    const root = upstream(TWO_ENTRIES).root;
-    await run(['init', ...TODAY], { cwd: root });
-    const checks = calls.filter((c) => c.startsWith('check '));
-    expect(checks.map((c) => c.split(' ')[1])).toEqual(GATES.map((g) => g.id));
-    for (const call of checks) {
-      const r = await run(
-        [
-          ...call
-            .replace(/--root \.$/, '')
-            .trim()
-            .split(' '),
-          '--root',
-          root,
-          ...TODAY,
-        ],
-        { cwd: root },
-      );
-      expect([call, r.code]).toEqual([call, 0]);
-    }
-  });
-
-  it('calls delta with options the command takes, and installs the pnpm this repository pins', async () => {
-    const delta = calls
-      .find((c) => c.startsWith('delta '))!
-      .replace(/"origin\/\$\{\{ github\.base_ref \}\}"/, 'origin/main');
-    expect(delta).toBe('delta --root . --base origin/main --format markdown');
-    expect((await run([...delta.split(' '), '--help'], { cwd: upstream(TWO_ENTRIES).root })).code).toBe(0);
-    const pinned = (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { packageManager: string }
-    ).packageManager;
-    expect(workflow).toContain(`npm install --global ${pinned}`);
-  });
-
-  describe('on an initialised upstream tree, the reports it writes', () => {
-    // The workflow's steps run once, in order: init, then each report call.
-    let tree: Fixture;
-    let reports: string[];
-    let page: Awaited<ReturnType<typeof run>>;
-    let summary: Awaited<ReturnType<typeof run>>;
-    beforeAll(async () => {
-      tree = createFixture(upstreamTree(TWO_ENTRIES));
-      await run(['init', ...TODAY], { cwd: tree.root });
-      reports = calls.filter((c) => c.startsWith('report '));
-      page = await run(reports[0]!.split(' '), { cwd: tree.root });
-      summary = await run(reports[1]!.replace(/ >> .*$/, '').split(' '), { cwd: tree.root });
-    });
-    afterAll(() => tree.remove());
-
-    it('are the page it uploads and the markdown of the job summary', () => {
-      expect(reports).toEqual([
-        'report --root . --out openwop-spec-report.html',
-        'report --root . --format markdown >> "$GITHUB_STEP_SUMMARY"',
-      ]);
-      expect(workflow).toContain('path: openwop-spec-report.html');
-    });
-
-    it('the page is written', () => {
-      expect([page.code, page.stdout]).toEqual([0, ['wrote openwop-spec-report.html']]);
-      expect(existsSync(join(tree.root, 'openwop-spec-report.html'))).toBe(true);
-    });
-
-    it('the markdown is printed', () => {
-      expect([summary.code, summary.stdout[0]]).toEqual([0, expect.stringMatching(/^## openwop-spec report — /)]);
-    });
   });
 });

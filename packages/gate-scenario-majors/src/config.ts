@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
-import { createAjv, errorMessage, errorPointer, parseJson, shape } from '@openwop-spec/spec-tree';
+import { createAjv, errorMessage, errorPointer, packageFile, parseJson, shape } from '@openwop-spec/spec-tree';
 import type { Ajv, FactKind, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { MajorsLayout } from './layout.js';
 import { rules } from './rules.js';
@@ -23,10 +21,8 @@ export interface MajorsConfig {
   entries: BothMajorsEntry[];
 }
 
-// By package name, so the bundled bin finds it too.
-const SCHEMA = pathToFileURL(
-  createRequire(import.meta.url).resolve('@openwop-spec/gate-scenario-majors/scenario-majors.config.schema.json'),
-);
+// By package name, so the bundled bin and the npm package find it too.
+const SCHEMA = packageFile('@openwop-spec/gate-scenario-majors', 'scenario-majors.config.schema.json', import.meta.url);
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 /**

@@ -1,43 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { writeAtomic } from '@openwop-spec/spec-tree';
+import { join } from 'node:path';
+import { codeIdentity, writeAtomic } from '@openwop-spec/spec-tree';
 import type { HistoryPoint } from './model.js';
 
 /** Bumped when what a cached point holds, or how it is derived here, changes. */
 const FORMAT = 'report-history/2';
-/** The packages whose code decides a commit's figures. */
-const CODE = [
-  '@openwop-spec/spec-tree',
-  '@openwop-spec/families',
-  '@openwop-spec/gate-core-budget',
-  '@openwop-spec/gate-normative-home',
-];
-
-let key: string | undefined;
+let key: string | undefined | null = null;
 
 /**
- * Identifies the code that computes a point: this format and every built module of the packages
- * that compute it, so a changed gate never serves figures its old code measured.
+ * Identifies the code that computes a point: this format and the code this module runs with
+ * (`codeIdentity`: every private package's built code, each published one's version, the lockfile;
+ * in the npm package its version), so a changed gate never serves figures its old code measured.
+ * Undefined when that code cannot be identified: nothing is then cached.
  */
-export function codeKey(): string {
-  if (key) return key;
-  const hash = createHash('sha256').update(FORMAT);
-  const require = createRequire(import.meta.url);
-  for (const pkg of CODE) {
-    hash.update(`\0${pkg}\0`);
-    try {
-      const dir = dirname(require.resolve(pkg));
-      for (const name of readdirSync(dir)
-        .filter((f) => f.endsWith('.js'))
-        .sort())
-        hash.update(name).update(readFileSync(join(dir, name)));
-    } catch {
-      hash.update('unresolved');
-    }
-  }
-  key = hash.digest('hex').slice(0, 16);
+export function codeKey(): string | undefined {
+  if (key !== null) return key;
+  const code = codeIdentity(import.meta.url);
+  key = code === undefined ? undefined : createHash('sha256').update(`${FORMAT}\0${code}`).digest('hex').slice(0, 16);
   return key;
 }
 
@@ -63,16 +43,15 @@ const isPoint = (v: unknown, sha: string): v is HistoryPoint => {
  * removed on the first write.
  */
 export class HistoryCache {
-  private readonly folder: string;
+  private readonly key = codeKey();
   private pruned = false;
 
-  constructor(private readonly dir: string) {
-    this.folder = join(dir, codeKey());
-  }
+  constructor(private readonly dir: string) {}
 
   get(sha: string): HistoryPoint | undefined {
+    if (this.key === undefined) return undefined;
     try {
-      const value: unknown = JSON.parse(readFileSync(join(this.folder, `${sha}.json`), 'utf8'));
+      const value: unknown = JSON.parse(readFileSync(join(this.dir, this.key, `${sha}.json`), 'utf8'));
       return isPoint(value, sha) ? value : undefined;
     } catch {
       return undefined;
@@ -80,13 +59,14 @@ export class HistoryCache {
   }
 
   put(point: HistoryPoint): void {
+    if (this.key === undefined) return;
     try {
       if (!this.pruned) {
         this.pruned = true;
         for (const name of readdirSafe(this.dir))
-          if (name !== codeKey()) rmSync(join(this.dir, name), { recursive: true, force: true });
+          if (name !== this.key) rmSync(join(this.dir, name), { recursive: true, force: true });
       }
-      writeAtomic(join(this.folder, `${point.sha}.json`), JSON.stringify(point) + '\n');
+      writeAtomic(join(this.dir, this.key, `${point.sha}.json`), JSON.stringify(point) + '\n');
     } catch {
       // A cache that cannot be written costs time on the next run, nothing else.
     }

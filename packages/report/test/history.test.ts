@@ -127,14 +127,14 @@ describe('collectHistory', () => {
 });
 
 describe('the history cache', () => {
-  const entry = (dir: string, sha: string): string => join(dir, codeKey(), `${sha}.json`);
+  const entry = (dir: string, sha: string): string => join(dir, codeKey()!, `${sha}.json`);
   const collect = (limit: number, cacheDir: string) =>
     collectHistory(r.root, DEFAULT_PATHS, { limit, cacheDir, env: process.env });
 
   it('serves a measured commit from its entry, and measures only commits it has not seen', async () => {
     const dir = tempDir();
     const first = await collect(2, dir);
-    expect(readdirSync(join(dir, codeKey())).sort()).toEqual([`${b}.json`, `${c}.json`].sort());
+    expect(readdirSync(join(dir, codeKey()!)).sort()).toEqual([`${b}.json`, `${c}.json`].sort());
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
 
     // An entry edited by hand proves the next run reads it instead of measuring the commit again.
@@ -146,7 +146,7 @@ describe('the history cache', () => {
       [b, 99],
       [a, 5],
     ]);
-    expect(readdirSync(join(dir, codeKey())).length).toBe(3);
+    expect(readdirSync(join(dir, codeKey()!)).length).toBe(3);
   });
 
   /** Every commit measured into a cache once for the file; each test corrupts a copy of it. */
@@ -188,6 +188,6 @@ describe('the history cache', () => {
     execFileSync('mkdir', ['-p', join(dir, 'old-code-key')]);
     writeFileSync(join(dir, 'old-code-key', 'x.json'), '{}');
     await collect(1, dir);
-    expect(readdirSync(dir)).toEqual([codeKey()]);
+    expect(readdirSync(dir)).toEqual([codeKey()!]);
   });
 });

@@ -135,28 +135,36 @@ function describePackages(dir: string, parts: Set<string>, seen: Set<string>, de
 }
 
 /**
+ * What identifies the code of the module at `moduleUrl` (a `file:` URL): the code of every private
+ * package it runs with, the version of every published package they depend on, and the lockfile
+ * that pins the rest (without one, every published package is followed to its own dependencies).
+ * In the npm package, whose bundle is one published package, that is its name and version.
+ * Undefined when a package cannot be read. Computed once per package per process.
+ */
+export function codeIdentity(moduleUrl: string): string | undefined {
+  const dir = packageDirOf(fileURLToPath(moduleUrl));
+  if (packageIdentities.has(dir)) return packageIdentities.get(dir);
+  let packages: string | undefined;
+  try {
+    const parts = new Set<string>();
+    const lockfile = lockfileOf(realpathSync(dir));
+    if (lockfile) parts.add(`lockfile#${createHash('sha256').update(readFileSync(lockfile)).digest('hex')}`);
+    describePackages(dir, parts, new Set(), lockfile === undefined);
+    packages = [...parts].sort().join('\n');
+  } catch {
+    packages = undefined;
+  }
+  packageIdentities.set(dir, packages);
+  return packages;
+}
+
+/**
  * The key part that identifies the code deriving `kind`: the record format, the Node major version,
- * the kind's id, the bytes of its resources, the code of every private package its module runs
- * with, the version of every published package they depend on, and the lockfile that pins the rest
- * (without one, every published package is followed to its own dependencies). Undefined when a
- * package or a resource cannot be read: its facts are then never cached. The packages' part is
- * computed once per package per process.
+ * the kind's id, the bytes of its resources and the identity of its module's code (`codeIdentity`).
+ * Undefined when a package or a resource cannot be read: its facts are then never cached.
  */
 export function factIdentity(kind: FactKind<unknown>): string | undefined {
-  const dir = packageDirOf(fileURLToPath(kind.code));
-  let packages = packageIdentities.get(dir);
-  if (!packageIdentities.has(dir)) {
-    try {
-      const parts = new Set<string>();
-      const lockfile = lockfileOf(realpathSync(dir));
-      if (lockfile) parts.add(`lockfile#${createHash('sha256').update(readFileSync(lockfile)).digest('hex')}`);
-      describePackages(dir, parts, new Set(), lockfile === undefined);
-      packages = [...parts].sort().join('\n');
-    } catch {
-      packages = undefined;
-    }
-    packageIdentities.set(dir, packages);
-  }
+  const packages = codeIdentity(kind.code);
   if (packages === undefined) return undefined;
   const hash = createHash('sha256').update(
     `openwop-spec-facts ${FORMAT}\nnode@${process.versions.node.split('.')[0]}\n${kind.id}\n${packages}`,

@@ -5,7 +5,7 @@ import {
   inputDiagnostic,
   toJsonDiagnostic,
 } from '@openwop-spec/diagnostics';
-import { findRoot } from '@openwop-spec/spec-tree';
+import { command, findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
@@ -81,7 +81,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
       .map(([id]) => id);
     if (failing.length > 0)
       io.stderr(
-        `openwop-spec delta: the working tree fails ${failing.join(', ')}; run openwop-spec check ${failing.join(' ')} for the findings`,
+        `openwop-spec delta: the working tree fails ${failing.join(', ')}; run ${command(`check ${failing.join(' ')}`)} for the findings`,
       );
     return report.exitCode;
   } catch (err) {

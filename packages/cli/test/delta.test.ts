@@ -69,7 +69,7 @@ describe('openwop-spec delta', () => {
       expect(out.code, format).toBe(1);
       expect(out.stdout.length, format).toBeGreaterThan(0);
       expect(out.stderr, format).toEqual([
-        'openwop-spec delta: the working tree fails probe; run openwop-spec check probe for the findings',
+        'openwop-spec delta: the working tree fails probe; run pnpm exec openwop-spec check probe for the findings',
       ]);
     }
     const doc = JSON.parse(

@@ -1,7 +1,7 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
-import { pathProblem, shape } from '@openwop-spec/spec-tree';
+import { command, pathProblem, shape } from '@openwop-spec/spec-tree';
 import { headerRegion, loadDeclaration, nameOf, validateDeclaration } from '@openwop-spec/families';
 import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, FamilyRow } from '@openwop-spec/families';
@@ -440,7 +440,7 @@ function profiles(ctx: Ctx): void {
     const file = ctx.layout.scenarioMajors;
     if (ctx.tree.info(file).kind === 'missing') {
       throw new InputError(
-        `${file} does not exist; the floor checks need it (run pnpm exec openwop-spec scenario-majors --write)`,
+        `${file} does not exist; the floor checks need it (run ${command('scenario-majors --write')})`,
         { file },
         'input/missing',
       );

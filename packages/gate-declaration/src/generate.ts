@@ -1,6 +1,6 @@
 import { InputError, isUnreadable } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point, ReportLine } from '@openwop-spec/diagnostics';
-import { firstDifferentLine } from '@openwop-spec/spec-tree';
+import { command, firstDifferentLine } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { buildCapabilities } from './build.js';
 import type { BuildOutput, Counts } from './build.js';
@@ -12,7 +12,7 @@ import { rules } from './rules.js';
 
 /** At most this many differences become `declaration/stale` findings. */
 export const MAX_STALE_FINDINGS = 20;
-export const FIX_COMMAND = 'pnpm exec openwop-spec declaration --write';
+export const FIX_COMMAND = command('declaration --write');
 
 /** The generator's part of a run: its findings, report lines and its own parity line. */
 export interface GeneratorOutcome {

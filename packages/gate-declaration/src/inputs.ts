@@ -1,6 +1,6 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, parsePointer } from '@openwop-spec/json';
-import { pathProblem } from '@openwop-spec/spec-tree';
+import { command, pathProblem } from '@openwop-spec/spec-tree';
 import { loadDeclaration } from '@openwop-spec/families';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { DeclarationModel } from '@openwop-spec/families';
@@ -58,7 +58,7 @@ export function loadInputs(tree: SpecTree): BuildInput {
     const declaration = loadDeclaration(tree);
     if (tree.info(layout.recordBase).kind === 'missing') {
       throw new InputError(
-        `${layout.recordBase} does not exist — \`openwop-spec init\` copies it from a record of the committed ${layout.output}; ` +
+        `${layout.recordBase} does not exist — \`${command('init')}\` copies it from a record of the committed ${layout.output}; ` +
           'the gate starts every capability record it generates with its status, since, until and allOf',
         { file: layout.recordBase },
         'input/missing',

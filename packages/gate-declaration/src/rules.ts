@@ -1,3 +1,4 @@
+import { command } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'declaration';
@@ -177,7 +178,7 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'The committed capabilities schema differs from what the declaration generates.',
     fail: 'a hand edit to schemas/v2/capabilities.schema.json',
     pass: 'the file as openwop-spec declaration --write renders it',
-    fix: 'Regenerate it: openwop-spec gen (or pnpm exec openwop-spec declaration --write), and commit the result.',
+    fix: `Regenerate it: openwop-spec gen (or ${command('declaration --write')}), and commit the result.`,
     message: (d: { what: string }) => d.what,
   },
   'declaration/schema': {

@@ -1,5 +1,6 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import { command } from '@openwop-spec/spec-tree';
 import { classifyCoreFamilies } from '@openwop-spec/families';
 import type { Classification, ClassificationCounts, FamilyResult } from '@openwop-spec/families';
 import type { GateOptions } from '@openwop-spec/gate-api';
@@ -152,7 +153,7 @@ export async function loadInputs(
   if (!baseline && requireBaseline) {
     const file = `${tree.paths.docs}/normative-home-baseline.json`;
     throw new InputError(
-      `${file} does not exist; run openwop-spec normative-home --write-baseline`,
+      `${file} does not exist; run ${command('normative-home --write-baseline')}`,
       { file },
       'input/missing',
     );

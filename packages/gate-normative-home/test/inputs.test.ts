@@ -118,7 +118,7 @@ describe('the baseline file format: a broken file is an input error (exit 2) at 
   it('a missing baseline is an input error with the --write-baseline hint (upstream silently disabled the ratchets)', async () => {
     const err = await inputError(tree0204('after', { [BASELINE]: null }));
     expect(err.message).toBe(
-      'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline',
+      'docs/normative-home-baseline.json does not exist; run pnpm exec openwop-spec normative-home --write-baseline',
     );
   });
 

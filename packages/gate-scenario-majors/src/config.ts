@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
-import { createAjv, errorMessage, errorPointer, packageFile, parseJson, shape } from '@openwop-spec/spec-tree';
+import { command, createAjv, errorMessage, errorPointer, packageFile, parseJson, shape } from '@openwop-spec/spec-tree';
 import type { Ajv, FactKind, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import type { MajorsLayout } from './layout.js';
 import { rules } from './rules.js';
@@ -19,6 +19,8 @@ export interface MajorsConfig {
   file: string;
   doc: JsonDoc;
   entries: BothMajorsEntry[];
+  /** The manifest's `$comment`, when the config sets one. */
+  manifestComment?: string;
 }
 
 // By package name, so the bundled bin and the npm package find it too.
@@ -80,7 +82,7 @@ export async function loadConfig(tree: SpecTree, layout: MajorsLayout): Promise<
   const file = layout.config;
   if (tree.info(file).kind === 'missing') {
     throw new InputError(
-      `${file} does not exist — \`openwop-spec init\` creates it from the committed ${layout.manifest}; the gate reads from it which scenario files run at both protocol majors`,
+      `${file} does not exist — \`${command('init')}\` creates it from the committed ${layout.manifest}; the gate reads from it which scenario files run at both protocol majors`,
       { file },
       'input/missing',
     );
@@ -92,8 +94,13 @@ export async function loadConfig(tree: SpecTree, layout: MajorsLayout): Promise<
       file,
       start: violation.start,
     });
-  const raw = (doc.value as { bothMajors: Omit<BothMajorsEntry, 'index'>[] }).bothMajors;
-  return { file, doc, entries: raw.map((e, index) => ({ index, file: e.file, rfc: e.rfc, reason: e.reason })) };
+  const value = doc.value as { bothMajors: Omit<BothMajorsEntry, 'index'>[]; manifestComment?: string };
+  return {
+    file,
+    doc,
+    entries: value.bothMajors.map((e, index) => ({ index, file: e.file, rfc: e.rfc, reason: e.reason })),
+    ...(value.manifestComment === undefined ? {} : { manifestComment: value.manifestComment }),
+  };
 }
 
 /**

@@ -38,8 +38,9 @@ export const gate: Gate = {
   // The manifest, built in memory, for `openwop-spec delta`.
   artifacts: async (tree) => {
     const layout = layoutOf(tree);
-    const both = new Set((await loadConfig(tree, layout)).entries.map((e) => e.file));
-    return { [layout.manifest]: buildManifest(discoverScenarios(tree, layout, both).files) };
+    const config = await loadConfig(tree, layout);
+    const both = new Set(config.entries.map((e) => e.file));
+    return { [layout.manifest]: buildManifest(discoverScenarios(tree, layout, both).files, config.manifestComment) };
   },
   commands: [
     {

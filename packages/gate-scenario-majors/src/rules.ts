@@ -1,9 +1,10 @@
+import { command } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'scenario-majors';
 
 /** The fix command every stale finding and the stale parity line name. */
-export const WRITE_COMMAND = 'pnpm exec openwop-spec scenario-majors --write';
+export const WRITE_COMMAND = command('scenario-majors --write');
 
 /** Every rule id the gate emits, with its documentation and message. */
 export const rules = ruleCatalog(GATE_ID, {

@@ -36,7 +36,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
   );
   diagnostics.push(...lint.diagnostics);
 
-  const manifest = buildManifest(files);
+  const manifest = buildManifest(files, config.manifestComment);
   const rendered = renderManifest(manifest);
   const report: ReportLine[] = [];
   let comparison: Comparison | undefined;

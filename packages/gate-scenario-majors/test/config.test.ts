@@ -106,7 +106,7 @@ describe('config format (exit 2 with position)', () => {
     fixture.write({ [CONFIG]: null });
     await expect(run(fixture)).rejects.toMatchObject({
       name: 'InputError',
-      message: `${CONFIG} does not exist — \`openwop-spec init\` creates it from the committed ${MANIFEST}; the gate reads from it which scenario files run at both protocol majors`,
+      message: `${CONFIG} does not exist — \`pnpm exec openwop-spec init\` creates it from the committed ${MANIFEST}; the gate reads from it which scenario files run at both protocol majors`,
       location: { file: CONFIG },
     });
   });

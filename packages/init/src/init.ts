@@ -1,14 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SpecTree, createAtomic } from '@openwop-spec/spec-tree';
+import { SpecTree, createAtomic, writeAtomic } from '@openwop-spec/spec-tree';
 import { detectLayout } from './layout.js';
+import { CannotDerive } from './plan.js';
 import type { InitPlan, PlannedFile } from './plan.js';
 import { planMetadataShapes, planRecordBase } from './record-base.js';
 import { planScenarioConfig } from './scenario-config.js';
 
+/** The files a planner derives, or the one it cannot derive, recorded as left. */
+function derived(plan: () => PlannedFile[]): PlannedFile[] {
+  try {
+    return plan();
+  } catch (err) {
+    if (!(err instanceof CannotDerive)) throw err;
+    return [{ path: err.path, action: 'left', from: err.message, ...(err.location ? { location: err.location } : {}) }];
+  }
+}
+
 /**
  * Plans, without writing anything, every file the gates need that the tree at `root` lacks, each
- * derived from what the tree commits. An input that cannot be read or does not agree with itself
- * is an InputError (exit 2), raised before anything is written.
+ * derived from what the tree commits. A file whose inputs are missing or disagree is planned as
+ * left, saying what it lacks; the others are planned all the same. An input that cannot be read or
+ * breaks its own format is an InputError (exit 2), raised before anything is written.
  */
 export async function planInit(root: string): Promise<InitPlan> {
   const layout = detectLayout(root);
@@ -16,22 +29,36 @@ export async function planInit(root: string): Promise<InitPlan> {
   const warnings: string[] = [];
   const files: PlannedFile[] = [
     ...(layout.config ? [layout.config] : []),
-    await planScenarioConfig(tree, warnings),
-    planRecordBase(tree),
-    ...planMetadataShapes(tree),
+    ...(await planScenarioConfig(tree, warnings)),
+    ...derived(() => [planRecordBase(tree)]),
+    ...derived(() => planMetadataShapes(tree)),
   ];
   return { root, files, warnings };
 }
 
 /**
  * Writes the planned files. Each is created atomically and only if it is still missing: a file that
- * appeared since the plan is kept, never replaced. Returns the plan's files with what happened.
+ * appeared since the plan is kept, never replaced; a file to update is rewritten only if it still
+ * holds what it was planned from. Returns the plan's files with what happened.
  */
 export function applyInit(plan: InitPlan): PlannedFile[] {
   return plan.files.map((file) => {
-    if (file.action !== 'create') return file;
-    // A failure is an input error naming the file (createAtomic says what could not be done).
-    const outcome = createAtomic(join(plan.root, ...file.path.split('/')), file.content!, file.path);
-    return outcome === 'written' ? file : { path: file.path, action: 'keep', from: 'it appeared while init ran' };
+    const target = join(plan.root, ...file.path.split('/'));
+    if (file.action === 'create') {
+      // A failure is an input error naming the file (createAtomic says what could not be done).
+      const outcome = createAtomic(target, file.content!, file.path);
+      return outcome === 'written' ? file : { path: file.path, action: 'keep', from: 'it appeared while init ran' };
+    }
+    if (file.action === 'update') {
+      let now: string | undefined;
+      try {
+        now = readFileSync(target, 'utf8');
+      } catch {
+        now = undefined;
+      }
+      if (now !== file.before) return { path: file.path, action: 'keep', from: 'it changed while init ran' };
+      writeAtomic(target, file.content!, file.path);
+    }
+    return file;
   });
 }

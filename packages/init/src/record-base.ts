@@ -1,9 +1,9 @@
-import { InputError } from '@openwop-spec/diagnostics';
 import { SEEDED_FROM, layoutOf, seedNode } from '@openwop-spec/gate-declaration';
 import { diffJson, escapePointerToken, isRecord } from '@openwop-spec/json';
+import { command } from '@openwop-spec/spec-tree';
 import { loadDeclaration } from '@openwop-spec/families';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
-import { keep, render } from './plan.js';
+import { CannotDerive, keep, render } from './plan.js';
 import type { PlannedFile } from './plan.js';
 
 const BASE_FIELDS = ['status', 'since', 'until'] as const;
@@ -13,17 +13,10 @@ const NAMED = 5;
 /** Equal with key order counted: the generator must reproduce the committed schema byte for byte. */
 const same = (a: unknown, b: unknown): boolean => diffJson(a, b, { order: true }).length === 0;
 
-/** The committed generated schema, parsed; init derives the record base and metadata shapes from it. */
-function committedSchema(tree: SpecTree, need: string): JsonDoc {
+/** The committed generated schema, parsed, or undefined when there is none. */
+function committedSchema(tree: SpecTree): JsonDoc | undefined {
   const output = layoutOf(tree).output;
-  if (tree.info(output).kind === 'missing') {
-    throw new InputError(
-      `cannot create ${need}: ${output} does not exist, and init copies it from that committed schema`,
-      { file: output },
-      'input/missing',
-    );
-  }
-  return tree.json(output);
+  return tree.info(output).kind === 'missing' ? undefined : tree.json(output);
 }
 
 /**
@@ -34,7 +27,14 @@ function committedSchema(tree: SpecTree, need: string): JsonDoc {
 export function planRecordBase(tree: SpecTree): PlannedFile {
   const layout = layoutOf(tree);
   if (tree.info(layout.recordBase).kind !== 'missing') return keep(layout.recordBase);
-  const doc = committedSchema(tree, layout.recordBase);
+  const doc = committedSchema(tree);
+  if (!doc) {
+    throw new CannotDerive(
+      layout.recordBase,
+      `${layout.output} does not exist, and init copies the record base (the status, since, until and allOf every capability record starts with) from the records of that committed schema; commit the schema your generator writes, or write ${layout.recordBase} by hand, then run ${command('init')} again`,
+      { file: layout.output },
+    );
+  }
   const properties = isRecord(doc.value) && isRecord(doc.value['properties']) ? doc.value['properties'] : {};
   const seen = new Set<string>();
   const records: Array<{ pointer: string; record: Record<string, unknown> }> = [];
@@ -45,8 +45,9 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
     records.push({ pointer: `/properties/${escapePointerToken(row.key)}`, record });
   }
   if (records.length === 0) {
-    throw new InputError(
-      `cannot create ${layout.recordBase}: ${layout.output} holds no record of a core family to copy it from`,
+    throw new CannotDerive(
+      layout.recordBase,
+      `${layout.output} holds no record of a core family to copy it from; commit the schema your generator writes, or write ${layout.recordBase} by hand, then run ${command('init')} again`,
       { file: layout.output },
     );
   }
@@ -60,8 +61,9 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
     }));
     const value = mostCommon(values.map((v) => v.value));
     if (value === undefined) {
-      throw new InputError(
-        `cannot create ${layout.recordBase}: the records of ${layout.output} have no properties.${field}`,
+      throw new CannotDerive(
+        layout.recordBase,
+        `the records of ${layout.output} have no properties.${field}; write ${layout.recordBase} by hand, then run ${command('init')} again`,
         { file: layout.output, start: doc.locate(values[0]!.pointer).start },
       );
     }
@@ -71,8 +73,9 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
   if (disagree.length > 0) {
     const named =
       disagree.slice(0, NAMED).join(', ') + (disagree.length > NAMED ? ` and ${disagree.length - NAMED} more` : '');
-    throw new InputError(
-      `cannot create ${layout.recordBase}: the records of ${layout.output} disagree on the record base at ${named}; make them agree (or write the record base by hand), then run init again`,
+    throw new CannotDerive(
+      layout.recordBase,
+      `the records of ${layout.output} disagree on the record base at ${named}; make them agree (or write ${layout.recordBase} by hand), then run ${command('init')} again`,
       { file: layout.output, start: doc.locate(disagree[0]!).start },
     );
   }
@@ -98,7 +101,8 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
 /**
  * Plans a metadata shape file for each kept metadata key whose committed shape the generator could
  * not otherwise reproduce: it has no file, and seeding from the v1 schema gives something else
- * (upstream's generator kept such shapes in its code).
+ * (upstream's generator kept such shapes in its code). Without a committed schema there is no shape
+ * to reproduce, and none is planned.
  */
 export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
   const layout = layoutOf(tree);
@@ -115,7 +119,8 @@ export function planMetadataShapes(tree: SpecTree): PlannedFile[] {
       out.push(keep(path));
       continue;
     }
-    doc ??= committedSchema(tree, path);
+    doc ??= committedSchema(tree);
+    if (!doc) return out;
     const properties = isRecord(doc.value) && isRecord(doc.value['properties']) ? doc.value['properties'] : {};
     const committed = Object.hasOwn(properties, row.key) ? properties[row.key] : undefined;
     if (!isRecord(committed)) continue; // nothing to copy; the declaration gate reports the key

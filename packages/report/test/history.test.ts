@@ -91,7 +91,7 @@ describe('collectHistory', () => {
       [
         'no baseline',
         undefined,
-        'docs/normative-home-baseline.json does not exist; run openwop-spec normative-home --write-baseline',
+        'docs/normative-home-baseline.json does not exist; run pnpm exec openwop-spec normative-home --write-baseline',
       ],
       ['start', 5, undefined],
     ]);

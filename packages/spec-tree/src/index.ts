@@ -14,3 +14,4 @@ export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';
 export * from './fact-cache.js';
 export { errnoWords } from './fs.js';
+export * from './command.js';

@@ -49,7 +49,7 @@ describe('the record base holds exactly properties.status/since/until and an all
     expect(e).toMatchObject({
       name: 'InputError',
       message:
-        `${BASE_FILE} does not exist — \`openwop-spec init\` copies it from a record of the committed schemas/v2/capabilities.schema.json; ` +
+        `${BASE_FILE} does not exist — \`pnpm exec openwop-spec init\` copies it from a record of the committed schemas/v2/capabilities.schema.json; ` +
         'the gate starts every capability record it generates with its status, since, until and allOf',
       location: { file: BASE_FILE },
     });

@@ -1,7 +1,8 @@
 // The GitHub Action (action.yml at the repository root) and the workflows that use it. The steps
 // that run the CLI are run here as the runner runs them: their scripts in bash, with the
 // environment their `env:` gives (inputs and event values substituted), on an initialised
-// upstream tree, with `openwop-spec` on the PATH being this build's bin. The install step is run
+// upstream tree, with `openwop-spec` on the PATH being this build's bin (the gates step) or a
+// recorder whose calls the test then runs in-process (delta and report). The install step is run
 // from the npm tarball by `pnpm test:package`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
@@ -88,15 +89,32 @@ function runStep(
   });
 }
 
-/** A runner's temporary folder with `openwop-spec` (this build's bin) in its bin/. */
-function runnerDir(parent: string, name: string): string {
+/**
+ * A runner's temporary folder with `openwop-spec` in its bin/: this build's bin, or (`recorder`) a
+ * script that records each call's arguments in calls.json-lines and prints `recorded`, for the
+ * steps whose commands the test then runs in-process (delta and report run every gate, some twice:
+ * a process of their own each would be most of the test's time).
+ */
+function runnerDir(parent: string, name: string, recorder = false): string {
   const dir = join(parent, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
   const shim = join(dir, 'bin', 'openwop-spec');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`);
+  writeFileSync(
+    shim,
+    recorder
+      ? `#!/bin/sh\n"${process.execPath}" -e 'require("fs").appendFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)) + "\\n")' "${join(dir, 'calls')}" "$@"\necho recorded\n`
+      : `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`,
+  );
   chmodSync(shim, 0o755);
   return dir;
 }
+
+/** The calls a recorder runner's `openwop-spec` received, each its arguments. */
+const calls = (runner: string): string[][] =>
+  readFileSync(join(runner, 'calls'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as string[]);
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
@@ -208,46 +226,65 @@ describe('the action’s steps on an initialised upstream tree', () => {
   });
 
   describe('Delta, on a pull request', () => {
-    let r: StepRun;
-    let summary: string;
+    // The step in bash with a recorder for openwop-spec; the command it ran, in-process.
+    let step: StepRun;
+    let runner: string;
+    let r: Awaited<ReturnType<typeof run>>;
     beforeAll(async () => {
-      const runner = runnerDir(parent.root, 'delta');
-      r = await runStep('Delta against the base of the pull request', { cwd: tree.root, runner, event: pullRequest });
-      summary = readFileSync(join(runner, 'summary.md'), 'utf8');
+      runner = runnerDir(parent.root, 'delta', true);
+      step = await runStep('Delta against the base of the pull request', {
+        cwd: tree.root,
+        runner,
+        event: pullRequest,
+      });
+      r = await run(calls(runner)[0]!, { cwd: tree.root, env: { GITHUB_STEP_SUMMARY: join(runner, 'summary.md') } });
     });
-    it('compares the working tree with the pull request’s base commit', () => {
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain(base.slice(0, 12));
-      expect(r.stdout).toMatch(/^\| words \| \d[\d,]* \| \d[\d,]* \| \+11 \|$/m);
+    it('calls delta once, with the pull request’s base commit, in markdown', () => {
+      expect(step.code, step.stderr).toBe(0);
+      expect(calls(runner)).toEqual([['delta', '--root', '.', '--base', base, '--format', 'markdown']]);
     });
-    it('appends its tables to the job summary', () => {
-      expect(summary).toContain('**core-budget**: passes → passes');
+    it('which compares the working tree with that commit', () => {
+      expect(r.code, r.stderr.join('\n')).toBe(0);
+      expect(r.stdout.join('\n')).toContain(base.slice(0, 12));
+      expect(r.stdout).toContainEqual(expect.stringMatching(/^\| words \| \d[\d,]* \| \d[\d,]* \| \+11 \|$/));
+    });
+    it('and appends its tables to the job summary', () => {
+      expect(r.appended?.[join(runner, 'summary.md')]).toContain('**core-budget**: passes → passes');
     });
   });
 
   describe('Report', () => {
-    let r: StepRun;
+    let step: StepRun;
     let runner: string;
+    let r: Awaited<ReturnType<typeof run>>;
     beforeAll(async () => {
-      runner = runnerDir(parent.root, 'report');
-      r = await runStep('Report', { cwd: tree.root, runner });
+      runner = runnerDir(parent.root, 'report', true);
+      step = await runStep('Report', { cwd: tree.root, runner });
+      r = await run(calls(runner)[0]!, { cwd: tree.root });
     });
-    it('writes the page the upload step uploads', () => {
-      expect(r.code, r.stderr).toBe(0);
-      expect(readFileSync(join(runner, 'openwop-spec-report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    it('writes the page to the file the upload step uploads', () => {
+      expect(step.code, step.stderr).toBe(0);
+      const out = join(runner, 'openwop-spec-report.html');
+      expect(calls(runner)).toEqual([['report', '--root', '.', '--out', out]]);
+      expect(r.code, r.stderr.join('\n')).toBe(0);
+      expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>/i);
     });
   });
 
   describe('Report in the job summary', () => {
-    let r: StepRun;
+    let step: StepRun;
     let runner: string;
+    let r: Awaited<ReturnType<typeof run>>;
     beforeAll(async () => {
-      runner = runnerDir(parent.root, 'summary');
-      r = await runStep('Report in the job summary', { cwd: tree.root, runner });
+      runner = runnerDir(parent.root, 'summary', true);
+      step = await runStep('Report in the job summary', { cwd: tree.root, runner });
+      r = await run(calls(runner)[0]!, { cwd: tree.root });
     });
-    it('appends the report’s tables to the job summary', () => {
-      expect(r.code, r.stderr).toBe(0);
-      expect(readFileSync(join(runner, 'summary.md'), 'utf8')).toMatch(/^## openwop-spec report — /m);
+    it('appends what the report prints in markdown to the job summary', () => {
+      expect(step.code, step.stderr).toBe(0);
+      expect(calls(runner)).toEqual([['report', '--root', '.', '--format', 'markdown']]);
+      expect(readFileSync(join(runner, 'summary.md'), 'utf8')).toBe('recorded\n');
+      expect([r.code, r.stdout[0]]).toEqual([0, expect.stringMatching(/^## openwop-spec report — /)]);
     });
   });
 });

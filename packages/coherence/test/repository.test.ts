@@ -17,6 +17,10 @@ const ABSENT: ReadonlyMap<string, string> = new Map([
   ['manifest.json', 'the file at the root of a portability bundle (spec/v1/portability.md), not a repository file'],
   ['facts.json', 'the fact cache a run writes under node_modules/.cache/openwop-spec/ (or --cache-location)'],
   [
+    'THIRD-PARTY-NOTICES.md',
+    'the licences of the packages bundled into the npm tarball, written into it by pnpm package',
+  ],
+  [
     'conformance/scripts/generate-scenario-majors.mjs',
     "upstream's generator, named byte for byte in the scenario-majors manifest's $comment so a manifest it wrote stays current (scripts/generate-scenario-majors.mjs forwards to the gate here)",
   ],

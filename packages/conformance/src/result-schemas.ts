@@ -40,9 +40,9 @@ export function describeError(error: ErrorObject, value: unknown): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
-      const member = String(params['additionalProperty']);
+      const member = `${pointer}/${escapePointerToken(String(params['additionalProperty']))}`;
       const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      return `${jsonPathOf(`${pointer}/${escapePointerToken(member)}`)} is unexpected; expected no member but ${allowed.join(', ')}`;
+      return `${jsonPathOf(member)} is ${show(valueAt(value, member))}, expected absent: no member but ${allowed.join(', ')}`;
     }
     case 'required':
       return `${jsonPathOf(`${pointer}/${escapePointerToken(String(params['missingProperty']))}`)} is missing; it is required`;

@@ -10,6 +10,7 @@ import { httpHost } from './adapters/http.js';
 import { forwardLoopback } from './forward.js';
 import type { Forwarder } from './forward.js';
 import { ROWS } from './rows/index.js';
+import type { Row } from './rows/index.js';
 import { FAKE_ENDPOINTS, forwardBindings, runRows, startSuiteEnvironment } from './run.js';
 import type { RowReport, RunReport } from './run.js';
 
@@ -53,6 +54,7 @@ export const SUITE_OPTIONS = {
   },
   sse: { type: 'boolean', help: 'the fake answers every request as text/event-stream' },
   format: { type: 'string', arg: 'text|json', help: 'one line per row (default), or the report as JSON' },
+  row: { type: 'string', multiple: true, arg: '<row>', help: 'run only this row (repeatable; default: every row)' },
   'allow-unverified': {
     type: 'string',
     multiple: true,
@@ -100,7 +102,20 @@ interface SuiteOptions {
   fakePort?: number;
   sse: boolean;
   format: 'text' | 'json';
+  /** The rows to run, in the suite's order. */
+  rows: readonly Row[];
   allowUnverified: ReadonlySet<string>;
+}
+
+/** The rows an option names, each checked; a usage error names an unknown one. */
+function namedRows(option: string, ids: readonly string[]): Set<string> {
+  for (const id of ids) {
+    if (!ROWS.some((row) => row.id === id))
+      throw new UsageError(
+        `--${option} names no row: ${JSON.stringify(id)} (rows: ${ROWS.map((r) => r.id).join(', ')})`,
+      );
+  }
+  return new Set(ids);
 }
 
 function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
@@ -145,13 +160,8 @@ function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
   const format = text('format') ?? 'text';
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json, not ${JSON.stringify(format)}`);
-  const allowed = (values['allow-unverified'] as string[] | undefined) ?? [];
-  for (const id of allowed) {
-    if (!ROWS.some((row) => row.id === id))
-      throw new UsageError(
-        `--allow-unverified names no row: ${JSON.stringify(id)} (rows: ${ROWS.map((r) => r.id).join(', ')})`,
-      );
-  }
+  const allowed = namedRows('allow-unverified', (values['allow-unverified'] as string[] | undefined) ?? []);
+  const only = namedRows('row', (values['row'] as string[] | undefined) ?? []);
   const token = text('token');
   return {
     help,
@@ -159,7 +169,8 @@ function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
     major: majorText === '1' ? 1 : 2,
     sse: values['sse'] === true,
     format,
-    allowUnverified: new Set(allowed),
+    rows: only.size === 0 ? ROWS : ROWS.filter((row) => only.has(row.id)),
+    allowUnverified: allowed,
     ...(token === undefined ? {} : { token }),
     ...(fakePort === undefined ? {} : { fakePort }),
   };
@@ -221,7 +232,7 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
       major: options.major,
       ...(options.token ? { apiKey: options.token } : {}),
     });
-    const report = await runRows(factory, env);
+    const report = await runRows(factory, env, options.rows);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));
     else printText(report, io);
     let code = 0;

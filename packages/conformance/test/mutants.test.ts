@@ -14,7 +14,7 @@ import { REFRESH_COMMAND, currentMatrix, readReadme, spliceMatrix } from '../src
 
 /** Each row's mutants, written out: the suite must carry exactly these. */
 const EXPECTED: Record<string, string[]> = {
-  'call-tool-verbatim': ['M-rewrap', 'M-strip-meta', 'M-drop-resulttype', 'M-default-iserror'],
+  'call-tool-verbatim': ['M-rewrap', 'M-strip-meta', 'M-drop-resulttype', 'M-default-iserror', 'M-wrong-mcp-name'],
   'call-tool-iserror-resolves': ['M-throw-on-iserror'],
   'list-tools-page': ['M-merge-pages', 'M-drop-cursor', 'M-drop-annotations', 'M-cached-list-tools'],
   'server-health': ['M-connected', 'M-health-session', 'M-unreachable-as-reachable'],
@@ -34,7 +34,7 @@ const EXPECTED: Record<string, string[]> = {
   'mcp-egress-not-from-hints': ['M-copy-openworld'],
   'annotations-derived': ['M-readonly-on-write', 'M-omit-openworld'],
   'catalog-toolids': ['M-duplicate-tool'],
-  'mcp-toolid-scheme': ['M-toolid-slash'],
+  'mcp-toolid-scheme': ['M-toolid-slash', 'M-title-from-name'],
   'catalog-views': ['M-unknown-view-compact', 'M-compact-drops-tool'],
   'catalog-read-only': ['M-catalog-calls-tool'],
   'annotations-schema': [

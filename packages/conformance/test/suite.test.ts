@@ -1,7 +1,6 @@
 // The `suite` command against a live host: the reference host (and a mutant) behind a loopback
 // HTTP front, configured before the suite starts, reaching the suite's fake through --fake-port.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
@@ -9,36 +8,14 @@ import { MUTANTS } from '../src/mutants/index.js';
 import { ROWS } from '../src/rows/index.js';
 import type { RowReport } from '../src/run.js';
 import { SUITE_OPTIONS, exitReason, runSuite, suiteHelp } from '../src/suite.js';
-import type { SuiteIo } from '../src/suite.js';
 import { serveHost } from './support/host-front.js';
 import type { HostFront } from './support/host-front.js';
 import { reference } from './support/hosts.js';
-
-function io(env: Record<string, string> = {}): SuiteIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { env, stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { fakeBindings, freePort, io } from './support/suite-io.js';
 
 /** A live host configured up front: the fake's server ids → its endpoints on 127.0.0.1:<port>, the down ids → a dead address. */
 async function liveHost(factory: HostFactory, port: number, apiKey: string): Promise<HostFront> {
-  const dead = await deadEndpoint();
-  const host = await factory({
-    conformance: `http://127.0.0.1:${port}/mcp`,
-    'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
-    'conformance.incompatible': `http://127.0.0.1:${port}/mcp-2024-11-05`,
-    'conformance.unshared': `http://127.0.0.1:${port}/mcp-unshared`,
-    'conformance.down': dead,
-    'conformance-down': dead,
-  });
+  const host = await factory(fakeBindings(port, await deadEndpoint()));
   return serveHost(host, { major: 2, apiKey });
 }
 

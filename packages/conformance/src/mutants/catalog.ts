@@ -157,6 +157,23 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
         'M-toolid-slash',
       ),
   },
+  {
+    id: 'M-title-from-name',
+    row: 'mcp-toolid-scheme',
+    seam: 'post-processor',
+    description: "titles MCP tools by their name, ignoring the server's title",
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        {
+          postProcess: (descriptors) =>
+            descriptors.map((d) =>
+              d.source === 'mcp' ? { ...d, title: d.toolId.slice(d.toolId.indexOf('.') + 1) } : d,
+            ),
+        },
+        'M-title-from-name',
+      ),
+  },
   onHandler(
     'M-unknown-view-compact',
     'catalog-views',

@@ -23,9 +23,8 @@ export async function readTools(
 export const toolIdOf = (d: Descriptor): string =>
   typeof d['toolId'] === 'string' ? d['toolId'] : String(d['toolId']);
 
-/** The fake's two unclassifiable tools, by the nonce they share: the one that claims to be harmless and its twin without claims. */
+/** The fake's claim tool as a catalog lists it, with a twin to compare it with. */
 export interface ClaimPair {
-  nonce: string;
   claim: Descriptor;
   twin: Descriptor | undefined;
 }
@@ -34,19 +33,21 @@ const nameOf = (d: Descriptor): string =>
   `${typeof d['toolId'] === 'string' ? d['toolId'] : ''} ${typeof d['title'] === 'string' ? d['title'] : ''}`;
 
 /**
- * The `source: "mcp"` descriptors of the fake's claim tool, each with its twin. Matched by prefix and
- * nonce, never by this run's nonce alone: a catalog that legally serves an earlier page (within its
- * ttlMs) lists an earlier run's pair, which proves the same thing.
+ * The `source: "mcp"` descriptors of the fake's claim tool, each with a twin: the one of its own
+ * nonce when listed, else any. Matched by prefix, never by this run's nonce alone: a catalog that
+ * legally serves earlier pages (within their ttlMs, with no consistency across pages) may list an
+ * earlier run's claim tool or twin, and every claim tool and twin is the same tool, unclassifiable.
  */
 export function claimPairs(tools: readonly Descriptor[]): ClaimPair[] {
   const mcp = tools.filter((d) => d['source'] === 'mcp');
   const nonceAfter = (prefix: string, d: Descriptor): string | undefined =>
     new RegExp(`${prefix}([0-9a-f]{8})`).exec(nameOf(d))?.[1];
+  const twins = mcp.filter((d) => nonceAfter(NO_CLAIM_PREFIX, d) !== undefined);
   const pairs: ClaimPair[] = [];
   for (const claim of mcp) {
     const nonce = nonceAfter(READONLY_CLAIM_PREFIX, claim);
     if (nonce === undefined) continue;
-    pairs.push({ nonce, claim, twin: mcp.find((d) => nonceAfter(NO_CLAIM_PREFIX, d) === nonce) });
+    pairs.push({ claim, twin: twins.find((d) => nonceAfter(NO_CLAIM_PREFIX, d) === nonce) ?? twins[0] });
   }
   return pairs;
 }

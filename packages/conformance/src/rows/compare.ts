@@ -31,14 +31,14 @@ export function show(value: unknown): string {
 
 /**
  * Where `actual` first differs from `expected` (keys in UTF-16 code-unit order) and what was
- * expected there, e.g. `$._meta is missing; expected an object`, `$.isError is unexpected; expected
+ * expected there, e.g. `$._meta is missing; expected an object`, `$.isError is false, expected
  * absent`, `$.tools has 6 items, expected 3`, `$.state is "unreachable", expected "incompatible"`.
  * `undefined` when equal.
  */
 export function firstDifference(actual: unknown, expected: unknown, path = '$'): string | undefined {
   if (isDeepStrictEqual(actual, expected)) return undefined;
   if (actual === undefined) return `${path} is missing; expected ${show(expected)}`;
-  if (expected === undefined) return `${path} is unexpected; expected absent`;
+  if (expected === undefined) return `${path} is ${show(actual)}, expected absent`;
   if (kind(actual) !== kind(expected)) return `${path} is ${show(actual)}, expected ${show(expected)}`;
   if (Array.isArray(actual) && Array.isArray(expected)) {
     if (actual.length !== expected.length) return `${path} has ${actual.length} items, expected ${expected.length}`;

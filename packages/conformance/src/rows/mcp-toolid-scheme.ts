@@ -1,5 +1,8 @@
-// tool-catalog.md § The descriptor: an MCP tool's toolId is `mcp:<serverId>.<name>`. The fake's
-// tools with fixed names must be listed under exactly those ids.
+// tool-catalog.md § The descriptor and § Annotations: an MCP tool's toolId is
+// `mcp:<serverId>.<name>`, and its title, when given, follows MCP's display-name precedence (the
+// server's title, else annotations.title, else name). The fake's tools with fixed names must be
+// listed under exactly those ids, titled as the fake's own definitions say.
+import { isRecord } from '@openwop-spec/json';
 import { readTools, toolIdOf } from './catalog.js';
 import { blocked, catalogGate, fail, inapplicable, pass } from './row.js';
 import type { Row } from './row.js';
@@ -9,7 +12,7 @@ const FIXED_NAMES = ['echo', 'structured-echo', 'always-error', 'needs_input', '
 
 export const mcpToolIdScheme: Row = {
   id: 'mcp-toolid-scheme',
-  rfc: 'Clarification 9',
+  rfc: 'Clarifications 8–9',
   advisory: false,
   majors: [2],
   needsFake: true,
@@ -43,6 +46,18 @@ export const mcpToolIdScheme: Row = {
           : `$.toolId is ${JSON.stringify(toolIdOf(other))}, expected ${JSON.stringify(expected)}`,
       );
     }
-    return pass(`${FIXED_NAMES.length} tools of the fake, each as mcp:conformance.<name>`);
+    const definitions = ctx.fake?.currentTools() ?? [];
+    for (const name of FIXED_NAMES) {
+      const d = mcp.find((t) => toolIdOf(t) === `mcp:conformance.${name}`)!;
+      const tool = definitions.find((t) => t['name'] === name);
+      if (tool === undefined || d['title'] === undefined) continue;
+      const hints = isRecord(tool['annotations']) ? tool['annotations'] : {};
+      const title = tool['title'] ?? hints['title'] ?? name;
+      if (d['title'] !== title)
+        return fail(
+          `mcp:conformance.${name}: $.title is ${JSON.stringify(d['title'])}, expected ${JSON.stringify(title)} (the server's title, else annotations.title, else name)`,
+        );
+    }
+    return pass(`${FIXED_NAMES.length} tools of the fake, each as mcp:conformance.<name>, titled by MCP's precedence`);
   },
 };

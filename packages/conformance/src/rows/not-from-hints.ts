@@ -29,7 +29,9 @@ function notFromHints(id: string, field: 'replayPolicy' | 'egress', hint: string
       if (pairs.length === 0) return blocked(NOT_PROJECTED);
       for (const { claim, twin } of pairs) {
         if (twin === undefined)
-          return blocked(`${toolIdOf(claim)} is listed without its twin, so the claim's effect cannot be isolated`);
+          return blocked(
+            `${toolIdOf(claim)} is listed without a twin (the same tool without claims), so the claim's effect cannot be isolated`,
+          );
         const diff = firstDifference(claim[field], twin[field], `$.${field}`);
         if (diff !== undefined)
           return fail(

@@ -72,10 +72,19 @@ export function catalogGate(ctx: RowContext): RowResult | undefined {
 export const detailsOf = (out: Outcome): Record<string, unknown> =>
   out.status === 'failed' && isRecord(out.details) ? out.details : {};
 
+/** What a rejection's details say, for a reason: ` (-32020 "Header mismatch: …")` or ` (connect)`. */
+function detailText(out: Extract<Outcome, { status: 'failed' }>): string {
+  const details = isRecord(out.details) ? out.details : {};
+  const error = details['error'];
+  if (isRecord(error)) return ` (${String(error['code'])} ${JSON.stringify(error['message'])})`;
+  return typeof details['reason'] === 'string' ? ` (${details['reason']})` : '';
+}
+
 /** A completed run's value, or the verdict a run that did not complete earns. */
 export function completedValue(out: Outcome, what: string): { value: unknown } | RowResult {
   if (out.status === 'unsupported') return blocked(`${what}: the host does not run the fixture`);
-  if (out.status === 'failed') return fail(`${what}: the run failed with ${out.errorCode}; it MUST complete`);
+  if (out.status === 'failed')
+    return fail(`${what}: the run failed with ${out.errorCode}${detailText(out)}; it MUST complete`);
   return { value: out.result };
 }
 

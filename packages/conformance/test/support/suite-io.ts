@@ -1,0 +1,29 @@
+// What the suite command's tests share: a captured SuiteIo, and a loopback port free to listen on.
+import { createServer } from 'node:net';
+import type { SuiteIo } from '../../src/suite.js';
+
+export function io(env: Record<string, string> = {}): SuiteIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { env, stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The bindings a host configured up front gives the suite's fake on `port` (conformance.md § Conformance fixtures). */
+export function fakeBindings(port: number, dead: string): Record<string, string> {
+  return {
+    conformance: `http://127.0.0.1:${port}/mcp`,
+    'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
+    'conformance.incompatible': `http://127.0.0.1:${port}/mcp-2024-11-05`,
+    'conformance.unshared': `http://127.0.0.1:${port}/mcp-unshared`,
+    'conformance.down': dead,
+    'conformance-down': dead,
+  };
+}

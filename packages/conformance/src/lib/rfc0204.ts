@@ -7,8 +7,9 @@
  *       Rows whose expected value is the fake's recording need the host to reach this run's fake:
  *       OPENWOP_MCP_FAKE_SERVER_PORT=<n> forwards 127.0.0.1:<n> to it (bind the host's
  *       `conformance` to http://127.0.0.1:<n>/mcp, `conformance.earlier` to
- *       http://127.0.0.1:<n>/mcp-2025-11-25 and `conformance.incompatible` to
- *       http://127.0.0.1:<n>/mcp-2024-11-05); without it those rows are skipped as blocked.
+ *       http://127.0.0.1:<n>/mcp-2025-11-25, `conformance.incompatible` to
+ *       http://127.0.0.1:<n>/mcp-2024-11-05 and `conformance.unshared` to
+ *       http://127.0.0.1:<n>/mcp-unshared); without it those rows are skipped as blocked.
  *   otherwise                                 the in-process reference host, unless
  *       OPENWOP_IN_PROCESS_HOST=false, in which case every row is skipped with the reason.
  * The corpus row reads tool-descriptor.schema.json under OPENWOP_SCHEMAS_DIR (see schemas.ts).

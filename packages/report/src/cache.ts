@@ -5,7 +5,7 @@ import { codeIdentity, writeAtomic } from '@openwop-spec/spec-tree';
 import type { HistoryPoint } from './model.js';
 
 /** Bumped when what a cached point holds, or how it is derived here, changes. */
-const FORMAT = 'report-history/2';
+const FORMAT = 'report-history/3';
 let key: string | undefined | null = null;
 
 /**

@@ -209,15 +209,42 @@ export function familiesChart(f: NonNullable<ReportData['families']>): Chart {
   };
 }
 
-const LEGEND = { orient: 'bottom', symbolType: 'stroke', symbolStrokeWidth: 2, labelLimit: 300 } as const;
-const OPEN = 'open (the gate’s count)';
-const UNHOMED = 'without a v2 home';
-const ALLOWED = 'allowed by the schedule';
+const LEGEND = {
+  orient: 'bottom',
+  direction: 'vertical',
+  symbolType: 'stroke',
+  symbolStrokeWidth: 2,
+  labelLimit: 0,
+} as const;
+/** One series per meaning, each named by what it counts. */
+const OPEN = 'open: no v2 home and not carried (what the schedule bounds)';
+const ALLOWED = 'open allowed by the schedule';
+const UNHOMED = 'without a v2 home, carried or not';
+
+/** The last of each day's points (the page's table lists every commit): one mark per day, none hidden under another. */
+export function lastPerDay<T extends { day: string }>(points: readonly T[]): T[] {
+  const byDay = new Map<string, T>();
+  for (const p of points) byDay.set(p.day, p);
+  return [...byDay.values()];
+}
+
+/** A UTC time axis over exactly the days given, so the points spread over the chart's width. */
+const timeAxis = (span: { start: string; end: string } | undefined) =>
+  ({
+    field: 'time',
+    type: 'temporal',
+    scale: {
+      type: 'utc',
+      ...(span && span.start < span.end && { domain: [dayTime(span.start), dayTime(span.end)], nice: false }),
+    },
+    title: 'date (UTC)',
+    axis: { format: '%Y-%m-%d', labelAngle: -30, labelOverlap: 'greedy' },
+  }) as const;
 
 export function burnDownChart(d: ReportData['burnDown']): Chart {
   // The allowed line bounds the gate's open count; families without a v2 home include the carried
   // v1-dependent ones, which the gate does not count until they lose their carry.
-  const points = d.points.flatMap((p, index) => [
+  const points = lastPerDay(d.points).flatMap((p, index) => [
     {
       series: OPEN,
       time: dayTime(p.day),
@@ -233,12 +260,15 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
       alt: `${p.label} (${p.day}): ${plural(p.unhomed, 'family', 'families')} without a v2 home`,
     },
   ]);
-  const allowed = d.allowed.map((a) => ({
-    series: ALLOWED,
-    time: dayTime(a.day),
-    families: a.allowed,
-    alt: `allowed on ${a.day}: ${a.allowed}`,
-  }));
+  // The schedule from where the chart starts: a sample before the first point would fall outside it.
+  const allowed = d.allowed
+    .filter((a) => d.span === undefined || a.day >= d.span.start)
+    .map((a) => ({
+      series: ALLOWED,
+      time: dayTime(a.day),
+      families: a.allowed,
+      alt: `allowed on ${a.day}: ${a.allowed}`,
+    }));
   const last = d.points.at(-1);
   const alt = [
     d.points.length === 0
@@ -248,19 +278,14 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
       ? `The allowed line falls from ${d.openAtT0} on ${d.t0} to 0 on ${d.eos}, the v1 end of support.`
       : 'There is no allowed line.',
   ].join(' ');
-  const x = {
-    field: 'time',
-    type: 'temporal',
-    scale: { type: 'utc' },
-    title: 'date (UTC)',
-    axis: { format: '%Y-%m-%d', labelAngle: -30 },
-  } as const;
+  const x = timeAxis(d.span);
+  const domain = [OPEN, ALLOWED, UNHOMED];
   const series = {
     color: {
       field: 'series',
       type: 'nominal',
       title: null,
-      scale: { domain: [OPEN, UNHOMED, ALLOWED], range: [BLUE, '#c07a1a', '#888'] },
+      scale: { domain, range: [BLUE, '#666', '#c07a1a'] },
       legend: LEGEND,
     },
     strokeDash: {
@@ -268,11 +293,11 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
       type: 'nominal',
       title: null,
       scale: {
-        domain: [OPEN, UNHOMED, ALLOWED],
+        domain,
         range: [
           [1, 0],
-          [2, 2],
           [6, 4],
+          [2, 2],
         ],
       },
       legend: LEGEND,
@@ -285,8 +310,9 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
     spec: {
       title: {
         text: 'Burn-down to v1 end of support',
-        subtitle:
-          'open families (the normative-home gate’s count) against the allowed line, and families without a v2 home',
+        ...(d.span && {
+          subtitle: `${d.span.start} to ${d.span.end}: the measured commits, today and the end of the schedule`,
+        }),
       },
       description: alt,
       width: WIDTH,
@@ -318,6 +344,69 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
           },
         },
       ],
+    },
+  };
+}
+
+const WORDS = 'words measured';
+const CAP = 'cap';
+
+export function budgetHistoryChart(b: NonNullable<ReportData['budget']>): Chart {
+  const shown = lastPerDay(b.history);
+  const values = shown.flatMap((p, index) => [
+    {
+      series: WORDS,
+      time: dayTime(p.day),
+      index,
+      value: p.words,
+      alt: `${p.label} (${p.day}): ${plural(p.words, 'word', 'words')}`,
+    },
+    {
+      series: CAP,
+      time: dayTime(p.day),
+      index,
+      value: p.cap,
+      alt: `${p.label} (${p.day}): cap ${formatGrouped(p.cap)}`,
+    },
+  ]);
+  const first = b.history[0]!;
+  const last = b.history.at(-1)!;
+  const alt = `${plural(b.history.length, 'point', 'points')} from ${first.day} to ${last.day}: the kernel went from ${plural(first.words, 'word', 'words')} to ${formatGrouped(last.words)}, and the cap from ${formatGrouped(first.cap)} to ${formatGrouped(last.cap)}.`;
+  const domain = [WORDS, CAP];
+  const series = {
+    color: { field: 'series', type: 'nominal', title: null, scale: { domain, range: [BLUE, '#000'] }, legend: LEGEND },
+    strokeDash: {
+      field: 'series',
+      type: 'nominal',
+      title: null,
+      scale: {
+        domain,
+        range: [
+          [1, 0],
+          [6, 3],
+        ],
+      },
+      legend: LEGEND,
+    },
+  } as const;
+  return {
+    id: 'chart-budget-history',
+    title: 'Core budget over time',
+    alt,
+    spec: {
+      title: { text: 'Core budget over time', subtitle: 'words measured and the cap, at each commit and today' },
+      description: alt,
+      width: WIDTH,
+      height: 200,
+      data: { values },
+      mark: { type: 'line', point: { filled: true, size: 40 } },
+      encoding: {
+        x: timeAxis({ start: first.day, end: last.day }),
+        y: { field: 'value', type: 'quantitative', title: 'words', scale: { zero: true } },
+        order: { field: 'index' },
+        ...series,
+        description: { field: 'alt' },
+      },
     },
   };
 }

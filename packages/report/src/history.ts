@@ -45,10 +45,21 @@ async function measure(root: string, commit: Commit, inputs: readonly string[], 
     return figures ? { ...point, figures } : { ...point, error: 'the gates produced no figures' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { ...point, error: err instanceof InputError ? message : `internal error (this is a bug): ${message}` };
+    return {
+      ...point,
+      error: err instanceof InputError ? historical(err) : `internal error (this is a bug): ${message}`,
+    };
   } finally {
     base?.cleanup();
   }
+}
+
+/**
+ * Why a past commit could not be measured, as a fact about that commit: a file it lacks is not
+ * in it yet (the advice an input error gives for today's tree cannot be acted on in history).
+ */
+function historical(err: InputError): string {
+  return err.rule === 'input/missing' && err.location ? `${err.location.file} is not in this commit` : err.message;
 }
 
 /**

@@ -4,6 +4,7 @@ import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget'
 import {
   BUCKET_COLOURS,
   budgetDocumentsChart,
+  budgetHistoryChart,
   budgetTotalChart,
   burnDownChart,
   familiesChart,
@@ -11,7 +12,7 @@ import {
   renderSvg,
 } from './charts.js';
 import type { Chart } from './charts.js';
-import { BUCKETS } from './model.js';
+import { BUCKETS, statusWords, tallyFindings } from './model.js';
 import type { ReportData } from './model.js';
 
 export interface HtmlOptions {
@@ -91,8 +92,33 @@ The cap is ${esc(b.formula)}: ${n(BASE)} words, plus ${PER_FAMILY} for each core
         [...b.rows.map((r) => [td(link(o.linkBase, r.path, r.label)), num(r.words)])],
       ),
     ),
+    await figure(
+      budgetHistoryChart(b),
+      table(
+        'Words and cap per commit',
+        ['date', 'commit', 'subject', 'words', 'cap', 'headroom'],
+        b.history.map((p) => [
+          td(p.day, 'nowrap'),
+          commitCell(p),
+          subjectCell(p.subject),
+          num(p.words),
+          num(p.cap),
+          num(p.cap - p.words),
+        ]),
+      ),
+    ),
   ].join('\n');
 }
+
+/** A commit's short id with the full one on hover, or `today`. */
+const commitCell = (p: { label: string; sha?: string }): string =>
+  td(p.sha ? `<code title="${esc(p.sha)}">${esc(p.label)}</code>` : esc(p.label), 'nowrap');
+
+/** A commit subject cut to the cell's width, the whole of it on hover (and for a screen reader, in the text). */
+const subjectCell = (subject: string | undefined): string =>
+  subject === undefined
+    ? td('working tree')
+    : td(`<span class="subject" title="${esc(subject)}">${esc(subject)}</span>`);
 
 function homesCell(homes: NonNullable<ReportData['families']>['rows'][number]['homes'], linkBase: string): string {
   if (homes.length === 0) return '<span class="none">none declared</span>';
@@ -156,16 +182,21 @@ async function familiesSection(d: ReportData, o: HtmlOptions): Promise<string> {
 async function burnDownSection(d: ReportData): Promise<string> {
   const b = d.burnDown;
   const notes = b.notes.map((x) => `<li>${esc(x)}</li>`);
-  const status = (open: number, allowed: number | undefined): string =>
-    allowed === undefined ? '—' : open <= allowed ? 'on schedule' : `behind by ${open - allowed}`;
+  // Only the open count has an allowance; the families without a v2 home are stated beside it, never judged by it.
+  const against = (open: number, allowed: number | undefined): string =>
+    allowed === undefined
+      ? 'no allowance on this day'
+      : open <= allowed
+        ? `${open} of ${allowed} allowed`
+        : `behind: ${open - allowed} over the ${allowed} allowed`;
   const rows = b.points.map((p) => [
     td(p.day, 'nowrap'),
-    td(p.sha ? `<code title="${esc(p.sha)}">${esc(p.label)}</code>` : esc(p.label)),
-    td(esc(p.subject ?? 'working tree')),
+    commitCell(p),
+    subjectCell(p.subject),
+    num(p.unhomed),
     num(p.open),
     num(p.allowed),
-    td(status(p.open, p.allowed)),
-    num(p.unhomed),
+    td(against(p.open, p.allowed), p.allowed !== undefined && p.open > p.allowed ? 'behind' : undefined),
   ]);
   const schedule =
     b.eos && b.t0 && b.openAtT0 !== undefined
@@ -178,8 +209,8 @@ async function burnDownSection(d: ReportData): Promise<string> {
     await figure(
       burnDownChart(b),
       table(
-        'Open families per commit',
-        ['date', 'commit', 'subject', 'open', 'allowed', 'status', 'without a v2 home'],
+        'Families per commit',
+        ['date', 'commit', 'subject', 'without a v2 home', 'open', 'allowed open', 'open against the schedule'],
         rows,
       ),
     ),
@@ -221,16 +252,24 @@ async function majorsSection(d: ReportData): Promise<string> {
   ].join('\n');
 }
 
+/** The id of a gate's findings on the page (gate ids are kebab-case; anything else is replaced). */
+const findingsId = (gate: string): string => `findings-${gate.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
 function findingsSection(d: ReportData, o: HtmlOptions): string {
   return d.findings
     .map((g) => {
-      const head = `<h3>${esc(g.gate)} <span class="count">(${g.diagnostics.length} finding(s))</span></h3>`;
+      const head = `<h3 id="${esc(findingsId(g.gate))}">${esc(g.gate)} <span class="count">(${g.diagnostics.length} finding(s))</span></h3>`;
       const error = g.error ? `<p class="error">${esc(g.error)}</p>` : '';
       if (g.diagnostics.length === 0) return `${head}\n${error}${error ? '' : '<p class="none">No findings.</p>'}`;
       const rows = g.diagnostics.map((x) => [
         td(`<span class="sev ${x.severity}">${x.severity}</span>`),
         td(location(x, o.linkBase)),
-        td(esc(x.message)),
+        td(
+          esc(x.message) +
+            (x.causedBy
+              ? `<br><span class="follows">follows from <code>${esc(x.causedBy.ruleId)}</code>${x.causedBy.file ? ` at ${esc(x.causedBy.file)}${x.causedBy.start ? `:${x.causedBy.start.line}:${x.causedBy.start.column}` : ''}` : ''}</span>`
+              : ''),
+        ),
         td(`<code>${esc(x.ruleId)}</code>`),
       ]);
       return [head, error, table(`${g.gate} findings`, ['severity', 'where', 'message', 'rule'], rows, 'findings')]
@@ -238,6 +277,37 @@ function findingsSection(d: ReportData, o: HtmlOptions): string {
         .join('\n');
     })
     .join('\n');
+}
+
+/** The page's first sentences: which gates fail (each linked to its findings), and where the families stand against the schedule. */
+function statusSection(d: ReportData): string {
+  const failed = d.gates.filter((g) => !g.ok);
+  const gates =
+    failed.length === 0
+      ? `On ${esc(d.today)} all ${d.gates.length} gates pass.`
+      : `On ${esc(d.today)} ${failed.length} of ${d.gates.length} gates fail: ${failed.map((g) => `<a href="#${esc(findingsId(g.id))}">${esc(g.id)}</a>`).join(', ')}.`;
+  if (!d.status) return `<p class="status">${gates}</p>`;
+  const w = statusWords(d.status);
+  const behind = d.status.allowed !== undefined && d.status.open > d.status.allowed;
+  return `<p class="status">${gates} <strong>${esc(w.headline)}</strong>; ${esc(w.schedule)}. ${behind ? `<strong class="behind">${esc(w.today)}</strong>` : esc(w.today)}</p>`;
+}
+
+/** Every gate's findings counted at the top, each gate linked to its list further down. */
+function findingsSummary(d: ReportData): string {
+  const withFindings = d.findings.filter((g) => g.diagnostics.length > 0 || g.error);
+  if (withFindings.length === 0) return '<p class="findings-summary">No findings.</p>';
+  const all = d.findings.flatMap((g) => g.diagnostics);
+  const items = withFindings.map((g) => {
+    const rules = new Map<string, number>();
+    for (const x of g.diagnostics) rules.set(x.ruleId, (rules.get(x.ruleId) ?? 0) + 1);
+    const ruleList = [...rules].map(([id, k]) => `<code>${esc(id)}</code>${k > 1 ? ` ×${k}` : ''}`).join(', ');
+    const what = g.error ? 'could not run (input error)' : tallyFindings(g.diagnostics);
+    return `<li><a href="#${esc(findingsId(g.gate))}">${esc(g.gate)}</a>: ${what}${ruleList ? ` — ${ruleList}` : ''}</li>`;
+  });
+  return [
+    `<div class="findings-summary"><p><strong>Findings:</strong> ${all.length ? tallyFindings(all) : 'none but input errors'}.</p>`,
+    `<ul>${items.join('')}</ul></div>`,
+  ].join('\n');
 }
 
 /** The answers to the weekly questions, before any detail: room in the budget, homes, schedule. */
@@ -249,10 +319,13 @@ function glance(d: ReportData): string {
       `<strong>${n(b.total)} / ${n(b.cap)}</strong> words in the core budget; ${b.headroom >= 0 ? `${n(b.headroom)} headroom` : `${n(-b.headroom)} over`}`,
     );
   const f = d.families;
-  if (f)
+  if (f) {
+    // Every bucket that is not resolved and not empty, so a failing or undeclared family is never hidden.
+    const rest = BUCKETS.filter((b) => b !== 'resolved' && f.counts[b] > 0).map((b) => `${f.counts[b]} ${b}`);
     items.push(
-      `<strong>${f.counts.resolved} / ${f.rows.length}</strong> core families have a v2 home; ${f.counts['v1-dependent']} still v1-dependent`,
+      `<strong>${f.counts.resolved} / ${f.rows.length}</strong> core families have a v2 home${rest.length ? `; ${rest.join(', ')}` : ''}`,
     );
+  }
   const today = d.burnDown.points.at(-1);
   if (today?.label === 'today') {
     const schedule = today.allowed === undefined ? 'no schedule' : `${today.allowed} allowed today`;
@@ -298,6 +371,12 @@ ${BUCKETS.map((b) => `.b-${b} { background: ${BUCKET_COLOURS[b]}; }`).join('\n')
 .sev.error, .error { color: #b3261e; font-weight: 600; }
 .sev.warning { color: #9a6700; font-weight: 600; }
 .notes { color: #9a6700; }
+.status { font-size: 1.05em; max-width: 1000px; }
+.findings-summary { border-left: 4px solid #d0d7de; padding: 2px 12px; margin: 10px 0; }
+.findings-summary p, .findings-summary ul { margin: 4px 0; }
+.follows { color: #57606a; font-size: 0.9em; }
+td.behind { color: #b3261e; font-weight: 600; }
+.subject { display: inline-block; max-width: 34em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; vertical-align: top; }
 .glance { list-style: none; padding: 0; margin: 10px 0; display: flex; flex-wrap: wrap; gap: 10px; }
 .glance li { border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 12px; background: #f6f8fa; max-width: 290px; }
 .glance strong { display: block; font-size: 1.35em; }
@@ -306,6 +385,7 @@ ${BUCKETS.map((b) => `.b-${b} { background: ${BUCKET_COLOURS[b]}; }`).join('\n')
 ${BUCKETS.map((b) => `#families-section:has(#show-${b}:checked) tbody tr:not([data-bucket="${b}"]) { display: none; }`).join('\n')}
 @media print {
   nav, .filter { display: none; }
+  .subject { white-space: normal; max-width: none; }
   #families tbody tr { display: table-row !important; }
   a { color: inherit; text-decoration: none; }
   figure, .numbers { break-inside: avoid; }
@@ -319,18 +399,16 @@ ${BUCKETS.map((b) => `#families-section:has(#show-${b}:checked) tbody tr:not([da
  * so the page reads the same with JavaScript off, and printing shows every row.
  */
 export async function renderHtml(d: ReportData, o: HtmlOptions): Promise<string> {
-  const passed = d.gates.filter((g) => g.ok).length;
   const gatesTable = table(
     'Gates',
     ['gate', 'result', 'summary'],
     d.gates.map((g) => [
       td(`<code>${esc(g.id)}</code>`),
-      td(g.ok ? 'passed' : 'failed', g.ok ? 'ok' : 'failed'),
+      td(g.ok ? 'passed' : `<a href="#${esc(findingsId(g.id))}">failed</a>`, g.ok ? 'ok' : 'failed'),
       td(esc(g.summary)),
     ]),
     'gates',
   );
-  const findings = d.findings.reduce((s, g) => s + g.diagnostics.length, 0);
   const section = (id: string, title: string, body: string): string =>
     `<section id="${id}">\n<h2>${esc(title)}</h2>\n${body}\n</section>`;
   return [
@@ -346,8 +424,9 @@ export async function renderHtml(d: ReportData, o: HtmlOptions): Promise<string>
     '<body>',
     '<header>',
     '<h1>openwop-spec report</h1>',
-    `<p>The spec’s health on ${esc(d.today)}: ${passed} of ${d.gates.length} gates passed, ${findings} finding(s).</p>`,
+    statusSection(d),
     glance(d),
+    findingsSummary(d),
     '<nav><a href="#budget">Core budget</a><a href="#families-section">Families</a><a href="#burn-down">Burn-down</a><a href="#majors">Scenario majors</a><a href="#findings">Findings</a></nav>',
     '</header>',
     '<main>',

@@ -1,5 +1,5 @@
 import { formatGrouped as n } from '@openwop-spec/diagnostics';
-import { BUCKETS } from './model.js';
+import { BUCKETS, statusWords, tallyFindings } from './model.js';
 import type { ReportData } from './model.js';
 
 /** A table cell: one line, pipes escaped. */
@@ -19,7 +19,19 @@ export function renderMarkdown(d: ReportData): string[] {
   const para = (...lines: string[]): void => void out.push('', ...lines);
   const passed = d.gates.filter((g) => g.ok).length;
   out.push(`## openwop-spec report — ${d.today}`);
-  para(`${passed} of ${d.gates.length} gates passed.`);
+  const failed = d.gates.filter((g) => !g.ok).map((g) => `\`${g.id}\``);
+  para(
+    `${passed} of ${d.gates.length} gates passed${failed.length ? ` (failed: ${failed.join(', ')}; see Findings)` : ''}.`,
+  );
+  if (d.status) {
+    const w = statusWords(d.status);
+    para(`**${w.headline}**; ${w.schedule}. ${w.today}`);
+  }
+  const withFindings = d.findings.filter((g) => g.diagnostics.length > 0 || g.error);
+  if (withFindings.length)
+    para(
+      `Findings: ${withFindings.map((g) => `\`${g.gate}\` ${g.error ? 'could not run (input error)' : tallyFindings(g.diagnostics)}`).join('; ')} (listed under Findings below).`,
+    );
   para(
     ...table(
       ['gate', 'result', 'summary'],

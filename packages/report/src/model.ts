@@ -1,4 +1,4 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { formatGrouped, linkCauses } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
 import { daysBetween } from '@openwop-spec/gate-normative-home';
@@ -59,10 +59,37 @@ export interface BurnPoint {
   allowed?: number;
 }
 
+/** The core budget at one commit, or today. */
+export interface BudgetPoint {
+  /** `today` for the working tree, else the commit's short id. */
+  label: string;
+  sha?: string;
+  subject?: string;
+  day: string;
+  words: number;
+  cap: number;
+}
+
+/** Where the families stand today, for the status the page opens with. */
+export interface HomeStatus {
+  /** Core families without a v2 home: v1-dependent, undeclared or failing. */
+  unhomed: number;
+  /** Of those, the v1-dependent ones the baseline's `v1Carried` carries (the §D fallback covers them at the end of support). */
+  carried: number;
+  /** What the schedule bounds: no declared home, or v1-dependent and not carried. */
+  open: number;
+  /** The schedule's allowance today, when today lies between t0 and the end of support. */
+  allowed?: number;
+  /** The v1 end of support, and the days from today to it. */
+  eos?: string;
+  daysLeft?: number;
+}
+
 export interface ReportData {
   today: string;
   /** Every gate's outcome, in run order. */
   gates: Array<{ id: string; ok: boolean; summary: string }>;
+  status?: HomeStatus;
   budget?: {
     rows: Array<{ path: string; label: string; words: number }>;
     total: number;
@@ -70,6 +97,8 @@ export interface ReportData {
     homed: number;
     headroom: number;
     formula: string;
+    /** Words and cap at each measured commit, oldest first, then today. */
+    history: BudgetPoint[];
   };
   families?: { rows: FamilyRow[]; counts: Record<BucketName, number> };
   burnDown: {
@@ -80,6 +109,8 @@ export interface ReportData {
     t0?: string;
     openAtT0?: number;
     eos?: string;
+    /** The days the chart spans: from the first point to the last point or the end of support, whichever is later. */
+    span?: { start: string; end: string };
     /** Commits the gates could not measure. */
     unmeasured: Array<{ sha: string; day: string; error: string }>;
     notes: string[];
@@ -91,6 +122,7 @@ export interface ReportData {
     v2Only: number;
     lint: { files: number; modules: number; violations: number; suppressed: number };
   };
+  /** Per gate, its findings: a consequence carries `causedBy` (its root cause, possibly in another gate). */
   findings: Array<{ gate: string; error?: string; diagnostics: Diagnostic[] }>;
 }
 
@@ -140,7 +172,7 @@ export function pointFigures(budget: Figures, home: Figures): PointFigures | und
 export const allowedAt = (day: string, t0: string, openAtT0: number, eos: string): number =>
   Math.ceil((openAtT0 * daysBetween(day, eos)) / daysBetween(t0, eos));
 
-function budgetSection(f: Figures | undefined): ReportData['budget'] {
+function budgetSection(today: string, f: Figures | undefined, history: History): ReportData['budget'] {
   const total = num(f?.['total']);
   const cap = num(f?.['cap']);
   const homed = num(f?.['homed']);
@@ -148,6 +180,20 @@ function budgetSection(f: Figures | undefined): ReportData['budget'] {
   const rows = (Array.isArray(f['rows']) ? (f['rows'] as Array<{ path: string; label: string; words: number }>) : [])
     .map(({ path, label, words }) => ({ path, label, words }))
     .sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const past: BudgetPoint[] = [...history.points].reverse().flatMap((p) =>
+    p.figures
+      ? [
+          {
+            label: p.sha.slice(0, 7),
+            sha: p.sha,
+            subject: p.subject,
+            day: utcDay(p.date),
+            words: p.figures.words,
+            cap: p.figures.cap,
+          },
+        ]
+      : [],
+  );
   return {
     rows,
     total,
@@ -155,6 +201,7 @@ function budgetSection(f: Figures | undefined): ReportData['budget'] {
     homed,
     headroom: cap - total,
     formula: `${formatGrouped(BASE)} + ${PER_FAMILY} × (${homed} homed − ${HOMED_AT_0190})`,
+    history: [...past, { label: 'today', day: today, words: total, cap }],
   };
 }
 
@@ -220,7 +267,37 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
     for (const day of days)
       allowed.push({ day, allowed: allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos) });
   }
-  return { points, allowed, ...(schedule ?? {}), unmeasured, notes };
+  const days = points.map((p) => p.day).sort();
+  const last = [days.at(-1), schedule?.eos]
+    .filter((x) => x !== undefined)
+    .sort()
+    .at(-1);
+  const span = days.length > 0 && last !== undefined ? { start: days[0]!, end: last } : undefined;
+  return { points, allowed, ...(schedule ?? {}), ...(span && { span }), unmeasured, notes };
+}
+
+/** Today's families without a v2 home, carried or open, against the schedule. */
+function homeStatus(
+  today: string,
+  home: Figures | undefined,
+  burnDown: ReportData['burnDown'],
+): HomeStatus | undefined {
+  const now = burnCounts(home);
+  if (!now || !Array.isArray(home?.['families'])) return undefined;
+  const carriedKeys = obj(home['baseline'])?.['v1Carried'];
+  const carriedSet = new Set(Array.isArray(carriedKeys) ? carriedKeys.filter((k) => typeof k === 'string') : []);
+  const carried = (home['families'] as Array<{ key?: unknown; bucket?: unknown }>).filter(
+    (f) => f.bucket === 'v1-dependent' && typeof f.key === 'string' && carriedSet.has(f.key),
+  ).length;
+  const allowed = burnDown.points.at(-1)?.label === 'today' ? burnDown.points.at(-1)!.allowed : undefined;
+  const eos = burnDown.eos ?? str(obj(home['eos'])?.['date']);
+  return {
+    unhomed: now.unhomed,
+    carried,
+    open: now.open,
+    ...(allowed !== undefined && { allowed }),
+    ...(eos !== undefined && { eos, daysLeft: daysBetween(today, eos) }),
+  };
 }
 
 function majorsSection(f: Figures | undefined): ReportData['majors'] {
@@ -246,17 +323,63 @@ function majorsSection(f: Figures | undefined): ReportData['majors'] {
   };
 }
 
+/** `1 error, 2 warnings` (only the severities present), with the root causes when some findings follow from others. */
+export function tallyFindings(diagnostics: readonly Diagnostic[]): string {
+  const parts = (['error', 'warning', 'info'] as const).flatMap((sev) => {
+    const k = diagnostics.filter((x) => x.severity === sev).length;
+    return k === 0 ? [] : [`${k} ${sev === 'info' || k === 1 ? sev : `${sev}s`}`];
+  });
+  const consequences = diagnostics.filter((x) => x.causedBy).length;
+  const roots = diagnostics.filter((x) => !x.causedBy && x.severity !== 'info').length;
+  return `${parts.join(', ')}${consequences > 0 ? ` (${roots} root cause(s), ${consequences} following from them)` : ''}`;
+}
+
+const familiesWord = (k: number): string => `${formatGrouped(k)} ${k === 1 ? 'family' : 'families'}`;
+
+/**
+ * The status in plain words, for the page and the job summary: the headline (families still
+ * without a v2 home, and what the schedule allows by when) and what today's numbers mean.
+ */
+export function statusWords(s: HomeStatus): { headline: string; schedule: string; today: string } {
+  const when =
+    s.daysLeft === undefined
+      ? ''
+      : s.daysLeft > 0
+        ? ` (in ${formatGrouped(s.daysLeft)} day(s))`
+        : s.daysLeft === 0
+          ? ' (today)'
+          : ` (${formatGrouped(-s.daysLeft)} day(s) ago)`;
+  const schedule = s.eos
+    ? `the schedule allows 0 open from ${s.eos}${when}, the v1 end of support`
+    : 'the v1 end of support is unknown, so there is no schedule';
+  const against =
+    s.allowed === undefined
+      ? `${formatGrouped(s.open)} open today`
+      : s.open > s.allowed
+        ? `${formatGrouped(s.open)} open today against ${formatGrouped(s.allowed)} allowed: behind by ${formatGrouped(s.open - s.allowed)}`
+        : `${formatGrouped(s.open)} open today against ${formatGrouped(s.allowed)} allowed`;
+  return {
+    headline: `${familiesWord(s.unhomed)} still without a v2 home`,
+    schedule,
+    today: `${against}. Open means no declared home, or v1-dependent and not carried; ${s.carried === 1 ? 'the 1 family carried by the v1 fallback (v1Carried) is not open, but still needs' : `the ${formatGrouped(s.carried)} families carried by the v1 fallback (v1Carried) are not open, but still need`} a v2 home before v1 can go.`,
+  };
+}
+
 /** Everything the report shows, from this run's gate results and the history. Pure. */
 export function buildReport(input: ReportInput): ReportData {
-  const { results, today, history } = input;
+  const { today, history } = input;
+  const results = linkCauses(input.results);
   const home = figuresOf(results, 'normative-home');
+  const burnDown = burnDownSection(today, home, history);
+  const status = homeStatus(today, home, burnDown);
   return {
     today,
     // The summary line without the `=== … ===` frame the terminal output uses.
     gates: results.map((r) => ({ id: r.gate, ok: r.ok, summary: r.summaryLine.trim().replace(/^=+\s*|\s*=+$/g, '') })),
-    budget: budgetSection(figuresOf(results, 'core-budget')),
+    ...(status && { status }),
+    budget: budgetSection(today, figuresOf(results, 'core-budget'), history),
     families: familiesSection(home),
-    burnDown: burnDownSection(today, home, history),
+    burnDown,
     majors: majorsSection(figuresOf(results, 'scenario-majors')),
     findings: results.map((r) => ({
       gate: r.gate,

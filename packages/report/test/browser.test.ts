@@ -25,6 +25,8 @@ const FLAGS = [
   '--disable-sync',
 ];
 const TODAY = '2026-11-20';
+/** A commit subject far wider than its table cell. */
+const LONG_SUBJECT = `beta and gamma move out of v1: ${'each gets a core document that claims it and states its obligations; '.repeat(4)}done`;
 /** The working tree's state: four families homed in v2, epsilon still in v1. */
 const CORE_NOW = ['alpha', 'beta', 'gamma', 'delta'];
 
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const steps = [
     { core: [], day: '2026-09-20', unhomed: 5, subject: 'all five in v1' },
     { core: ['alpha'], day: '2026-10-10', unhomed: 4, subject: 'alpha moves out of v1' },
-    { core: ['alpha', 'beta', 'gamma'], day: '2026-11-01', unhomed: 2, subject: 'beta and gamma move out of v1' },
+    { core: ['alpha', 'beta', 'gamma'], day: '2026-11-01', unhomed: 2, subject: LONG_SUBJECT },
   ];
   const shas = importHistory(
     r,
@@ -169,7 +171,8 @@ describe('the report in Chromium', () => {
     expect(allLabels.filter((l) => l.endsWith(' without a v2 home'))).toEqual(
       points.map((p) => `${p.label} (${p.day}): ${families(p.unhomed)} without a v2 home`),
     );
-    const days = [T0, ...points.map((p) => p.day), EOS];
+    // The schedule is drawn from the first point on (t0 lies before it), through each point's day, to the end of support.
+    const days = [...points.map((p) => p.day), EOS];
     expect(allLabels.filter((l) => l.startsWith('allowed'))).toEqual(
       days.map((d) => `allowed on ${d}: ${expectedAllowed(d)}`),
     );
@@ -181,6 +184,78 @@ describe('the report in Chromium', () => {
     );
     expect(await page.locator('#chart-burn-down figcaption').textContent()).toBe(
       `4 points; the latest, today on ${TODAY}, has 0 open families against ${expectedAllowed(TODAY)} allowed and 1 family without a v2 home. The allowed line falls from 5 on ${T0} to 0 on ${EOS}, the v1 end of support.`,
+    );
+  });
+
+  it('spans the burn-down from the first point to the end of support: the first commit at the left edge, the schedule’s end at the right', async () => {
+    const { page } = shared;
+    const chart = page.locator('#chart-burn-down');
+    expect(await chart.locator('[aria-roledescription="axis"]').first().getAttribute('aria-label')).toBe(
+      `X-axis titled 'date (UTC)' for a utc scale with values from ${commits[0]!.day} to ${EOS}`,
+    );
+    const frame = (await chart.locator('path.background').first().boundingBox())!;
+    const centre = async (label: string): Promise<number> => {
+      const box = (await chart.locator(`[aria-roledescription="point"][aria-label="${label}"]`).boundingBox())!;
+      return box.x + box.width / 2;
+    };
+    const first = commits[0]!;
+    expect(
+      Math.abs((await centre(`${first.sha.slice(0, 7)} (${first.day}): 5 families without a v2 home`)) - frame.x),
+    ).toBeLessThan(3);
+    expect(Math.abs((await centre(`allowed on ${EOS}: 0`)) - (frame.x + frame.width))).toBeLessThan(3);
+    // One legend entry per series, each saying what it counts, none cut short.
+    expect(await chart.locator('.role-legend-label text').allTextContents()).toEqual([
+      'open: no v2 home and not carried (what the schedule bounds)',
+      'open allowed by the schedule',
+      'without a v2 home, carried or not',
+    ]);
+  });
+
+  it('opens with the status and the findings, each gate linked to its list', async () => {
+    const { page } = await open();
+    expect(await page.locator('header .status').textContent()).toBe(
+      `On ${TODAY} 1 of 2 gates fail: normative-home. 1 family still without a v2 home; the schedule allows 0 open from ${EOS} (in 14 day(s)), the v1 end of support. 0 open today against ${expectedAllowed(TODAY)} allowed. Open means no declared home, or v1-dependent and not carried; the 1 family carried by the v1 fallback (v1Carried) is not open, but still needs a v2 home before v1 can go.`,
+    );
+    // The fixture's baseline counts one uncovered facet too few, so the ratchet fails: a real failed gate to follow.
+    expect(await page.locator('header .status a').getAttribute('href')).toBe('#findings-normative-home');
+    const link = page.locator('header .findings-summary a', { hasText: 'normative-home' });
+    expect(await link.getAttribute('href')).toBe('#findings-normative-home');
+    await link.click();
+    expect(await page.evaluate(() => location.hash)).toBe('#findings-normative-home');
+    expect(await page.locator('#findings-normative-home').isVisible()).toBe(true);
+    const box = (await page.locator('#findings-normative-home').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(800);
+  });
+
+  it('cuts a long commit subject to its cell, with the whole subject on hover', async () => {
+    const { page } = shared;
+    const cell = page.locator('#burn-down .subject', { hasText: 'beta and gamma move out of v1' });
+    expect(await cell.getAttribute('title')).toBe(LONG_SUBJECT);
+    const { clipped, ellipsis, height, lineHeight } = await cell.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        clipped: el.scrollWidth > el.clientWidth,
+        ellipsis: style.textOverflow,
+        height: el.getBoundingClientRect().height,
+        lineHeight: parseFloat(style.lineHeight),
+      };
+    });
+    expect([clipped, ellipsis]).toEqual([true, 'ellipsis']);
+    expect(height).toBeLessThanOrEqual(lineHeight + 1); // one line
+  });
+
+  it('draws the core budget over time: words and cap at each commit and today', async () => {
+    const { page } = shared;
+    const words = (core: readonly string[]): number => core.reduce((sum, k) => sum + wc(coreDoc(k, coreWords(k))), 0);
+    const allLabels = await labels(page, '#chart-budget-history [aria-roledescription="point"]');
+    const cores = [[], ['alpha'], ['alpha', 'beta', 'gamma'], CORE_NOW];
+    const days = [...commits.map((c) => [c.sha.slice(0, 7), c.day]), ['today', TODAY]];
+    expect(allLabels.filter((l) => l.endsWith(' words'))).toEqual(
+      days.map(([label, day], i) => `${label} (${day}): ${words(cores[i]!).toLocaleString('en-US')} words`),
+    );
+    expect(allLabels.filter((l) => l.includes(': cap '))).toEqual(
+      days.map(([label, day]) => `${label} (${day}): cap 25,000`),
     );
   });
 
@@ -205,8 +280,8 @@ describe('the report in Chromium', () => {
 
   it('reads the same with JavaScript off: every chart and row is there', async () => {
     const { page, errors } = await open(false);
-    // Both budget charts, the families and the burn-down (the fixture has no scenario files).
-    expect(await page.locator('figure svg').count()).toBe(4);
+    // The three budget charts, the families and the burn-down (the fixture has no scenario files).
+    expect(await page.locator('figure svg').count()).toBe(5);
     expect(await page.locator('#majors .missing').count()).toBe(1);
     expect(await page.locator('#families tbody tr').count()).toBe(KEYS.length);
     expect(await page.locator('script').count()).toBe(0);

@@ -19,7 +19,7 @@ const render = (linkBase = ''): Promise<string> =>
   renderHtml(
     buildReport({
       today: '2026-12-01',
-      results: [budget, { ...home(BASELINE), diagnostics: [diagnostic] }, majors],
+      results: [budget, { ...home(BASELINE), ok: false, exitCode: 1, diagnostics: [diagnostic] }, majors],
       history: hostile,
     }),
     { linkBase },
@@ -45,7 +45,7 @@ describe('renderHtml', () => {
       'http://www.w3.org/1999/xlink',
       'http://www.w3.org/2000/svg',
     ]);
-    expect((html.match(/<svg /g) ?? []).length).toBe(5);
+    expect((html.match(/<svg /g) ?? []).length).toBe(6);
   });
 
   it('escapes text from commits and findings, and links findings to their file relative to the page', async () => {
@@ -66,6 +66,7 @@ describe('renderHtml', () => {
     expect(figures.map((f) => f[1])).toEqual([
       'chart-budget-total',
       'chart-budget-documents',
+      'chart-budget-history',
       'chart-families',
       'chart-burn-down',
       'chart-majors',
@@ -82,8 +83,68 @@ describe('renderHtml', () => {
   it('answers the weekly questions first: room in the budget, families homed, open against allowed', async () => {
     const html = await rendered();
     expect(html).toContain(
-      '<ul class="glance"><li><strong>1,500 / 25,600</strong> words in the core budget; 24,100 headroom</li><li><strong>1 / 4</strong> core families have a v2 home; 2 still v1-dependent</li><li><strong>1 open</strong> against 1 allowed today (3 without a v2 home); v1 end of support 2026-12-04</li><li><strong>12</strong> scenario files; 7 run at major 2</li></ul>',
+      '<ul class="glance"><li><strong>1,500 / 25,600</strong> words in the core budget; 24,100 headroom</li><li><strong>1 / 4</strong> core families have a v2 home; 2 v1-dependent, 1 undeclared</li><li><strong>1 open</strong> against 1 allowed today (3 without a v2 home); v1 end of support 2026-12-04</li><li><strong>12</strong> scenario files; 7 run at major 2</li></ul>',
     );
+  });
+
+  it('opens with the status in plain words: the gates that fail, linked to their findings, and the families against the schedule', async () => {
+    const html = await rendered();
+    expect(html).toContain(
+      '<p class="status">On 2026-12-01 1 of 3 gates fail: <a href="#findings-normative-home">normative-home</a>. <strong>3 families still without a v2 home</strong>; the schedule allows 0 open from 2026-12-04 (in 3 day(s)), the v1 end of support. 1 open today against 1 allowed. Open means no declared home, or v1-dependent and not carried; the 2 families carried by the v1 fallback (v1Carried) are not open, but still need a v2 home before v1 can go.</p>',
+    );
+    // The gates table links the failed gate to the same list.
+    expect(html).toContain('<td class="failed"><a href="#findings-normative-home">failed</a></td>');
+    expect(html).toContain('<h3 id="findings-normative-home">normative-home');
+  });
+
+  it('summarises the findings at the top, per gate, with their rules, each gate linked to its list', async () => {
+    const html = await rendered();
+    expect(html).toContain(
+      '<div class="findings-summary"><p><strong>Findings:</strong> 1 error.</p>\n<ul><li><a href="#findings-normative-home">normative-home</a>: 1 error — <code>home/unclaimed</code></li></ul></div>',
+    );
+    expect(html.indexOf('class="findings-summary"')).toBeLessThan(html.indexOf('<main>'));
+    const clean = await renderHtml(
+      buildReport({ today: '2026-12-01', results: [budget, home(BASELINE), majors], history }),
+      { linkBase: '' },
+    );
+    expect(clean).toContain('<p class="findings-summary">No findings.</p>');
+    expect(clean).toContain('On 2026-12-01 all 3 gates pass.');
+  });
+
+  it('a consequence says which root cause it follows from, and the tally counts root causes', async () => {
+    const root = { ...diagnostic, ruleId: 'home/missing', explains: ['family:a'] };
+    const consequence = { ...diagnostic, gate: 'declaration', ruleId: 'declaration/x', subjects: ['family:a'] };
+    const html = await renderHtml(
+      buildReport({
+        today: '2026-12-01',
+        results: [
+          { ...home(BASELINE), ok: false, diagnostics: [root] },
+          { ...majors, gate: 'declaration', ok: false, diagnostics: [consequence] },
+        ],
+        history,
+      }),
+      { linkBase: '' },
+    );
+    expect(html).toContain('<strong>Findings:</strong> 2 errors (1 root cause(s), 1 following from them).');
+    expect(html).toContain(
+      '<span class="follows">follows from <code>home/missing</code> at spec/v2/core/a b.md:3:3</span>',
+    );
+  });
+
+  it('cuts commit subjects to their cell and keeps the whole subject on hover (escaped)', async () => {
+    const html = await rendered();
+    const subject = '&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;quotes&#34;';
+    expect(html).toContain(`<td><span class="subject" title="${subject}">${subject}</span></td>`);
+    expect(html).toMatch(/\.subject \{[^}]*text-overflow: ellipsis;/);
+  });
+
+  it('a failing or undeclared family is never hidden by the families card', async () => {
+    const failing = home(BASELINE);
+    const figures = failing.figures as { counts: Record<string, number>; families: Array<{ bucket: string }> };
+    figures.counts = { ...figures.counts, v1Dependent: 1, failing: 1 };
+    figures.families[1]!.bucket = 'failing';
+    const html = await renderHtml(buildReport({ today: '2026-12-01', results: [failing], history }), { linkBase: '' });
+    expect(html).toContain('core families have a v2 home; 1 v1-dependent, 1 undeclared, 1 failing</li>');
   });
 
   it('gives the same bytes for the same input', async () => {

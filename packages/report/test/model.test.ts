@@ -21,7 +21,37 @@ describe('buildReport', () => {
       homed: 12,
       headroom: 24_100,
       formula: '25,000 + 200 × (12 homed − 9)',
+      history: [{ label: 'today', day: '2026-12-01', words: 1500, cap: 25_600 }],
     });
+  });
+
+  it('budget over time: words and cap at each measured commit, oldest first, then today', () => {
+    const d = buildReport({ today: '2026-12-01', results: [budget], history });
+    expect(d.budget!.history).toEqual([
+      { label: 'aaaaaaa', sha: 'a'.repeat(40), subject: 'before t0', day: '2026-09-01', words: 1000, cap: 25_000 },
+      { label: 'ccccccc', sha: 'c'.repeat(40), subject: 'third', day: '2026-11-01', words: 1400, cap: 25_600 },
+      { label: 'today', day: '2026-12-01', words: 1500, cap: 25_600 },
+    ]);
+  });
+
+  it('status: today’s families without a v2 home, those carried, the open ones against today’s allowance, and the days to the end of support', () => {
+    const d = buildReport({ today: '2026-12-01', results: [home(BASELINE)], history });
+    // Four core families, one resolved; b and c are v1-dependent and carried, d is undeclared (open).
+    expect(d.status).toEqual({
+      unhomed: 3,
+      carried: 2,
+      open: 1,
+      allowed: Math.ceil((4 * 3) / 77),
+      eos: '2026-12-04',
+      daysLeft: 3,
+    });
+    const uncarried = buildReport({
+      today: '2026-12-01',
+      results: [home({ ...BASELINE, v1Carried: ['b'] }, null)],
+      history: { points: [], notes: [] },
+    });
+    expect(uncarried.status).toEqual({ unhomed: 3, carried: 1, open: 1 });
+    expect(buildReport({ today: '2026-12-01', results: [budget], history }).status).toBeUndefined();
   });
 
   it('families: every row with its bucket, homes and facets, and the count per bucket', () => {
@@ -67,6 +97,21 @@ describe('buildReport', () => {
       '2026-12-04',
       [],
     ]);
+    // The chart spans the points and the end of the schedule, not the schedule's start.
+    expect(d.burnDown.span).toEqual({ start: '2026-09-01', end: '2026-12-04' });
+    expect(
+      buildReport({
+        today: '2026-12-01',
+        results: [home(BASELINE)],
+        history: { points: history.points.slice(0, 1), notes: [] },
+      }).burnDown.span,
+    ).toEqual({ start: '2026-11-01', end: '2026-12-04' });
+    expect(
+      buildReport({ today: '2026-12-20', results: [home(BASELINE)], history: { points: [], notes: [] } }).burnDown.span,
+    ).toEqual({
+      start: '2026-12-20',
+      end: '2026-12-20',
+    });
   });
 
   it('plots what the gate checks: today’s open and allowed are those of normative-home --deadline, carried families apart', async () => {
@@ -198,6 +243,16 @@ describe('renderMarkdown', () => {
     );
     const text = lines.join('\n');
     expect(lines[0]).toBe('## openwop-spec report — 2026-12-01');
+    // The status and the findings before any table.
+    expect(lines.slice(1, 8)).toEqual([
+      '',
+      '3 of 3 gates passed.',
+      '',
+      '**3 families still without a v2 home**; the schedule allows 0 open from 2026-12-04 (in 3 day(s)), the v1 end of support. 1 open today against 1 allowed. Open means no declared home, or v1-dependent and not carried; the 2 families carried by the v1 fallback (v1Carried) are not open, but still need a v2 home before v1 can go.',
+      '',
+      'Findings: `normative-home` 1 error (listed under Findings below).',
+      '',
+    ]);
     expect(text).toContain('**1,500** of **25,600** words (headroom 24,100); cap = 25,000 + 200 × (12 homed − 9).');
     expect(text).toContain('| core/c.md | 900 |');
     expect(text).toContain('| v1-dependent | 2 | `b`, `c` |');

@@ -1,9 +1,8 @@
-import { FORMATS } from '@openwop-spec/diagnostics';
+import { FORMATS, wrap } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { CommandExample, Gate, GateOptions } from '@openwop-spec/gate-api';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { CACHE_EXCLUSIVE, CACHE_OPTIONS } from './cache-options.js';
-import { wrap } from './help.js';
 import { HELP } from './options.js';
 import type { CommandPage, OptionSpec } from './options.js';
 

@@ -1,3 +1,4 @@
+import { wrap } from '@openwop-spec/diagnostics';
 import type { OptionSpec } from './options.js';
 
 /** One example invocation and what it does. */
@@ -24,20 +25,6 @@ export interface HelpPage {
 
 const WIDTH = 100;
 const COLUMN = 22;
-
-/** Words of `text` in lines of at most `width` characters (a longer word keeps its own line). */
-export function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 /** `  name    description` rows, the description wrapped and aligned at one column. */
 function table(rows: ReadonlyArray<readonly [string, string]>): string[] {

@@ -12,4 +12,4 @@ export { ANNOTATIONS_PER_KIND, escapeData, escapeProperty, formatAnnotation } fr
 export { SARIF_SCHEMA_URI, buildSarifLog, toUriReference } from './sarif.js';
 export type { SarifLog } from './sarif.js';
 export { nearest } from './suggest.js';
-export { fullMessage } from './text.js';
+export { fullMessage, wrap } from './text.js';

@@ -11,7 +11,9 @@ import { fullMessage, oneLine, plural } from './text.js';
  * Per gate: report lines, then its diagnostics on stderr (sorted; one that an earlier gate already
  * printed, such as an input error both met, is not repeated), a count line, and the parity line
  * last; then, when several gates ran, the run line. A consequence is folded under its root cause
- * (`  ↳ …`); one whose root is in another gate's block says where that root is.
+ * (`  ↳ …`), whichever gate reported it, so it always follows its root; the block of a gate whose
+ * findings are folded under another gate's root says where they are. One that a gate reports at its
+ * root's very place is the same finding: one line, `↳ also <ruleId>: the same finding`.
  */
 export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
@@ -19,36 +21,61 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
   // Under --quiet a root cause stays when it explains a failure, even if it is only a warning.
   const explainsFailure = (d: Diagnostic): boolean =>
     everything.some((c) => c.causedBy && fails(c) && refersTo(c.causedBy, d));
+  const shownOf = outcomes.map((o) =>
+    sortDiagnostics(
+      opts.quiet ? o.result.diagnostics.filter((d) => fails(d) || explainsFailure(d)) : o.result.diagnostics,
+    ),
+  );
+  const allShown = shownOf.flat();
+  const gateOf = new Map<Diagnostic, string>();
+  outcomes.forEach((o, i) => {
+    for (const d of shownOf[i]!) gateOf.set(d, o.result.gate);
+  });
+  /** The gate whose block prints `d`'s root, when that root is shown. */
+  const rootGate = (d: Diagnostic): string | undefined => {
+    const root = d.causedBy;
+    const r = root && allShown.find((x) => refersTo(root, x));
+    return r && gateOf.get(r);
+  };
   const printed = new Set<string>();
   const once = (d: Diagnostic): boolean => !printed.has(diagnosticKey(d)) && Boolean(printed.add(diagnosticKey(d)));
-  for (const outcome of outcomes) {
+  outcomes.forEach((outcome, i) => {
     const all = outcome.result.diagnostics;
+    const shown = shownOf[i]!;
     if (!opts.quiet) writeReportLines(outcome, sink);
-    const shown = sortDiagnostics(opts.quiet ? all.filter((d) => fails(d) || explainsFailure(d)) : all);
+    const elsewhere = new Map<string, number>();
     for (const d of shown) {
       const root = d.causedBy;
-      if (root && shown.some((r) => refersTo(root, r))) continue; // printed under its root
+      const under = rootGate(d);
+      if (under !== undefined) {
+        if (under !== outcome.result.gate) elsewhere.set(under, (elsewhere.get(under) ?? 0) + 1);
+        continue; // printed under its root
+      }
       if (!once(d)) continue;
       if (root) {
-        const at = `${where(root.file ?? root.gate, root.start)}  ${root.ruleId}`;
-        // Another gate's report of the same place is the same finding, said once.
-        if (sameSpot(d, root)) sink.stderr(`  ↳ also ${d.ruleId}: the same finding as ${at}`);
-        else {
-          sink.stderr(`  ↳ ${formatStylishDiagnostic(d, opts.color)}`);
-          sink.stderr(`      follows from ${at}`);
-        }
+        // Its root is not shown (another run's, or left out): say where it is.
+        sink.stderr(`  ↳ ${formatStylishDiagnostic(d, opts.color)}`);
+        sink.stderr(`      follows from ${where(root.file ?? root.gate, root.start)}  ${root.ruleId}`);
         continue;
       }
       sink.stderr(formatStylishDiagnostic(d, opts.color));
       for (const r of d.related ?? [])
         sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
-      for (const c of consequencesOf(d, shown))
-        if (once(c)) sink.stderr(`  ↳ ${formatStylishDiagnostic(c, opts.color)}`);
+      for (const c of consequencesOf(d, allShown)) {
+        if (!once(c)) continue;
+        // Another gate's report of the same place is the same finding, said once.
+        if (c.gate !== d.gate && sameSpot(c, d)) sink.stderr(`  ↳ also ${c.ruleId}: the same finding`);
+        else sink.stderr(`  ↳ ${formatStylishDiagnostic(c, opts.color)}`);
+      }
     }
+    for (const [gate, n] of elsewhere)
+      sink.stderr(
+        `  (${plural(n, 'finding')} of this gate follow${n === 1 ? 's' : ''} from a root cause in ${gate}, printed under it)`,
+      );
     // A gate that could not run says so in its parity line; counting its input error adds nothing.
     if (!opts.quiet && all.length > 0 && outcome.exitCode !== 2) sink.stderr(`  ${countLine(all)}`);
     writeParityLine(outcome, sink);
-  }
+  });
   if (!opts.quiet) writeRunLine(outcomes, sink);
 }
 

@@ -19,3 +19,17 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 /** What is wrong, then how to fix it: the text every format shows for a finding. */
 export const fullMessage = (d: Pick<Diagnostic, 'message' | 'hint'>): string =>
   d.hint ? `${d.message}; ${d.hint}` : d.message;
+
+/** Words of `text` in lines of at most `width` characters (a longer word stands alone on its line). */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
+}

@@ -92,18 +92,18 @@ describe('linkCauses', () => {
 });
 
 describe('stylish', () => {
-  it('folds a consequence under its root, marks one whose root is in another gate, and counts root causes and consequences', () => {
+  it('folds a consequence under its root, even one another gate reported before it, and counts root causes and consequences', () => {
     const r = run([
       result('normative-home', [unnamed], '=== check-v2-normative-home FAILED — 1 error(s) ==='),
       result('declaration', [unrelated, section, typo]),
     ]);
     expect(r.stderr).toEqual([
-      '  ↳ spec/v2/declaration.json:20:24  error  no home names it  home/unnamed',
-      '      follows from spec/v2/declaration.json:10:14  declaration/key-typo',
+      '  (1 finding of this gate follows from a root cause in declaration, printed under it)',
       '  1 error — 0 root causes, 1 consequence',
       '=== check-v2-normative-home FAILED — 1 error(s) ===',
       'spec/v2/declaration.json:10:14  error  did you mean `scheduling`?  declaration/key-typo',
       '  ↳ spec/v2/declaration.json:13:18  error  section disagrees  declaration/section',
+      '  ↳ spec/v2/declaration.json:20:24  error  no home names it  home/unnamed',
       'spec/v2/declaration.json:40:3  error  other row  declaration/peer-id',
       '  3 errors — 2 root causes, 1 consequence',
       '=== declaration FAILED ===',
@@ -131,8 +131,18 @@ describe('stylish', () => {
     expect(r.stderr.filter((l) => l.includes('does not exist'))).toEqual([
       'spec/v2/declaration.json:5:9  error  x.md does not exist  home/missing',
     ]);
-    expect(r.stderr).toContain(
-      '  ↳ also declaration/normative-text-path: the same finding as spec/v2/declaration.json:5:9  home/missing',
+    expect(r.stderr.slice(0, 2)).toEqual([
+      'spec/v2/declaration.json:5:9  error  x.md does not exist  home/missing',
+      '  ↳ also declaration/normative-text-path: the same finding',
+    ]);
+    // Reported first by the later gate, it is still printed after its root.
+    const reversed = run([result('declaration', [path]), result('normative-home', [missing])]);
+    const at = (line: string): number => reversed.stderr.indexOf(line);
+    expect(at('  ↳ also declaration/normative-text-path: the same finding')).toBe(
+      at('spec/v2/declaration.json:5:9  error  x.md does not exist  home/missing') + 1,
+    );
+    expect(reversed.stderr[0]).toBe(
+      '  (1 finding of this gate follows from a root cause in normative-home, printed under it)',
     );
   });
 

@@ -114,9 +114,11 @@ export function buildCapabilities(input: BuildInput): BuildOutput {
     text: render(doc),
     findings,
     origins,
+    // Families, not rows: a repeated key is one family (its first row, as the classification and
+    // the emitted records take it), so every gate counts the same core families.
     counts: {
-      core: decl.core.length,
-      ext: decl.ext.length,
+      core: new Set(decl.core.map((r) => r.key)).size,
+      ext: new Set(decl.ext.map((r) => r.key)).size,
       deleted: decl.rows.filter((r) => r.anchor === 'deleted').length,
       metadata: kept.length,
     },

@@ -1,7 +1,7 @@
 import { InputError, nearest } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
-import { command, pathProblem, shape } from '@openwop-spec/spec-tree';
+import { command, lineEndingAt, pathProblem, shape } from '@openwop-spec/spec-tree';
 import { headerRegion, loadDeclaration, nameOf, validateDeclaration } from '@openwop-spec/families';
 import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 import type { DeclarationModel, FamilyRow } from '@openwop-spec/families';
@@ -59,8 +59,41 @@ export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[
   capabilitiesSummaries(ctx);
   await extReadmes(ctx);
   requirementIds(ctx);
+  owningRfcs(ctx);
   profiles(ctx);
   return ctx.out;
+}
+
+/** Where RFCs are filed (not relocatable, as for the home classes). */
+const RFCS = 'RFCS';
+const RFC_FILE = /^([0-9]{4})-[^/]*\.md$/;
+
+/**
+ * A live family's owningRfc names an RFC filed under RFCS/ as `<number>-<title>.md`. The folder holds
+ * the RFCs from the first one filed there on; an older number predates it and is not looked for. No
+ * folder, or no RFC in it: nothing to check against.
+ */
+function owningRfcs(ctx: Ctx): void {
+  if (ctx.tree.info(RFCS).kind !== 'dir') return;
+  const filed = new Map<string, string>();
+  for (const e of ctx.tree.list(RFCS)) {
+    const m = e.kind === 'file' ? RFC_FILE.exec(e.name) : null;
+    if (m && !filed.has(m[1]!)) filed.set(m[1]!, e.path);
+  }
+  const first = [...filed.keys()].sort()[0];
+  if (first === undefined) return;
+  for (const r of ctx.model.live) {
+    const rfc = r.row['owningRfc'];
+    if (typeof rfc !== 'string' || !/^[0-9]{4}$/.test(rfc) || rfc < first || filed.has(rfc)) continue;
+    const meant = nearest(rfc, [...filed.keys()]);
+    atDecl(
+      ctx,
+      'declaration/owning-rfc',
+      { key: r.key, rfc, dir: RFCS, first, ...(meant && { meant, meantFile: filed.get(meant)! }) },
+      `${r.pointer}/owningRfc`,
+      { subjects: [family(r.key)] },
+    );
+  }
 }
 
 /** A diagnostic at a JSON pointer of declaration.json, about the subjects given (see linkCauses). */
@@ -324,10 +357,12 @@ function stubFix(ctx: Ctx, f: FamilyRow): Pick<Diagnostic, 'fix'> {
     .map((k) => all.find((s) => s.key === k))
     .find((s) => s !== undefined);
   const at = next?.start ?? all[all.length - 1]?.end ?? text.length;
+  // Lines end as the neighbouring ones do (LF or CRLF).
+  const eol = lineEndingAt(text, at);
   const lead =
-    at === text.length ? (text.endsWith('\n\n') || text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n') : '';
-  const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`\n\n${summaryLine(f, dirsOf(ctx))}\n`;
-  return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : '\n'}` }] };
+    at === text.length ? (text.endsWith(eol + eol) || text === '' ? '' : text.endsWith(eol) ? eol : eol + eol) : '';
+  const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`${eol}${eol}${summaryLine(f, dirsOf(ctx))}${eol}`;
+  return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : eol}` }] };
 }
 
 /** The summary line under each core family's § heading says what the declaration says (when the section has one). */

@@ -1,6 +1,6 @@
 import { InputError, isUnreadable } from '@openwop-spec/diagnostics';
 import type { Diagnostic, Point, ReportLine } from '@openwop-spec/diagnostics';
-import { command, firstDifferentLine } from '@openwop-spec/spec-tree';
+import { command, firstDifferentLine, lineEndingAt } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { buildCapabilities } from './build.js';
 import type { BuildOutput, Counts } from './build.js';
@@ -55,7 +55,8 @@ export function toDiagnostics(tree: SpecTree, findings: readonly Finding[]): Dia
 
 /**
  * The edit that adds `member` after the value at `at`: on a line of its own, indented as the line
- * that value is on, when its member starts that line; else on the same line.
+ * that value is on and ended as it is (LF or CRLF), when its member starts that line; else on the
+ * same line.
  */
 function addMember(
   tree: SpecTree,
@@ -69,8 +70,9 @@ function addMember(
   const text = tree.text(file);
   const indent = /^[ \t]*(?=")/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))?.[0];
   const before = text.slice(start, end);
+  const eol = lineEndingAt(text, start);
   return {
-    fix: [{ file, start, end, before, text: `${before}${indent === undefined ? ', ' : `,\n${indent}`}${member}` }],
+    fix: [{ file, start, end, before, text: `${before}${indent === undefined ? ', ' : `,${eol}${indent}`}${member}` }],
   };
 }
 

@@ -227,6 +227,17 @@ export const rules = ruleCatalog(GATE_ID, {
     hint: () =>
       'correct the key (for a deliberate rename, rename peerDependencyId, section, the § heading and every marker too)',
   },
+  'declaration/owning-rfc': {
+    severity: 'warning',
+    summary:
+      "A live family's owningRfc names no RFC filed under RFCS/ (as RFCS/<number>-<title>.md). RFCS/ holds the RFCs from the first one filed there on, so an older number is not looked for; without RFCS/ nothing is checked.",
+    fail: 'RFCS/0204-v2-host-mcp-client.md only, and a family with "owningRfc": "0250"',
+    pass: 'RFCS/0204-v2-host-mcp-client.md and RFCS/0250-timers.md, and "owningRfc": "0250" (or an RFC older than 0204)',
+    fix: 'Correct the number, or file the RFC under RFCS/ as <number>-<title>.md.',
+    message: (d: { key: string; rfc: string; dir: string; first: string; meant?: string; meantFile?: string }) =>
+      `${d.key}: owningRfc ${d.rfc} names no RFC in ${d.dir}/ (no ${d.dir}/${d.rfc}-*.md; the folder holds the RFCs from ${d.first} on)${d.meant ? ` — did you mean ${d.meant} (${d.meantFile})?` : ''}`,
+    hint: (d: { rfc: string; dir: string }) => `correct the number, or file the RFC as ${d.dir}/${d.rfc}-<title>.md`,
+  },
   'declaration/peer-id': {
     severity: 'error',
     summary: 'A family row has peerDependencyId equal to its key.',

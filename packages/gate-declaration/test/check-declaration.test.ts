@@ -20,6 +20,7 @@ import {
 } from './corpus.js';
 import type { Decl } from './corpus.js';
 import { parseJson } from '@openwop-spec/spec-tree';
+import { ENCODINGS } from '@openwop-spec/spec-tree/testing';
 import { linkCauses } from '@openwop-spec/diagnostics';
 import { floorFile } from '../src/index.js';
 
@@ -131,6 +132,44 @@ describe('declaration/duplicate-key', () => {
     expect(r.diagnostics.find((x) => x.ruleId === 'declaration/duplicate-key')!.message).toBe(
       'key `mcp` appears 2 times',
     );
+  });
+});
+
+describe('declaration/duplicate-key and the counts', () => {
+  it('a repeated family row is one family in the generator’s counts, as in the classification', async () => {
+    const d = declaration();
+    d.families.push(mcpRow());
+    const r = await check(withDecl(d));
+    expect(only(r, 'declaration/duplicate-key')).toHaveLength(1);
+    const { core } = r.figures['counts'] as { core: number };
+    expect(core).toBe(new Set(d.families.filter((f) => f['anchor'] === 'core').map((f) => f['key'])).size);
+    expect(core).toBe(d.families.filter((f) => f['anchor'] === 'core').length - 1);
+  });
+});
+
+describe('declaration/owning-rfc', () => {
+  const RFC = 'RFCS/0204-v2-host-mcp-client.md';
+  it('red: an owningRfc at or after the first RFC filed under RFCS/ with no file there, a warning at the value with the nearest filed RFC', async () => {
+    const d = families(mcpRow({ owningRfc: '0205' }), toolCatalogRow(), canvasRow(), DELETED_ROW);
+    const r = await check({ ...withDecl(d), [RFC]: '# RFC 0204\n' });
+    expect(only(r, 'declaration/owning-rfc')).toEqual([
+      { ruleId: 'declaration/owning-rfc', file: DECL, start: pos(json(d), '"0205"') },
+    ]);
+    const x = r.diagnostics.find((y) => y.ruleId === 'declaration/owning-rfc')!;
+    expect(x.severity).toBe('warning');
+    expect(x.message).toBe(
+      'mcp: owningRfc 0205 names no RFC in RFCS/ (no RFCS/0205-*.md; the folder holds the RFCs from 0204 on) — did you mean 0204 (RFCS/0204-v2-host-mcp-client.md)?',
+    );
+    expect(x.hint).toBe('correct the number, or file the RFC as RFCS/0205-<title>.md');
+  });
+  it('green: the RFC filed, an RFC older than the folder’s first, no RFCS/ folder, or one with no RFC file', async () => {
+    const d = families(mcpRow({ owningRfc: '0205' }), toolCatalogRow(), canvasRow(), DELETED_ROW);
+    const rfcs = (r: Awaited<ReturnType<typeof check>>) => only(r, 'declaration/owning-rfc');
+    expect(rfcs(await check({ ...withDecl(d), [RFC]: '#\n', 'RFCS/0205-timers.md': '#\n' }))).toEqual([]);
+    // mcp's 0153 and toolCatalog's 0078 predate RFCS/'s first RFC.
+    expect(rfcs(await check({ [RFC]: '#\n' }))).toEqual([]);
+    expect(rfcs(await check(withDecl(d)))).toEqual([]);
+    expect(rfcs(await check({ ...withDecl(d), 'RFCS/README.md': '# RFCs\n' }))).toEqual([]);
   });
 });
 
@@ -341,6 +380,53 @@ describe('declaration/capabilities-heading --fix', () => {
       /## § `mcp`\n\nStub\.\n\n## § `toolCatalog`\n\nWitness `witnessable-gated`, experimental; RFC 0078; facets `sources`, `sessionLifecycle`, `compactView`\. Home: `tool-catalog\.md`\.\n\n## Extensions\n$/,
     );
     expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+  });
+});
+
+describe('every fix check-declaration promises is made, over each encoding (LF, BOM, CRLF, mixed)', () => {
+  const MCP_LINE =
+    'Witness `seam-gated`, experimental; RFC 0153; facets ' +
+    (mcpRow()['facets'] as string[]).map((f) => `\`${f}\``).join(', ') +
+    ' (facet file). Home: `interop.md`, `host-services.md`.';
+  const encodings = Object.entries(ENCODINGS);
+  /** A fix keeps the file's BOM, and every line it adds ends as its neighbours do: no bare LF in a CRLF file. */
+  const keepsEncoding = (name: string, fixed: string): void => {
+    expect(fixed.charCodeAt(0) === 0xfeff).toBe(name === 'bom');
+    if (name === 'crlf') expect(fixed).not.toMatch(/[^\r]\n/);
+    if (name === 'lf' || name === 'bom') expect(fixed).not.toContain('\r');
+  };
+
+  it.each(encodings)('declaration/capabilities-summary in a %s capabilities.md', async (name, encode) => {
+    const good = CAPABILITIES_MD.replace('## § `mcp`\n\nStub.', `## § \`mcp\`\n\n${MCP_LINE} More prose.`);
+    const md = encode(
+      good.replace('Home: `interop.md`, `host-services.md`.', 'Home: `spec/v1/mcp.md` (v1-dependent).'),
+    );
+    const r = await check({ [CAPS]: md });
+    const fixed = applyFix(md, r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-summary')!);
+    expect(fixed).toBe(encode(good));
+    expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+  });
+
+  it.each(encodings)(
+    'declaration/capabilities-heading: the missing stub in a %s capabilities.md',
+    async (name, encode) => {
+      const md = encode(CAPABILITIES_MD.replace('## § `mcp`\n\nStub.\n\n', ''));
+      const r = await check({ [CAPS]: md });
+      const fixed = applyFix(md, r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-heading')!);
+      expect(fixed.replace(/\r\n/g, '\n').replace(/^\ufeff/, '')).toContain('### § `mcp`\n\nWitness `seam-gated`');
+      keepsEncoding(name, fixed);
+      expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
+    },
+  );
+
+  it.each(encodings)('declaration/facets-from-absent in a %s declaration', async (name, encode) => {
+    const d = families(mcpRow({ facetsFrom: undefined }), toolCatalogRow(), canvasRow(), DELETED_ROW);
+    const text = encode(json(d));
+    const r = await check({ [DECL]: text });
+    const fixed = applyFix(text, r.diagnostics.find((x) => x.ruleId === 'declaration/facets-from-absent')!);
+    expect(JSON.parse(fixed.replace(/^\ufeff/, '')).families[0].facetsFrom).toBe('spec/v2/facets/mcp.schema.json');
+    keepsEncoding(name, fixed);
+    expect(found(await check({ [DECL]: fixed })).filter((x) => x.ruleId !== 'declaration/stale')).toEqual([]);
   });
 });
 

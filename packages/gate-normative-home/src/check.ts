@@ -1,4 +1,4 @@
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, wrap } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import { command } from '@openwop-spec/spec-tree';
 import { classifyCoreFamilies } from '@openwop-spec/families';
@@ -14,7 +14,7 @@ import { staleBanners, v1CarriedBlock } from './rules/carried.js';
 import { claimFindings, nearMissDiagnostics } from './rules/claims.js';
 import { burnDown, carriedIntegrity, deadlineChecked } from './rules/deadline.js';
 import { facetDiagnostics } from './rules/facets.js';
-import { blockEntries, claimSites } from './rules/homes.js';
+import { blockEntries, findingSites } from './rules/homes.js';
 import type { Entry } from './rules/homes.js';
 import { rowDiagnostics } from './rules/rows.js';
 
@@ -25,6 +25,33 @@ export const failedLine = (errors: number): string => `=== check-v2-normative-ho
 export function countsLine(c: ClassificationCounts): string {
   const base = `  ${c.core} core families: ${c.resolved} resolved, ${c.v1Dependent} v1-dependent, ${c.undeclared} undeclared`;
   return c.failing > 0 ? `${base}, ${c.failing} failing.` : `${base}.`;
+}
+
+/** The buckets whose families are named: every bucket but resolved, in the counts line's order. */
+const NAMED_BUCKETS = [
+  ['v1-dependent', 'v1Dependent'],
+  ['undeclared', 'undeclared'],
+  ['failing', 'failing'],
+] as const;
+const BUCKET_WIDTH = 100;
+
+/** The families of each bucket that is not resolved and not empty, in declaration order: `v1Dependent: [keys]`. */
+export function bucketKeys(c: Classification): Record<(typeof NAMED_BUCKETS)[number][1], string[]> {
+  const of = (bucket: string): string[] => c.families.filter((f) => f.bucket === bucket).map((f) => f.key);
+  return { v1Dependent: of('v1-dependent'), undeclared: of('undeclared'), failing: of('failing') };
+}
+
+/**
+ * Under the counts line, the names behind each count that is not resolved, wrapped at 100 columns:
+ * `    v1-dependent (41): toolHooks, multiAgent, …` with continuation lines indented under them.
+ */
+export function bucketLines(c: Classification): string[] {
+  const keys = bucketKeys(c);
+  return NAMED_BUCKETS.flatMap(([label, field]) => {
+    if (keys[field].length === 0) return [];
+    const [first, ...rest] = wrap(`${label} (${keys[field].length}): ${keys[field].join(', ')}`, BUCKET_WIDTH - 6);
+    return [`    ${first!}`, ...rest.map((l) => `      ${l}`)];
+  });
 }
 
 /** The measured state the ratchets and the baseline writer compare against. */
@@ -80,7 +107,8 @@ export class Report {
 export async function reportClassification(r: Report, tree: SpecTree, c: Classification): Promise<boolean> {
   r.line(HEADER);
   r.line(countsLine(c.counts));
-  const { predicate, missing } = blockEntries(c, await claimSites(tree, c));
+  for (const l of bucketLines(c)) r.line(l);
+  const { predicate, missing } = blockEntries(c, await findingSites(tree, c));
   const block = (heading: string, entries: readonly Entry[], trailer: string): void => {
     if (entries.length === 0) return;
     r.line('');
@@ -114,6 +142,8 @@ export function figures(
   const c = m.classification;
   return {
     counts: { ...c.counts },
+    // The names behind each count that is not resolved, as the report lines print them.
+    buckets: bucketKeys(c),
     families: c.families.map((f) => ({
       key: f.key,
       bucket: f.bucket,

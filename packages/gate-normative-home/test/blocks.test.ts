@@ -129,14 +129,6 @@ const cases: Case[] = [
     entry: 'toolCatalog (no core/ or v1 home names it — an ext co-pointer cannot carry the obligation)',
     related: 'spec/v1/tools.md',
   },
-  {
-    name: 'no-obligation',
-    files: tree0204('after', { [TC]: tcText().replace(/MUST|MAY/g, 'will') }),
-    ruleId: 'home/no-obligation',
-    entry:
-      'toolCatalog (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)',
-    related: TC,
-  },
 ];
 
 describe('every failure class of the predicate block is red on a fixture and green when fixed', () => {
@@ -145,7 +137,7 @@ describe('every failure class of the predicate block is red on a fixture and gre
     expect(r.exitCode).toBe(1);
     const errors = r.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => ({ ruleId: d.ruleId, file: d.file }))).toEqual([{ ruleId: c.ruleId, file: DECLARATION }]);
-    const family = ['home/schema-only', 'home/ext-only', 'home/unnamed', 'home/no-obligation'].includes(c.ruleId);
+    const family = ['home/schema-only', 'home/ext-only', 'home/unnamed'].includes(c.ruleId);
     expect(errors[0]!.start?.line).toBe(family ? tcListLine() : tcListLine() + 1);
     if (c.related) expect(errors[0]!.related?.[0]?.file).toBe(c.related);
     expect(lines(r)).toEqual([
@@ -157,6 +149,40 @@ describe('every failure class of the predicate block is red on a fixture and gre
       '  A declared home must name the family and carry an RFC 2119 obligation about it in the same unit.',
     ]);
     expect(render(r).stderr.at(-1)).toBe('=== check-v2-normative-home FAILED — 1 error(s) ===');
+  });
+
+  it('no-obligation: the same block entry, but the diagnostic sits in the document, at the first unit past its header that names the family (where the obligation goes)', async () => {
+    const text = tcText().replace(/MUST|MAY/g, 'will');
+    const r = await run(tree0204('after', { [TC]: text }));
+    expect(r.exitCode).toBe(1);
+    const errors = r.diagnostics.filter((d) => d.severity === 'error');
+    // The marker in the header names it too; past the header, the first unit naming it is this paragraph.
+    const unit = text.split('\n').findIndex((l) => l.startsWith('A host advertising toolCatalog will serve')) + 1;
+    expect(unit).toBeGreaterThan(4);
+    expect(errors.map((d) => [d.ruleId, d.file, d.start])).toEqual([
+      ['home/no-obligation', TC, { line: unit, column: 1 }],
+    ]);
+    expect(errors[0]!.related).toEqual([
+      {
+        file: DECLARATION,
+        start: expect.objectContaining({ line: tcListLine() }),
+        message: "toolCatalog's normativeText",
+      },
+    ]);
+    expect(lines(r)).toContain(
+      '    toolCatalog (named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it)',
+    );
+    // Green once the obligation is back.
+    expect((await run(tree0204('after'))).exitCode).toBe(0);
+  });
+
+  it('no-obligation under a heading titled for the family sits at that heading', async () => {
+    const doc =
+      '# Tools\n\n> **Status: Stable.**\n> **Normative home:** `toolCatalog`.\n\n## `toolCatalog`\n\nHosts list tools.\n';
+    const r = await run(tree0204('after', { [TC]: doc }));
+    expect(found(r).filter((d) => d.ruleId === 'home/no-obligation')).toEqual([
+      { ruleId: 'home/no-obligation', file: TC, line: 6 },
+    ]);
   });
 
   it('unclaimed: the same block entry, but the diagnostic sits in the document, where the claim is added', async () => {

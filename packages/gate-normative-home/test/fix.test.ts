@@ -2,6 +2,7 @@
 // about v1 documents a family has left.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@openwop-spec/diagnostics';
+import { ENCODINGS } from '@openwop-spec/spec-tree/testing';
 import {
   BASELINE,
   DECLARATION,
@@ -90,6 +91,39 @@ describe('banking the baseline with --fix', () => {
     );
     expect(r.diagnostics.filter((d) => d.fix !== undefined)).toEqual([]);
   });
+});
+
+/** The encodings, as [name, encode] rows for it.each. */
+const encodings = Object.entries(ENCODINGS);
+/** How a whole-file rewrite keeps a file's encoding: its BOM, and CRLF when its first line ends so. */
+const like = (name: string, lf: string): string =>
+  name === 'bom' ? `\ufeff${lf}` : name === 'crlf' || name === 'mixed' ? lf.replace(/\n/g, '\r\n') : lf;
+
+describe('every fix this gate’s findings promise is made, over each encoding (LF, BOM, CRLF, mixed)', () => {
+  it.each(encodings)('home/marker-near-miss in a %s document', async (_name, encode) => {
+    const good = rfc0204Tree('after').files[TC]!;
+    const text = encode(good.replace('> **Normative home:** `toolCatalog`.', '> **Normative home**: `toolCatalog`.'));
+    const r = await run(tree0204('after', { [TC]: text }));
+    const fixed = applyFix(text, byRule(r.diagnostics, 'home/marker-near-miss'));
+    expect(fixed).toBe(encode(good));
+    expect((await run(tree0204('after', { [TC]: fixed }))).diagnostics).toEqual([]);
+  });
+
+  it.each(encodings)(
+    'home/baseline-improved, home/v1carried-stale and home/v1banners-stale in a %s baseline: one rewrite, the file’s BOM and line endings kept',
+    async (name, encode) => {
+      const before = encode(baselineText(rfc0204Tree('before').baseline));
+      const r = await run(tree0204('after', { [BASELINE]: before }));
+      const fixes = ['home/baseline-improved', 'home/v1carried-stale', 'home/v1banners-stale'].map(
+        (id) => byRule(r.diagnostics, id).fix,
+      );
+      expect(fixes[1]).toEqual(fixes[0]);
+      expect(fixes[2]).toEqual(fixes[0]);
+      const fixed = applyFix(before, byRule(r.diagnostics, 'home/baseline-improved'));
+      expect(fixed).toBe(like(name, baselineText(rfc0204Tree('after').baseline)));
+      expect((await run(tree0204('after', { [BASELINE]: fixed }))).diagnostics).toEqual([]);
+    },
+  );
 });
 
 describe('home/v1banners-stale', () => {

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BASELINE,
+  DECLARATION,
+  renderAll,
+  withFamily,
   baselineText,
   cleanup,
   fixture,
@@ -130,11 +133,57 @@ describe('the RFC 0204 transition (issue 5)', () => {
   });
 });
 
+describe('bucket names', () => {
+  it('the G1 tree names its 41 v1-dependent families under the counts line, in declaration order, wrapped at 100 columns', async () => {
+    const r = await run(tree0204('after'));
+    const keys = (r.figures['families'] as Array<{ key: string; bucket: string }>)
+      .filter((f) => f.bucket === 'v1-dependent')
+      .map((f) => f.key);
+    expect(keys).toHaveLength(41);
+    const out = renderAll(r).stdout;
+    const names = out.slice(
+      2,
+      out.findIndex((l) => l.startsWith('  v1 end-of-support')),
+    );
+    expect(out.slice(0, 2)).toEqual(G1.slice(0, 2));
+    expect(names[0]!.startsWith('    v1-dependent (41): ')).toBe(true);
+    expect(names.slice(1).every((l) => /^ {6}\S/.test(l))).toBe(true);
+    expect(names.every((l) => l.length <= 100)).toBe(true);
+    expect(names.map((l) => l.trim()).join(' ')).toBe(`v1-dependent (41): ${keys.join(', ')}`);
+    // Without the names, G1 is as it was.
+    expect(render(r).stdout).toEqual(G1);
+    expect(r.figures['buckets']).toEqual({ v1Dependent: keys, undeclared: [], failing: [] });
+  });
+
+  it('every bucket that is not resolved and not empty, each on its own lines: v1-dependent, undeclared, failing', async () => {
+    const decl = JSON.parse(
+      withFamily('after', 'toolCatalog', (row) => (row['normativeText'] = ['spec/v2/core/nowhere.md'])),
+    ) as { families: Array<Record<string, unknown>> };
+    for (const row of decl.families) if (row['key'] === 'mcp') delete row['normativeText'];
+    const r = await run(tree0204('after', { [DECLARATION]: JSON.stringify(decl, null, 2) + '\n' }));
+    const figures = r.figures['buckets'] as Record<string, string[]>;
+    expect([figures['undeclared'], figures['failing']]).toEqual([['mcp'], ['toolCatalog']]);
+    const out = renderAll(r).stdout;
+    const at = out.findIndex((l) => l.startsWith('    undeclared'));
+    expect(out.slice(at, at + 2)).toEqual(['    undeclared (1): mcp', '    failing (1): toolCatalog']);
+    expect(out[at - 1]!.startsWith('      ')).toBe(true); // the end of the wrapped v1-dependent names
+  });
+});
+
 describe('JSON figures', () => {
   it('carry counts, families with homes (classes, claim positions) and facets, uncovered facets, eos, the baseline and the measured state', async () => {
     const r = await run(tree0204('after'));
     const f = r.figures as Record<string, any>;
-    expect(Object.keys(f)).toEqual(['counts', 'families', 'facetsUncovered', 'eos', 'baseline', 'measured', 'open']);
+    expect(Object.keys(f)).toEqual([
+      'counts',
+      'buckets',
+      'families',
+      'facetsUncovered',
+      'eos',
+      'baseline',
+      'measured',
+      'open',
+    ]);
     expect(f['counts']).toEqual({ core: 72, resolved: 31, v1Dependent: 41, undeclared: 0, failing: 0 });
     expect(f['families'].find((x: any) => x.key === 'mcp')).toEqual({
       key: 'mcp',

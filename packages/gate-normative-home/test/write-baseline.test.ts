@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '@openwop-spec/diagnostics';
 import type { FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { gate } from '../src/index.js';
+import { keptTrue } from '../src/banked.js';
 import {
   BASELINE,
   DECLARATION,
@@ -176,5 +177,49 @@ describe('--write-baseline', () => {
     const { result, text } = await write(files);
     expect([result.exitCode, ids(result)]).toEqual([1, ['home/ratchet-grew']]);
     expect(text).toBe(files[BASELINE]);
+  });
+});
+
+describe('the baseline’s $comment, kept true when banked', () => {
+  const REPO_COMMENT =
+    'RFC 0189 §D ratchet, read by openwop-spec normative-home. Lowered by RFC 0204: toolCatalog left v1Carried when spec/v2/core/tool-catalog.md became its home (v1Dependent 42 -> 41). A counter only moves down, and every gain is banked here in the change that makes it.';
+
+  it('keptTrue: a sentence quoting a superseded counter change gives way to what this banking changed; the rest is kept', () => {
+    const before = { v1Dependent: 41, undeclared: 0, facetsUncovered: 0 };
+    const after = { v1Dependent: 40, undeclared: 0, facetsUncovered: 0 };
+    expect(keptTrue(REPO_COMMENT, before, after, { left: ['heartbeat'], joined: [] })).toBe(
+      'RFC 0189 §D ratchet, read by openwop-spec normative-home. Last banked: v1Dependent 41 -> 40 (heartbeat left v1Carried). A counter only moves down, and every gain is banked here in the change that makes it.',
+    );
+    // An earlier banking's sentence is superseded by the next one, whatever it quotes.
+    const once = keptTrue(REPO_COMMENT, before, after, { left: ['heartbeat'], joined: [] });
+    expect(
+      keptTrue(once, after, { ...after, v1Dependent: 39, undeclared: 1 }, { left: ['fs', 'cache'], joined: ['x'] }),
+    ).toBe(
+      'RFC 0189 §D ratchet, read by openwop-spec normative-home. Last banked: v1Dependent 40 -> 39, undeclared 0 -> 1 (fs, cache left v1Carried; x joined it). A counter only moves down, and every gain is banked here in the change that makes it.',
+    );
+  });
+
+  it('keptTrue: a comment that quotes no counter, or a banking that moves none, leaves it as written', () => {
+    const n = { v1Dependent: 41, undeclared: 0, facetsUncovered: 0 };
+    expect(keptTrue('RFC 0189 ratchets.', n, { ...n, v1Dependent: 40 }, { left: ['a'], joined: [] })).toBe(
+      'RFC 0189 ratchets.',
+    );
+    expect(keptTrue(REPO_COMMENT, n, n, { left: [], joined: [] })).toBe(REPO_COMMENT);
+    // A quoted change that still holds is true: v1Dependent is 41 after this banking too.
+    expect(keptTrue(REPO_COMMENT, n, { ...n, facetsUncovered: 1 }, { left: [], joined: [] })).toBe(REPO_COMMENT);
+  });
+
+  it('--write-baseline on the G2 state rewrites a comment that quoted the old counter', async () => {
+    const files = tree0204('after', {
+      [BASELINE]: baselineText({
+        ...rfc0204Tree('before').baseline,
+        $comment: 'RFC 0189 ratchets. Lowered by RFC 0199 (v1Dependent 43 -> 42).',
+      }),
+    });
+    const { result, text } = await write(files);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(text!).$comment).toBe(
+      'RFC 0189 ratchets. Last banked: v1Dependent 42 -> 41 (toolCatalog left v1Carried).',
+    );
   });
 });

@@ -29,12 +29,33 @@ export function markdownParser(): Promise<MarkdownParser> {
       (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmFootnoteFromMarkdown());
     };
     const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfmTablesAndFootnotes).freeze();
-    return (text: string) => processor.parse(text);
+    return (text: string) => {
+      const root = processor.parse(text);
+      // micromark skips a leading BOM and counts offsets from after it; every offset here is into
+      // the text as read, so a fix computed from one edits the file where it means to.
+      if (text.charCodeAt(0) === 0xfeff) shiftOffsets(root, 1);
+      return root;
+    };
   })();
   return loading;
 }
 
-/** Parses markdown into remark's mdast: every node positioned (1-based lines and columns, offsets). */
+/** Moves every position offset of the tree by `by` code units (each point once, should nodes share one), without recursion. */
+function shiftOffsets(root: Root, by: number): void {
+  const moved = new Set<object>();
+  const stack: Nodes[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const point of node.position ? [node.position.start, node.position.end] : []) {
+      if (point.offset === undefined || moved.has(point)) continue;
+      moved.add(point);
+      point.offset += by;
+    }
+    if ('children' in node) stack.push(...(node.children as Nodes[]));
+  }
+}
+
+/** Parses markdown into remark's mdast: every node positioned (1-based lines and columns, offsets into the text as given). */
 export async function parseMarkdown(text: string): Promise<Root> {
   return (await markdownParser())(text);
 }

@@ -153,3 +153,17 @@ export function unprivileged(): Unprivileged | undefined {
     },
   };
 }
+
+/**
+ * The ways a text file is saved that a fix must survive, each from an LF text: as is, with a UTF-8
+ * BOM, with CRLF line endings, and mixed (CRLF on the first line and every other one after it).
+ */
+export const ENCODINGS: Readonly<Record<'lf' | 'bom' | 'crlf' | 'mixed', (lf: string) => string>> = {
+  lf: (t) => t,
+  bom: (t) => `\ufeff${t}`,
+  crlf: (t) => t.replace(/\n/g, '\r\n'),
+  mixed: (t) => {
+    let i = 0;
+    return t.replace(/\n/g, () => (i++ % 2 === 0 ? '\r\n' : '\n'));
+  },
+};

@@ -68,6 +68,27 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * The line ending to write at `offset` of `text`: that of the line it is on (the next line break
+ * at or after it), else the text's first one, else LF. An edit that adds lines to a CRLF or mixed
+ * file so keeps each line as its neighbours are.
+ */
+export function lineEndingAt(text: string, offset: number): '\r\n' | '\n' {
+  let at = text.indexOf('\n', offset);
+  if (at < 0) at = text.indexOf('\n');
+  return at > 0 && text.charCodeAt(at - 1) === 13 ? '\r\n' : '\n';
+}
+
+/**
+ * `text` (LF line endings, no BOM, as a generator renders it) in the encoding of `original`, the
+ * file it replaces: its BOM kept, and CRLF line endings when its first line ends so.
+ */
+export function likeOriginal(text: string, original: string): string {
+  const eol = lineEndingAt(original, 0);
+  const body = eol === '\r\n' ? text.replace(/\r?\n/g, '\r\n') : text;
+  return original.charCodeAt(0) === 0xfeff && body.charCodeAt(0) !== 0xfeff ? `\ufeff${body}` : body;
+}
+
 const LINE_END = /\r\n|\r|\n/;
 
 /** The whole source line `line` (1-based) of `text`, without its line ending (CR, LF or CRLF). */

@@ -133,14 +133,14 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
     expect(nodes(root).at(-1)).toMatchObject({ type: 'text', value: '[ ] task' });
   });
 
-  it('counts offsets in the text it was given, a CR included; a BOM is not part of the document', async () => {
+  it('counts offsets in the text it was given, a CR and a BOM included; a BOM takes no column', async () => {
     const crlf = await parseMarkdown('a\r\nb **x**\r\n');
     expect(first(crlf, 'strong').position).toMatchObject({
       start: { line: 2, column: 3, offset: 5 },
       end: { line: 2, column: 8, offset: 10 },
     });
     const bom = await parseMarkdown('\uFEFF`k` and **x**');
-    expect(first(bom, 'inlineCode').position!.start).toEqual({ line: 1, column: 1, offset: 0 });
+    expect(first(bom, 'inlineCode').position!.start).toEqual({ line: 1, column: 1, offset: 1 });
   });
 
   it('reads a table inside a blockquote or a list item as it reads one at the top level', async () => {
@@ -160,5 +160,19 @@ describe('parseMarkdown is remark-parse with GFM tables, GFM footnotes and YAML 
     expect(await rows('> | **homes:** | `toolCatalog` |\n> | --- | --- |\n')).toEqual(top);
     expect(await rows('- item\n\n  | **homes:** | `toolCatalog` |\n  | --- | --- |\n')).toEqual(top);
     expect(await rows('> - > | **homes:** | `toolCatalog` |\n>   > | --- | --- |\n')).toEqual(top);
+  });
+});
+
+describe('offsets are into the text as given', () => {
+  it('a leading BOM: each node’s offsets count it (micromark counts from after it), lines and columns unchanged', async () => {
+    const text = '# A\n\n> **Normative home**: `k`.\n';
+    const plain = await parseMarkdown(text);
+    const bom = await parseMarkdown(`\ufeff${text}`);
+    const strongOf = (r: Root) =>
+      ((r.children[1] as Nodes & { children: Nodes[] }).children[0] as Nodes & { children: Nodes[] }).children[0]!;
+    const [a, b] = [strongOf(plain).position!, strongOf(bom).position!];
+    expect([b.start.offset, b.end.offset]).toEqual([a.start.offset! + 1, a.end.offset! + 1]);
+    expect([b.start.line, b.start.column]).toEqual([a.start.line, a.start.column]);
+    expect(`\ufeff${text}`.slice(b.start.offset, b.end.offset)).toBe('**Normative home**');
   });
 });

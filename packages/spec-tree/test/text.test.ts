@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LineIndex,
   firstDifferentLine,
+  likeOriginal,
+  lineEndingAt,
   normaliseInside,
   markdownParser,
   pathProblem,
@@ -79,5 +81,28 @@ describe('positions', () => {
     expect(firstDifferentLine('a\nb\r\nc', 'a\nb\nc')).toBe(2);
     expect(firstDifferentLine('a\n', 'a')).toBe(1);
     expect(firstDifferentLine('a\nb', 'a\nb\n')).toBe(2);
+  });
+});
+
+describe('line endings for an edit', () => {
+  it('lineEndingAt: the ending of the line the offset is on, else the first one, else LF', () => {
+    const mixed = 'a\r\nb\nc\r\n';
+    expect([0, 1, 3, 4, 6, mixed.length].map((o) => lineEndingAt(mixed, o))).toEqual([
+      '\r\n',
+      '\r\n',
+      '\n',
+      '\n',
+      '\r\n',
+      '\r\n',
+    ]);
+    expect(lineEndingAt('no break', 3)).toBe('\n');
+    expect(lineEndingAt('x\ny', 2)).toBe('\n');
+  });
+
+  it('likeOriginal: a rendered LF text takes the BOM and the CRLF of the file it replaces', () => {
+    expect(likeOriginal('{\n}\n', '{}\n')).toBe('{\n}\n');
+    expect(likeOriginal('{\n}\n', '\ufeff{}\n')).toBe('\ufeff{\n}\n');
+    expect(likeOriginal('{\n}\n', '{\r\n}\n')).toBe('{\r\n}\r\n');
+    expect(likeOriginal('{\n}\n', '\ufeff{\r\n}\r\n')).toBe('\ufeff{\r\n}\r\n');
   });
 });

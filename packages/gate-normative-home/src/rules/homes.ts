@@ -1,5 +1,6 @@
 import type { Diagnostic, Point, RelatedLocation } from '@openwop-spec/diagnostics';
-import { headerRegion } from '@openwop-spec/families';
+import { headerRegion, nameOf, names } from '@openwop-spec/families';
+import type { Nodes, Root } from 'mdast';
 import type {
   Classification,
   DocumentRef,
@@ -254,7 +255,7 @@ function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<D
  * its leading blockquote (where a marker goes), else at its first line. Only these documents are
  * read again, and only on a failing run.
  */
-export async function claimSites(tree: SpecTree, c: Classification): Promise<Map<string, Point>> {
+async function claimSites(tree: SpecTree, c: Classification): Promise<Map<string, Point>> {
   const sites = new Map<string, Point>();
   for (const f of c.families) {
     for (const h of f.homes) {
@@ -271,9 +272,89 @@ export async function claimSites(tree: SpecTree, c: Classification): Promise<Map
   return sites;
 }
 
+/** Where a home was read, for the findings that sit in the document rather than in the declaration. */
+export interface Sites {
+  /** An unclaimed home's document: where its marker takes the key. */
+  claims: ReadonlyMap<string, Point>;
+  /** A family named in its homes but with no obligation: the first unit or heading that names it. */
+  obligations: ReadonlyMap<string, { file: string; start: Point }>;
+}
+
+/**
+ * The first paragraph (outside a list item), list item (without its nested lists and tables), table
+ * row or heading whose name() names `key`, in document order, past the header region (where the
+ * marker names every key it claims) before within it: where the obligation the family lacks is
+ * written.
+ */
+function firstNaming(root: Root, key: string): Point | undefined {
+  const header = headerRegion(root);
+  const body = root.children.slice(header.length);
+  for (const part of [body, header])
+    for (const n of part) {
+      const at = namingIn(n, key);
+      if (at) return at;
+    }
+  return undefined;
+}
+
+function namingIn(root: Nodes, key: string): Point | undefined {
+  const skip = (n: Nodes): boolean => n.type === 'list' || n.type === 'table';
+  const found = (n: Nodes, options = {}): Point | undefined =>
+    names(nameOf(n, options), key) && n.position
+      ? { line: n.position.start.line, column: n.position.start.column }
+      : undefined;
+  const walk = (n: Nodes, inItem: boolean): Point | undefined => {
+    switch (n.type) {
+      case 'heading':
+      case 'tableRow':
+        return found(n);
+      case 'paragraph':
+        return inItem ? undefined : found(n);
+      case 'listItem': {
+        const at = found(n, { skip });
+        if (at) return at;
+        for (const child of n.children) {
+          const inner = walk(child, true);
+          if (inner) return inner;
+        }
+        return undefined;
+      }
+      case 'code':
+      case 'html':
+      case 'yaml':
+        return undefined;
+      default:
+        if ('children' in n)
+          for (const child of n.children as Nodes[]) {
+            const at = walk(child, inItem);
+            if (at) return at;
+          }
+        return undefined;
+    }
+  };
+  return walk(root, false);
+}
+
+/** The document sites of a failing run's findings; only the documents those findings name are read again. */
+export async function findingSites(tree: SpecTree, c: Classification): Promise<Sites> {
+  const obligations = new Map<string, { file: string; start: Point }>();
+  for (const f of c.families) {
+    if (f.finding?.ruleId !== 'home/no-obligation') continue;
+    for (const h of f.homes) {
+      if (h.class !== 'core' && h.class !== 'v1') continue;
+      const start = firstNaming((await tree.markdown(h.path)).root, f.key);
+      if (start) {
+        obligations.set(f.key, { file: h.path, start });
+        break;
+      }
+    }
+  }
+  return { claims: await claimSites(tree, c), obligations };
+}
+
 /** At the declaration's entry, with the document as related; an unclaimed home the other way round. */
-function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: ReadonlyMap<string, Point>): Location {
-  const site = h.finding?.ruleId === 'home/unclaimed' ? sites.get(h.path) : undefined;
+function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: Sites): Location {
+  const site = h.finding?.ruleId === 'home/unclaimed' ? sites.claims.get(h.path) : undefined;
   if (!site) return { file, start: h.at.start, end: h.at.end, related: relatedOf(h.related) };
   return {
     file: h.path,
@@ -282,30 +363,35 @@ function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: Reado
   };
 }
 
-function homeEntry(
-  file: string,
-  f: FamilyResult,
-  h: HomeResult,
-  finding: HomeFinding,
-  sites: ReadonlyMap<string, Point>,
-): Entry {
+function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding, sites: Sites): Entry {
   const data = { key: f.key, path: h.path, ...finding };
   const diagnostic = rules.diagnostic(finding.ruleId, data, homeLocation(file, f, h, sites), causes(f, h, finding));
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }
 
-/** A family-level failure sits at its normativeText and points at the homes it looked at. */
-function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Entry {
+/**
+ * A family-level failure sits at its normativeText and points at the homes it looked at; a family
+ * named but with no obligation sits in the document, at the unit that names it (where the
+ * obligation goes), with the normativeText as related.
+ */
+function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding, sites: Sites): Entry {
+  const site = finding.ruleId === 'home/no-obligation' ? sites.obligations.get(f.key) : undefined;
   const looked = f.homes.filter((h) =>
     finding.ruleId === 'home/ext-only' ? h.class === 'ext' : h.class === 'core' || h.class === 'v1',
   );
-  const related = looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` }));
-  const diagnostic = rules.diagnostic(
-    finding.ruleId,
-    { key: f.key },
-    { file, start: f.normativeText.at.start, end: f.normativeText.at.end, related },
-    { subjects: [`family:${f.key}`] },
-  );
+  const location: Location = site
+    ? {
+        file: site.file,
+        start: site.start,
+        related: [{ file, start: f.normativeText.at.start, message: `${f.key}'s normativeText` }],
+      }
+    : {
+        file,
+        start: f.normativeText.at.start,
+        end: f.normativeText.at.end,
+        related: looked.map((h) => ({ file: h.path, start: { line: 1, column: 1 }, message: `a home of ${f.key}` })),
+      };
+  const diagnostic = rules.diagnostic(finding.ruleId, { key: f.key }, location, { subjects: [`family:${f.key}`] });
   return { line: familyEntryLine(f.key, finding), diagnostic };
 }
 
@@ -313,16 +399,13 @@ function familyEntry(file: string, f: FamilyResult, finding: FamilyFinding): Ent
  * The predicate block's entries, grouped and ordered by failure class (within a group:
  * declaration order, then normativeText order), and the missing block's entries.
  */
-export function blockEntries(
-  c: Classification,
-  sites: ReadonlyMap<string, Point>,
-): { predicate: Entry[]; missing: Entry[] } {
+export function blockEntries(c: Classification, sites: Sites): { predicate: Entry[]; missing: Entry[] } {
   const predicate: Entry[] = [];
   for (const group of GROUPS) {
     for (const f of c.families) {
       for (const h of f.homes)
         if (h.finding && group.has(h.finding.ruleId)) predicate.push(homeEntry(c.file, f, h, h.finding, sites));
-      if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding));
+      if (f.finding && group.has(f.finding.ruleId)) predicate.push(familyEntry(c.file, f, f.finding, sites));
     }
   }
   const missing: Entry[] = [];

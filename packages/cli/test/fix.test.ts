@@ -66,6 +66,21 @@ describe('planFixes', () => {
   });
 });
 
+describe('planFixes never writes a value a root cause stands on', () => {
+  const files: Record<string, string> = { 'a.md': 'one two three\n' };
+  const read = (f: string) => files[f]!;
+  const root = { gate: 'g', ruleId: 'g/root', file: 'a.md', start: { line: 1, column: 1 } };
+
+  it('a consequence’s own fix waits (its root unrepaired); a root’s fix, offered by its consequence too, is made once and counts both', () => {
+    const consequence: Diagnostic = { ...finding(edit('a.md', 4, 7, 'two', '2')), causedBy: root };
+    expect(planFixes([consequence], read)).toEqual([]);
+    const shared = edit('a.md', 0, 3, 'one', '1');
+    expect(planFixes([finding(shared), { ...finding(shared), causedBy: root }, consequence], read)).toEqual([
+      { file: 'a.md', before: 'one two three\n', after: '1 two three\n', fixed: 2 },
+    ]);
+  });
+});
+
 describe('unifiedDiff', () => {
   it('hunks with three lines of context; nearby changes share a hunk, distant ones do not', () => {
     const before = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';

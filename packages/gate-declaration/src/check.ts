@@ -390,11 +390,15 @@ function capabilitiesSummaries(ctx: Ctx): void {
         'declaration/capabilities-summary',
         { key: f.key, actual: summary.decided, expected },
         { file, start: { line: summary.line, column: 1, offset: summary.offset } },
-        { subjects: [family(f.key)], fix },
+        // The line is made of the row's homes and facets: a missing home path or a facet source in
+        // error is its root cause, and the line it would write stands on that error.
+        { subjects: [family(f.key), `facets:${f.key}`, ...homesOf(f).map((h) => `path:${h}`)], fix },
       ),
     );
   }
 }
+
+const homesOf = (f: FamilyRow): string[] => (isStringArray(f.row['normativeText']) ? f.row['normativeText'] : []);
 
 /** Every ext family's README states its witness and both maturity axes in its header region. */
 async function extReadmes(ctx: Ctx): Promise<void> {

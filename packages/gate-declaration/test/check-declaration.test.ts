@@ -351,6 +351,43 @@ describe('declaration/capabilities-summary', () => {
     expect(found(await check({ [CAPS]: fixed }))).toEqual([]);
   });
 
+  it('a summary line whose home path does not exist, or whose facets are in error, follows from that root cause', async () => {
+    const d = families(
+      mcpRow({ normativeText: ['spec/v2/core/interop.md', 'spec/v2/core/gone.md'] }),
+      toolCatalogRow(),
+      canvasRow(),
+      DELETED_ROW,
+    );
+    const r = await check({ ...withDecl(d), [CAPS]: withSummary(MCP_LINE) });
+    const summary = r.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-summary')!;
+    expect(summary.subjects).toEqual(
+      expect.arrayContaining(['family:mcp', 'facets:mcp', 'path:spec/v2/core/interop.md', 'path:spec/v2/core/gone.md']),
+    );
+    // The home gate's missing-path finding explains `path:…`: linked, the summary is its consequence.
+    const missing = {
+      gate: 'normative-home',
+      ruleId: 'home/missing',
+      severity: 'error' as const,
+      message: 'gone',
+      explains: ['path:spec/v2/core/gone.md'],
+    };
+    const [, decl] = linkCauses([
+      {
+        gate: 'normative-home',
+        ok: false,
+        exitCode: 1,
+        summaryLine: '',
+        report: [],
+        figures: {},
+        diagnostics: [missing],
+      },
+      r,
+    ]);
+    expect(decl!.diagnostics.find((x) => x.ruleId === 'declaration/capabilities-summary')!.causedBy?.ruleId).toBe(
+      'home/missing',
+    );
+  });
+
   it('red: a facet added to the declaration makes the facet list stale', async () => {
     const r = await check({
       [CAPS]: withSummary(MCP_LINE.replace('`client` (facet file)', '`client`, `extra` (facet file)')),

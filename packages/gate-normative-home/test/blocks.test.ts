@@ -220,6 +220,33 @@ describe('every failure class of the predicate block is red on a fixture and gre
     ]);
   });
 
+  it('missing: did you mean the existing document that claims the family, else the nearest existing path', async () => {
+    const typo = await run(toolCatalogAt(['spec/v2/core/tool-catalg.md']));
+    expect(typo.diagnostics.find((d) => d.ruleId === 'home/missing')!.message).toBe(
+      'toolCatalog: spec/v2/core/tool-catalg.md does not exist (a pointer to a missing file reads as resolved) — did you mean spec/v2/core/tool-catalog.md, which claims toolCatalog?',
+    );
+    expect(typo.diagnostics.find((d) => d.ruleId === 'home/missing')!.hint).toBe(
+      'correct the path in normativeText to spec/v2/core/tool-catalog.md, or create spec/v2/core/tool-catalg.md',
+    );
+    // The claimant wins over a nearer path: tool-catalog.md is still the one that claims toolCatalog.
+    const elsewhere = await run(toolCatalogAt(['spec/v2/core/tools.md']));
+    expect(elsewhere.diagnostics.find((d) => d.ruleId === 'home/missing')!.message).toContain(
+      'did you mean spec/v2/core/tool-catalog.md, which claims toolCatalog?',
+    );
+    // No document claims it: the nearest existing path, said as no more than that.
+    const unclaimed = tcText().replace('> **Normative home:** `toolCatalog`.', '');
+    const near = await run(toolCatalogAt(['spec/v2/core/tool-catalg.md'], { [TC]: unclaimed }));
+    expect(near.diagnostics.find((d) => d.ruleId === 'home/missing')!.message).toContain(
+      '— did you mean spec/v2/core/tool-catalog.md?',
+    );
+    // Whatever the path, the document that claims the family is the one meant; with none and nothing near, no guess.
+    expect((await run(toolCatalogAt(['spec/v2/core/gone.md']))).diagnostics[0]!.message).toContain(
+      'did you mean spec/v2/core/tool-catalog.md, which claims toolCatalog?',
+    );
+    const none = await run(toolCatalogAt(['spec/v2/core/gone.md'], { [TC]: unclaimed }));
+    expect(none.diagnostics.find((d) => d.ruleId === 'home/missing')!.message).not.toContain('did you mean');
+  });
+
   it('fixed: the unmodified tree is green', async () => {
     expect((await run(tree0204('after'))).exitCode).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { Diagnostic, Point, RelatedLocation } from '@openwop-spec/diagnostics';
-import { headerRegion, nameOf, names } from '@openwop-spec/families';
+import { headerRegion, homeDocument, nameOf, names } from '@openwop-spec/families';
+import { nearest } from '@openwop-spec/diagnostics';
 import type { Nodes, Root } from 'mdast';
 import type {
   Classification,
@@ -73,8 +74,13 @@ export const rules = ruleCatalog(GATE_ID, {
       'A normativeText path does not exist (a dangling symlink counts as missing): a pointer to a missing file reads as resolved.',
     fail: '"normativeText": ["spec/v2/core/gone.md"]',
     pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
-    fix: 'Create the document, or correct the path in normativeText.',
-    message: (d: Home) => `${d.key}: ${d.path} does not exist (a pointer to a missing file reads as resolved)`,
+    fix: 'Create the document, or correct the path in normativeText (the message names the existing document that claims the family, else the nearest existing path).',
+    message: (d: Home & { meant?: string; claims?: boolean }) =>
+      `${d.key}: ${d.path} does not exist (a pointer to a missing file reads as resolved)${d.meant ? ` — did you mean ${d.meant}${d.claims ? `, which claims ${d.key}` : ''}?` : ''}`,
+    hint: (d: Home & { meant?: string }) =>
+      d.meant
+        ? `correct the path in normativeText to ${d.meant}, or create ${d.path}`
+        : 'create the document, or correct the path in normativeText',
   },
   'home/symlink-escape': {
     severity: 'error',
@@ -278,6 +284,39 @@ export interface Sites {
   claims: ReadonlyMap<string, Point>;
   /** A family named in its homes but with no obligation: the first unit or heading that names it. */
   obligations: ReadonlyMap<string, { file: string; start: Point }>;
+  /** A missing home (`key` NUL `path`): the existing document that claims the family, else the nearest existing path. */
+  meant: ReadonlyMap<string, { path: string; claims: boolean }>;
+}
+
+/** The markdown documents a home can be: spec/v2/core/*.md, spec/v2/ext/<key>/*.md and spec/v1/*.md. */
+function homeCandidates(tree: SpecTree): string[] {
+  const md = (dir: string): string[] =>
+    tree.list(dir).flatMap((e) => (e.kind === 'file' && e.name.endsWith('.md') ? [e.path] : []));
+  const spec = tree.paths.spec;
+  const ext = tree.list(`${spec}/v2/ext`).flatMap((e) => (e.kind === 'dir' ? md(e.path) : []));
+  return [...md(`${spec}/v2/core`), ...ext, ...md(`${spec}/v1`)];
+}
+
+/** For a path that does not exist: the existing document whose marker claims `key` (the nearest, if several), else a near name in its folder. */
+async function meantFor(
+  tree: SpecTree,
+  key: string,
+  path: string,
+  candidates: readonly string[],
+): Promise<{ path: string; claims: boolean } | undefined> {
+  const claimants: string[] = [];
+  for (const c of candidates)
+    if ((await tree.factsOf(c, homeDocument)).claims.some(([k]) => k === key)) claimants.push(c);
+  const claimed = claimants.length === 1 ? claimants[0] : nearest(path, claimants);
+  if (claimed) return { path: claimed, claims: true };
+  // Else a near name in the same folder: a path's shared prefix would make any two paths look close.
+  const dir = path.slice(0, path.lastIndexOf('/') + 1);
+  const siblings = candidates.filter((c) => c.startsWith(dir) && !c.slice(dir.length).includes('/'));
+  const near = nearest(
+    path.slice(dir.length),
+    siblings.map((c) => c.slice(dir.length)),
+  );
+  return near ? { path: `${dir}${near}`, claims: false } : undefined;
 }
 
 /**
@@ -349,7 +388,16 @@ export async function findingSites(tree: SpecTree, c: Classification): Promise<S
       }
     }
   }
-  return { claims: await claimSites(tree, c), obligations };
+  const meant = new Map<string, { path: string; claims: boolean }>();
+  let candidates: string[] | undefined;
+  for (const f of c.families)
+    for (const h of f.homes) {
+      if (h.finding?.ruleId !== 'home/missing') continue;
+      candidates ??= homeCandidates(tree);
+      const m = await meantFor(tree, f.key, h.path, candidates);
+      if (m) meant.set(`${f.key}\0${h.path}`, m);
+    }
+  return { claims: await claimSites(tree, c), obligations, meant };
 }
 
 /** At the declaration's entry, with the document as related; an unclaimed home the other way round. */
@@ -364,7 +412,8 @@ function homeLocation(file: string, f: FamilyResult, h: HomeResult, sites: Sites
 }
 
 function homeEntry(file: string, f: FamilyResult, h: HomeResult, finding: HomeFinding, sites: Sites): Entry {
-  const data = { key: f.key, path: h.path, ...finding };
+  const meant = finding.ruleId === 'home/missing' ? sites.meant.get(`${f.key}\0${h.path}`) : undefined;
+  const data = { key: f.key, path: h.path, ...finding, ...(meant && { meant: meant.path, claims: meant.claims }) };
   const diagnostic = rules.diagnostic(finding.ruleId, data, homeLocation(file, f, h, sites), causes(f, h, finding));
   return { line: homeEntryLine(f.key, h.path, finding), diagnostic };
 }

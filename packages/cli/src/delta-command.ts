@@ -3,6 +3,7 @@ import {
   formatInputError,
   formatStylishDiagnostic,
   inputDiagnostic,
+  jsonLines,
   toJsonDiagnostic,
 } from '@openwop-spec/diagnostics';
 import { command, findRoot } from '@openwop-spec/spec-tree';
@@ -67,11 +68,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
     const report = await delta(root, gates, { today, env: io.env, ...(base !== undefined ? { base } : {}) });
     const lines =
-      format === 'json'
-        ? [JSON.stringify(report, null, 2)]
-        : format === 'markdown'
-          ? renderMarkdown(report)
-          : renderText(report);
+      format === 'json' ? jsonLines(report) : format === 'markdown' ? renderMarkdown(report) : renderText(report);
     for (const line of lines) io.stdout(line);
     const summary = io.env['GITHUB_STEP_SUMMARY'];
     if (summary) io.appendFile(summary, renderMarkdown(report).join('\n') + '\n\n');
@@ -88,7 +85,8 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     if (!(err instanceof InputError)) throw err;
     // The same positioned line as `check`; under --format json, also a document saying it.
     if (format === 'json')
-      io.stdout(JSON.stringify({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }, null, 2));
+      for (const line of jsonLines({ ok: false, diagnostics: [toJsonDiagnostic(inputDiagnostic('delta', err))] }))
+        io.stdout(line);
     io.stderr(err.location ? formatStylishDiagnostic(inputDiagnostic('delta', err)) : formatInputError('delta', err));
     return 2;
   }

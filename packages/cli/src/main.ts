@@ -4,6 +4,7 @@ import {
   formatStylishDiagnostic,
   inputDiagnostic,
   nearest,
+  terminalSink,
 } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
@@ -43,6 +44,10 @@ export interface Io {
   appendFile(path: string, text: string): void;
   /** A full garbage collection, where the process allows one (the bin). */
   collectGarbage?: () => void;
+  /** A GitHub workflow command, written as it is (`main` sets it: `terminalSink`). */
+  command?: (line: string) => void;
+  /** One of the tool's own terminal control sequences, written as it is (`main` sets it: `terminalSink`). */
+  control?: (sequence: string) => void;
 }
 
 /** Commands with their own argument handling, listed in the overview after the gate-running ones. */
@@ -71,22 +76,26 @@ function overview(commands: readonly GateRunCommand[], gates: readonly Gate[]): 
   });
 }
 
-/** Runs one invocation and returns its exit code; never throws for user errors. */
-export async function main(argv: readonly string[], io: Io, gates: readonly Gate[] = GATES): Promise<number> {
+/**
+ * Runs one invocation and returns its exit code; never throws for user errors. Every line it
+ * prints goes through `terminalSink`: names from the tree print as inert text, whatever the command.
+ */
+export async function main(argv: readonly string[], rawIo: Io, gates: readonly Gate[] = GATES): Promise<number> {
+  const io: Io = { ...rawIo, ...terminalSink(rawIo) };
   const commands = gateRunCommands(gates);
   if (argv.includes('--version') || argv[0] === 'version') {
     io.stdout(VERSION);
     return 0;
   }
   // `help <command>` is `<command> --help`.
-  if (argv[0] === 'help' && argv.length > 1) return main([argv[1]!, '--help'], io, gates);
+  if (argv[0] === 'help' && argv.length > 1) return main([argv[1]!, '--help'], rawIo, gates);
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
     for (const line of overview(commands, gates)) io.stdout(line);
     return 0;
   }
   const name = argv[0]!;
   if (name === 'delta') return deltaCommand(argv.slice(1), io, gates);
-  if (name === 'init') return initCommand(argv.slice(1), io, (args) => main(['check', ...args], io, gates));
+  if (name === 'init') return initCommand(argv.slice(1), io, (args) => main(['check', ...args], rawIo, gates));
   if (name === 'report') return reportCommand(argv.slice(1), io, gates);
   if (name === 'explain') return explainCommand(argv.slice(1), io, gates);
   const command = commands.find((c) => c.name === name);
@@ -212,6 +221,6 @@ function watch(
     verdict: out.verdict,
     log: io.stderr,
     // On a terminal each run replaces the last: clear the screen and the scrollback, cursor home.
-    ...(io.isTTY ? { clear: () => io.stdout('\x1b[2J\x1b[3J\x1b[H') } : {}),
+    ...(io.isTTY ? { clear: () => (io.control ?? io.stdout)('\x1b[2J\x1b[3J\x1b[H') } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { codeSpan, formatGrouped, markdownRow, markdownText } from '@openwop-spec/diagnostics';
 import type { Change, FigureRow } from './compare.js';
 import type { DeltaReport, GateDelta, GateStatus } from './run.js';
 
@@ -22,8 +22,15 @@ const FIGURE_LABEL: Record<string, string> = {
 };
 const label = (row: FigureRow): string => FIGURE_LABEL[row.name] ?? row.name;
 
-/** One line per change; `code` marks up names and paths (identity in text, a code span in markdown). */
-export function describe(change: Change, code: (s: string) => string = (s) => s): string {
+/**
+ * One line per change; `code` marks up names and paths and `text` any other value from the tree
+ * (both the identity in text; a code span and escaped text in markdown).
+ */
+export function describe(
+  change: Change,
+  code: (s: string) => string = (s) => s,
+  text: (s: string) => string = (s) => s,
+): string {
   switch (change.type) {
     case 'row':
       return change.change === 'added'
@@ -32,7 +39,7 @@ export function describe(change: Change, code: (s: string) => string = (s) => s)
           ? `- ${code(change.path)} ${formatGrouped(change.before ?? 0)} (removed)`
           : `~ ${code(change.path)} ${formatGrouped(change.before ?? 0)} → ${formatGrouped(change.after ?? 0)} (${signed(change.delta)})`;
     case 'bucket':
-      return `${code(change.key)}: ${change.before ?? 'absent'} → ${change.after ?? 'absent'}`;
+      return `${code(change.key)}: ${text(change.before ?? 'absent')} → ${text(change.after ?? 'absent')}`;
     case 'facet':
       return `${code(change.facet)}: newly ${change.change}`;
     case 'baseline': {
@@ -41,7 +48,7 @@ export function describe(change: Change, code: (s: string) => string = (s) => s)
           ? change.after === null
             ? `${code(String(change.before))} out of v1Carried`
             : `${code(change.after as string)} into v1Carried`
-          : `${change.field} ${String(change.before)} → ${String(change.after)}`;
+          : `${text(change.field)} ${text(String(change.before))} → ${text(String(change.after))}`;
       return `baseline ${change.state === 'made' ? 'edited' : 'edit required'}: ${what}`;
     }
     case 'file':
@@ -53,7 +60,7 @@ export function describe(change: Change, code: (s: string) => string = (s) => s)
     case 'pointer':
       return `${change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~'} ${code(`${change.document ? `${change.document}#` : ''}${change.pointer}`)}`;
     case 'path':
-      return `${change.change === 'added' ? '+' : '-'} ${change.kind} ${code(change.path)}`;
+      return `${change.change === 'added' ? '+' : '-'} ${text(change.kind)} ${code(change.path)}`;
   }
 }
 
@@ -101,33 +108,29 @@ export function renderText(report: DeltaReport): string[] {
   return out;
 }
 
-const span = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
-const cell = (s: string): string => s.replace(/\|/g, '\\|');
-
 /**
  * A block to paste into an RFC's acceptance criteria or a pull request description: per gate its
  * status, a before → after table of its figures, a table of the documents whose word count
  * changed, and a list of the other changes.
  */
 export function renderMarkdown(report: DeltaReport): string[] {
-  const out = [`#### Gate figures: ${span(short(report))} → working tree`];
+  const out = [`#### Gate figures: ${codeSpan(short(report))} → working tree`];
   for (const [gate, g] of Object.entries(report.gates)) {
     const [head, ...why] = statusLines(g);
-    out.push('', `**${gate}**: ${head}`);
-    for (const l of why) out.push('', `> ${cell(l)}`);
+    out.push('', `**${markdownText(gate)}**: ${head}`);
+    for (const l of why) out.push('', `> ${markdownText(l)}`);
     if (g.table.length > 0) {
       out.push('', '| figure | before | after | Δ |', '|---|--:|--:|--:|');
       for (const r of g.table)
-        out.push(`| ${label(r)} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+        out.push(markdownRow([markdownText(label(r)), value(r.before), value(r.after), signed(r.delta)]));
     }
     const rows = g.changes.filter((c) => c.type === 'row');
     if (rows.length > 0) {
       out.push('', '| document | before | after | Δ |', '|---|--:|--:|--:|');
-      for (const r of rows)
-        out.push(`| ${cell(span(r.path))} | ${value(r.before)} | ${value(r.after)} | ${signed(r.delta)} |`);
+      for (const r of rows) out.push(markdownRow([codeSpan(r.path), value(r.before), value(r.after), signed(r.delta)]));
     }
     const others = g.changes.filter((c) => c.type !== 'row');
-    if (others.length > 0) out.push('', ...others.map((c) => `- ${describe(c, span)}`));
+    if (others.length > 0) out.push('', ...others.map((c) => `- ${describe(c, codeSpan, markdownText)}`));
   }
   return out;
 }

@@ -1,5 +1,3 @@
-import type { Severity } from './model.js';
-
 /**
  * Whether to write ANSI colour. An explicit flag wins (`--color` forces it on, `--no-color` off):
  * no-color.org asks that a per-invocation option override NO_COLOR. Otherwise NO_COLOR (present,
@@ -16,11 +14,4 @@ export function shouldColor(o: {
   const force = o.env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
   return o.isTTY;
-}
-
-const SEVERITY_SGR: Record<Severity, string> = { error: '31', warning: '33', info: '36' };
-
-/** The severity word, wrapped in its colour (red, yellow, cyan) when colour is on. */
-export function paintSeverity(severity: Severity, color: boolean): string {
-  return color ? `\u001b[${SEVERITY_SGR[severity]}m${severity}\u001b[39m` : severity;
 }

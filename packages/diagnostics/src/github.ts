@@ -4,7 +4,8 @@ import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Severity } from './model.js';
 import { compareDiagnostics, diagnosticKey } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { fullMessage, plural } from './text.js';
+import { workflowCommand } from './encode/workflow-command.js';
+import { fullMessage, lines, plural } from './text.js';
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
 export const ANNOTATIONS_PER_KIND = 10;
@@ -12,44 +13,35 @@ export const ANNOTATIONS_PER_KIND = 10;
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** Workflow-command data: `%`, CR and LF are percent-encoded (`%` first, so nothing is encoded twice). */
-export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-/** Workflow-command property values: as data, plus `:` and `,`, which delimit properties. */
-export function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
 /**
  * `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=<ruleId>::<message>`. Columns are sent
  * only for a range on one line: GitHub misplaces col/endColumn on a multi-line range. The path is
  * the diagnostic's own repo-root-relative path, never rebased on the cwd. A root cause lists the
- * findings that follow from it, which get no annotation of their own.
+ * findings that follow from it, which get no annotation of their own. Every value is escaped by
+ * `workflowCommand`; the message's lines are its own and each related place's.
  */
 export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnostic[] = []): string {
-  const props: string[] = [];
+  const props: Array<[string, string | number]> = [];
   if (d.file !== undefined) {
-    props.push(`file=${escapeProperty(d.file)}`);
+    props.push(['file', d.file]);
     if (d.start) {
-      props.push(`line=${d.start.line}`);
-      if (d.end) props.push(`endLine=${d.end.line}`);
+      props.push(['line', d.start.line]);
+      if (d.end) props.push(['endLine', d.end.line]);
       if (!d.end || d.end.line === d.start.line) {
-        props.push(`col=${d.start.column}`);
-        if (d.end) props.push(`endColumn=${d.end.column}`);
+        props.push(['col', d.start.column]);
+        if (d.end) props.push(['endColumn', d.end.column]);
       }
     }
   }
-  props.push(`title=${escapeProperty(d.ruleId)}`);
+  props.push(['title', d.ruleId]);
   const related = (d.related ?? []).map(
-    (r) => `\n    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`,
+    (r) => `    ${r.file}:${r.start?.line ?? 1}:${r.start?.column ?? 1}  ${r.message}`,
   );
   const follow = consequences.map(
-    (c) => `\n  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`,
+    (c) => `  ↳ ${c.file ?? c.gate}:${c.start?.line ?? 1}:${c.start?.column ?? 1}  ${c.ruleId}`,
   );
-  const also = follow.length > 0 ? `\n${plural(follow.length, 'consequence')} of this:${follow.join('')}` : '';
-  return `::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(fullMessage(d) + related.join('') + also)}`;
+  const also = follow.length > 0 ? [`${plural(follow.length, 'consequence')} of this:`, ...follow] : [];
+  return workflowCommand(COMMAND[d.severity], props, [...lines(fullMessage(d)), ...related, ...also]);
 }
 
 /**
@@ -59,6 +51,7 @@ export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnosti
  * anything is left out only ANNOTATIONS_PER_KIND - 1 info diagnostics are annotated).
  */
 export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+  const command = (line: string): void => (sink.command ? sink.command(line) : sink.stdout(line));
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   // A consequence is listed in its root's annotation; a root that explains a failure is annotated even under --quiet.
   const keep = (d: Diagnostic): boolean =>
@@ -108,11 +101,11 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
   );
   outcomes.forEach((outcome, i) => {
     if (!opts.quiet) writeReportLines(outcome, sink);
-    for (const d of annotated[i] ?? []) sink.stdout(formatAnnotation(d, consequencesOf(d, everything)));
-    if (i === lastLosing) sink.stdout(overflowNotice(omitted));
+    for (const d of annotated[i] ?? []) command(formatAnnotation(d, consequencesOf(d, everything)));
+    if (i === lastLosing) command(overflowNotice(omitted));
     // A gate that could not run has no finding to annotate; its error line becomes the annotation.
     if (outcome.exitCode === 2 && outcome.result.diagnostics.length === 0)
-      sink.stdout(cannotRun(outcome.result.gate, outcome.result.summaryLine));
+      command(cannotRun(outcome.result.gate, outcome.result.summaryLine));
     writeParityLine(outcome, sink);
   });
   if (!opts.quiet) writeRunLine(outcomes, sink);
@@ -120,7 +113,7 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
 
 /** `::error title=<gate> could not run::<the gate's error line>` */
 function cannotRun(gate: string, line: string): string {
-  return `::error title=${escapeProperty(`${gate} could not run`)}::${escapeData(line)}`;
+  return workflowCommand('error', [['title', `${gate} could not run`]], lines(line));
 }
 
 function overflowNotice(omitted: Record<Severity, number>): string {
@@ -132,5 +125,5 @@ function overflowNotice(omitted: Record<Severity, number>): string {
   const text =
     `${plural(n, 'more diagnostic')} not annotated (${parts.join(', ')}): GitHub shows at most ` +
     `${ANNOTATIONS_PER_KIND} annotations of each kind per step. Run with --format stylish to see them all.`;
-  return `::notice::${escapeData(text)}`;
+  return workflowCommand('notice', [], [text]);
 }

@@ -1,9 +1,10 @@
+import { jsonLines } from './encode/json.js';
 import { causeCounts, consequencesOf } from './causes.js';
 import { writeParityLine, writeRunLine } from './layout.js';
 import type { Diagnostic, Point } from './model.js';
 import { runDiagnostics, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { fullMessage, lines } from './text.js';
+import { fullMessage } from './text.js';
 
 /** A diagnostic as the JSON report writes it. */
 export interface JsonDiagnostic {
@@ -106,8 +107,7 @@ function point(p: Point | undefined): { line: number; column: number } {
 
 /** stdout: exactly the document (2-space indent; the sink adds the final newline). stderr: parity lines, run line. */
 export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
-  for (const line of lines(JSON.stringify(buildJsonReport(outcomes, code, opts.root, opts.helpUri), null, 2)))
-    sink.stdout(line);
+  for (const line of jsonLines(buildJsonReport(outcomes, code, opts.root, opts.helpUri))) sink.stdout(line);
   for (const outcome of outcomes) writeParityLine(outcome, sink, 'stderr');
   if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
 }

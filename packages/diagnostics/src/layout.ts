@@ -5,12 +5,12 @@ import { lines } from './text.js';
 
 export type Stream = 'stdout' | 'stderr';
 
-/** A gate's report lines, each to its own stream (stdout unless marked), or all to `force`. */
+/**
+ * A gate's report lines, each to its own stream (stdout unless marked), or all to `force`. Each is
+ * one line: a line break in it is data (a file name's) and the sink shows it, never breaks there.
+ */
 export function writeReportLines(outcome: GateOutcome, sink: Sink, force?: Stream): void {
-  for (const line of outcome.result.report) {
-    const stream = force ?? line.stream ?? 'stdout';
-    for (const text of lines(line.text)) sink[stream](text);
-  }
+  for (const line of outcome.result.report) sink[force ?? line.stream ?? 'stdout'](line.text);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FailOn } from './exit.js';
 import { gateExitCode } from './exit.js';
 import { writeGithub } from './github.js';
 import { writeJson } from './json.js';
+import type { Paint } from './encode/terminal.js';
 import type { GateResult, RuleDoc } from './model.js';
 import { writeSarif } from './sarif.js';
 import { writeStylish } from './stylish.js';
@@ -11,10 +12,16 @@ export type Format = 'stylish' | 'json' | 'github' | 'sarif';
 
 export const FORMATS: readonly Format[] = ['stylish', 'json', 'github', 'sarif'];
 
-/** Where a report goes: one call per line, without the trailing newline. */
+/**
+ * Where a report goes: one call per line, without the trailing newline. A line is text made of data
+ * from the tree; the sink encodes it for where it goes (`terminalSink`: a terminal or a CI log),
+ * painting the severity word a writer marked (`paint`, given only when colour is on). A workflow
+ * command of the github format goes to `command`, as it is; without one, to stdout.
+ */
 export interface Sink {
-  stdout(line: string): void;
-  stderr(line: string): void;
+  stdout(line: string, paint?: Paint): void;
+  stderr(line: string, paint?: Paint): void;
+  command?(line: string): void;
 }
 
 export interface ReportOptions {
@@ -22,7 +29,7 @@ export interface ReportOptions {
   failOn: FailOn;
   /** Only the diagnostics that fail a gate, and the parity lines. Machine formats (json, sarif) are unaffected. */
   quiet: boolean;
-  /** ANSI colour on severity words (stylish only). Decide it with shouldColor. */
+  /** Mark severity words for the sink to paint (stylish only). Decide it with shouldColor. */
   color: boolean;
   /** The root as given on the command line (JSON `root`). */
   root: string;

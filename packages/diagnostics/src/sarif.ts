@@ -1,9 +1,10 @@
+import { jsonLines } from './encode/json.js';
 import { consequencesOf } from './causes.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
 import { compareCodeUnits, runDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';
-import { fullMessage, lines } from './text.js';
+import { fullMessage } from './text.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -164,7 +165,7 @@ export function toUriReference(path: string): string {
 
 /** stdout: exactly the log. stderr: report lines, parity lines, the run line. */
 export function writeSarif(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
-  for (const line of lines(JSON.stringify(buildSarifLog(outcomes, code, opts), null, 2))) sink.stdout(line);
+  for (const line of jsonLines(buildSarifLog(outcomes, code, opts))) sink.stdout(line);
   for (const outcome of outcomes) {
     if (!opts.quiet) writeReportLines(outcome, sink, 'stderr');
     writeParityLine(outcome, sink, 'stderr');

@@ -1,5 +1,4 @@
 import { causesSuffix, consequencesOf, refersTo, sameSpot } from './causes.js';
-import { paintSeverity } from './color.js';
 import { failsGate } from './exit.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
 import type { Diagnostic, Point, Severity } from './model.js';
@@ -38,6 +37,15 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
     return r && gateOf.get(r);
   };
   const printed = new Set<string>();
+  // A diagnostic's line, its severity word marked for the sink to paint when colour is on.
+  const line = (d: Diagnostic, prefix = ''): void => {
+    const { text, severity } = stylishLine(d);
+    const start = prefix.length + severity;
+    sink.stderr(
+      prefix + text,
+      opts.color ? { start, end: start + d.severity.length, severity: d.severity } : undefined,
+    );
+  };
   const once = (d: Diagnostic): boolean => !printed.has(diagnosticKey(d)) && Boolean(printed.add(diagnosticKey(d)));
   outcomes.forEach((outcome, i) => {
     const all = outcome.result.diagnostics;
@@ -54,18 +62,18 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
       if (!once(d)) continue;
       if (root) {
         // Its root is not shown (another run's, or left out): say where it is.
-        sink.stderr(`  ↳ ${formatStylishDiagnostic(d, opts.color)}`);
+        line(d, '  ↳ ');
         sink.stderr(`      follows from ${where(root.file ?? root.gate, root.start)}  ${root.ruleId}`);
         continue;
       }
-      sink.stderr(formatStylishDiagnostic(d, opts.color));
+      line(d);
       for (const r of d.related ?? [])
         sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
       for (const c of consequencesOf(d, allShown)) {
         if (!once(c)) continue;
         // Another gate's report of the same place is the same finding, said once.
         if (c.gate !== d.gate && sameSpot(c, d)) sink.stderr(`  ↳ also ${c.ruleId}: the same finding`);
-        else sink.stderr(`  ↳ ${formatStylishDiagnostic(c, opts.color)}`);
+        else line(c, '  ↳ ');
       }
     }
     for (const [gate, n] of elsewhere)
@@ -80,11 +88,15 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
 }
 
 /** `<file>:<line>:<column>  <severity>  <message>  <ruleId>`, or `<gate>  …` when no file is involved. */
-export function formatStylishDiagnostic(d: Diagnostic, color = false): string {
-  const severity = paintSeverity(d.severity, color);
+export function formatStylishDiagnostic(d: Diagnostic): string {
+  return stylishLine(d).text;
+}
+
+/** The stylish line of a diagnostic, and where its severity word starts in it. */
+function stylishLine(d: Diagnostic): { text: string; severity: number } {
   const head = d.file === undefined ? d.gate : where(d.file, d.start);
   const message = d.file === undefined ? oneLine(fullMessage(d)) : withPosition(fullMessage(d), d.start);
-  return `${head}  ${severity}  ${message}  ${d.ruleId}`;
+  return { text: `${head}  ${d.severity}  ${message}  ${d.ruleId}`, severity: head.length + 2 };
 }
 
 /** `2 errors, 1 warning, 3 info`: only the severities present, then the root causes and consequences if any. */

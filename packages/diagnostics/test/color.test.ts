@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paintSeverity, shouldColor } from '../src/index.js';
+import { shouldColor } from '../src/index.js';
 
 describe('shouldColor', () => {
   const cases: Array<{ name: string; flag?: boolean; isTTY: boolean; env: Record<string, string>; color: boolean }> = [
@@ -28,14 +28,5 @@ describe('shouldColor', () => {
   ];
   it.each(cases)('$name → $color', ({ flag, isTTY, env, color }) => {
     expect(shouldColor({ ...(flag !== undefined && { flag }), isTTY, env })).toBe(color);
-  });
-});
-
-describe('paintSeverity', () => {
-  it('wraps the word in its colour only when asked', () => {
-    expect(paintSeverity('error', true)).toBe('\u001b[31merror\u001b[39m');
-    expect(paintSeverity('warning', true)).toBe('\u001b[33mwarning\u001b[39m');
-    expect(paintSeverity('info', true)).toBe('\u001b[36minfo\u001b[39m');
-    expect(paintSeverity('error', false)).toBe('error');
   });
 });

@@ -1,5 +1,6 @@
 // Shared fixtures for the reporter tests: a capturing sink and three gate results (clean, failing,
 // could-not-run) shaped like the real gates' output.
+import { terminalSink } from '../src/index.js';
 import type { Diagnostic, GateResult, ReportOptions, RuleDoc, Sink } from '../src/index.js';
 
 export interface Captured {
@@ -10,22 +11,19 @@ export interface Captured {
   stderr: string[];
 }
 
+/** A sink as the CLI gives one (`terminalSink`), capturing the lines it would print. */
 export function capture(): Captured {
-  const c: Captured = {
-    all: [],
-    stdout: [],
-    stderr: [],
-    sink: {
-      stdout: (line) => {
-        c.all.push(['stdout', line]);
-        c.stdout.push(line);
-      },
-      stderr: (line) => {
-        c.all.push(['stderr', line]);
-        c.stderr.push(line);
-      },
+  const c: Captured = { all: [], stdout: [], stderr: [], sink: { stdout: () => {}, stderr: () => {} } };
+  c.sink = terminalSink({
+    stdout: (line) => {
+      c.all.push(['stdout', line]);
+      c.stdout.push(line);
     },
-  };
+    stderr: (line) => {
+      c.all.push(['stderr', line]);
+      c.stderr.push(line);
+    },
+  });
   return c;
 }
 

@@ -1,6 +1,7 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { escapeHtml as esc, formatGrouped, visible } from '@openwop-spec/diagnostics';
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
+import { pathProblem } from '@openwop-spec/spec-tree';
 import {
   BUCKET_COLOURS,
   budgetDocumentsChart,
@@ -20,7 +21,6 @@ export interface HtmlOptions {
   linkBase: string;
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const n = (v: number): string => formatGrouped(v);
 const table = (
   caption: string,
@@ -42,7 +42,8 @@ const num = (v: number | undefined): string => td(v === undefined ? '—' : n(v)
 
 /** A chart with its text alternative, and the table of the numbers it draws beside it. */
 async function figure(chart: Chart, numbers: string): Promise<string> {
-  const svg = await renderSvg(chart);
+  // Vega escapes markup in labels, not control characters: they are shown as escapes, as in any text.
+  const svg = visible(await renderSvg(chart));
   return [
     '<div class="chart-row">',
     `<figure id="${chart.id}" aria-label="${esc(chart.title)}" aria-describedby="${chart.id}-alt">`,
@@ -54,9 +55,16 @@ async function figure(chart: Chart, numbers: string): Promise<string> {
   ].join('\n');
 }
 
-/** A link to a repository file, relative to the report's folder, showing `text`. */
+/**
+ * A link to a repository file, relative to the report's folder, showing `text`. Only a canonical
+ * repository path is a link (relative, no `.`, `..` or empty segment, no backslash) without a
+ * colon (so nothing reads a scheme in it), and each of its segments is percent-encoded, so a link
+ * never leaves the repository: `//host/x`, `/etc/passwd`, `../x` and `javascript:x` are text.
+ */
 const link = (linkBase: string, path: string, text: string): string =>
-  `<a href="${esc(linkBase + path.split('/').map(encodeURIComponent).join('/'))}">${esc(text)}</a>`;
+  pathProblem(path) === undefined && !path.includes(':')
+    ? `<a href="${esc(linkBase + path.split('/').map(encodeURIComponent).join('/'))}">${esc(text)}</a>`
+    : esc(text);
 
 const location = (d: Diagnostic, linkBase: string): string =>
   d.file ? link(linkBase, d.file, d.start ? `${d.file}:${d.start.line}:${d.start.column}` : d.file) : '—';

@@ -1,13 +1,12 @@
-import { formatGrouped as n } from '@openwop-spec/diagnostics';
+import { codeSpan as code, formatGrouped as n, markdownRow, markdownText as text } from '@openwop-spec/diagnostics';
 import { BUCKETS, statusWords, tallyFindings } from './model.js';
 import type { ReportData } from './model.js';
 
-/** A table cell: one line, pipes escaped. */
-const cell = (s: string): string => s.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+/** A table of cells of inline markdown: each value from the tree is `text` or a `code` span. */
 const table = (head: readonly string[], rows: readonly (readonly string[])[]): string[] => [
   `| ${head.join(' | ')} |`,
   `|${head.map(() => '---').join('|')}|`,
-  ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ...rows.map(markdownRow),
 ];
 
 /**
@@ -18,8 +17,8 @@ export function renderMarkdown(d: ReportData): string[] {
   const out: string[] = [];
   const para = (...lines: string[]): void => void out.push('', ...lines);
   const passed = d.gates.filter((g) => g.ok).length;
-  out.push(`## openwop-spec report — ${d.today}`);
-  const failed = d.gates.filter((g) => !g.ok).map((g) => `\`${g.id}\``);
+  out.push(`## openwop-spec report — ${text(d.today)}`);
+  const failed = d.gates.filter((g) => !g.ok).map((g) => code(g.id));
   para(
     `${passed} of ${d.gates.length} gates passed${failed.length ? ` (failed: ${failed.join(', ')}; see Findings)` : ''}.`,
   );
@@ -30,12 +29,12 @@ export function renderMarkdown(d: ReportData): string[] {
   const withFindings = d.findings.filter((g) => g.diagnostics.length > 0 || g.error);
   if (withFindings.length)
     para(
-      `Findings: ${withFindings.map((g) => `\`${g.gate}\` ${g.error ? 'could not run (input error)' : tallyFindings(g.diagnostics)}`).join('; ')} (listed under Findings below).`,
+      `Findings: ${withFindings.map((g) => `${code(g.gate)} ${g.error ? 'could not run (input error)' : tallyFindings(g.diagnostics)}`).join('; ')} (listed under Findings below).`,
     );
   para(
     ...table(
       ['gate', 'result', 'summary'],
-      d.gates.map((g) => [`\`${g.id}\``, g.ok ? 'passed' : '**failed**', g.summary]),
+      d.gates.map((g) => [code(g.id), g.ok ? 'passed' : '**failed**', text(g.summary)]),
     ),
   );
 
@@ -43,12 +42,12 @@ export function renderMarkdown(d: ReportData): string[] {
   const b = d.budget;
   if (b) {
     para(
-      `**${n(b.total)}** of **${n(b.cap)}** words (${b.headroom >= 0 ? `headroom ${n(b.headroom)}` : `**over by ${n(-b.headroom)}**`}); cap = ${b.formula}.`,
+      `**${n(b.total)}** of **${n(b.cap)}** words (${b.headroom >= 0 ? `headroom ${n(b.headroom)}` : `**over by ${n(-b.headroom)}**`}); cap = ${text(b.formula)}.`,
     );
     para(
       ...table(
         ['document', 'words'],
-        b.rows.map((r) => [r.label, n(r.words)]),
+        b.rows.map((r) => [text(r.label), n(r.words)]),
       ),
     );
   } else para('No budget: the core-budget gate did not produce figures.');
@@ -64,7 +63,7 @@ export function renderMarkdown(d: ReportData): string[] {
           n(f.counts[bucket]),
           f.rows
             .filter((r) => r.bucket === bucket)
-            .map((r) => `\`${r.key}\``)
+            .map((r) => code(r.key))
             .join(', '),
         ]),
       ),
@@ -78,13 +77,13 @@ export function renderMarkdown(d: ReportData): string[] {
   para(
     'Open: what the normative-home gate’s burn-down counts (no declared home, or v1-dependent and not in `v1Carried`). Without a v2 home: core − resolved.',
   );
-  for (const note of bd.notes) para(`> ${note}`);
+  for (const note of bd.notes) para(`> ${text(note)}`);
   para(
     ...table(
       ['date', 'commit', 'open', 'allowed', 'without a v2 home'],
       bd.points.map((p) => [
         p.day,
-        p.sha ? `\`${p.label}\` ${p.subject ?? ''}`.trim() : p.label,
+        p.sha ? `${code(p.label)} ${text(p.subject ?? '')}`.trim() : text(p.label),
         n(p.open),
         p.allowed === undefined ? '—' : n(p.allowed),
         n(p.unhomed),
@@ -92,7 +91,7 @@ export function renderMarkdown(d: ReportData): string[] {
     ),
   );
   if (bd.unmeasured.length)
-    para(`Not measured: ${bd.unmeasured.map((u) => `\`${u.sha.slice(0, 7)}\` (${u.error})`).join('; ')}.`);
+    para(`Not measured: ${bd.unmeasured.map((u) => `${code(u.sha.slice(0, 7))} (${text(u.error)})`).join('; ')}.`);
 
   out.push('', '### Scenario majors');
   const m = d.majors;
@@ -115,13 +114,13 @@ export function renderMarkdown(d: ReportData): string[] {
 
   out.push('', '### Findings');
   const rows = d.findings.flatMap((g) => [
-    ...(g.error ? [[g.gate, 'error', '', g.error, '']] : []),
+    ...(g.error ? [[text(g.gate), 'error', '', text(g.error), '']] : []),
     ...g.diagnostics.map((x) => [
-      g.gate,
+      text(g.gate),
       x.severity,
-      x.file ? `${x.file}${x.start ? `:${x.start.line}:${x.start.column}` : ''}` : '',
-      x.message,
-      `\`${x.ruleId}\``,
+      x.file ? text(`${x.file}${x.start ? `:${x.start.line}:${x.start.column}` : ''}`) : '',
+      text(x.message),
+      code(x.ruleId),
     ]),
   ]);
   if (rows.length === 0) para('None.');

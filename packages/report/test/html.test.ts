@@ -56,6 +56,42 @@ describe('renderHtml', () => {
     expect(html).toContain('claim &#60;it&#62; &#38; &#34;fix&#34; it');
   });
 
+  it('links only inside the repository: a home or finding path that is protocol-relative, absolute, a URL or climbs out is text', async () => {
+    const paths = [
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'https://evil.example/x',
+      '/etc/passwd',
+      '../outside.md',
+      'spec/../../x.md',
+      'spec//x.md',
+    ];
+    const homes = home(BASELINE);
+    const families = (homes.figures['families'] as Array<Record<string, unknown>>).map((f, i) =>
+      i === 0 ? { ...f, homes: paths.map((path) => ({ path, class: 'core' })) } : f,
+    );
+    const html = await renderHtml(
+      buildReport({
+        today: '2026-12-01',
+        results: [
+          budget,
+          {
+            ...homes,
+            figures: { ...homes.figures, families },
+            diagnostics: paths.map((file) => ({ ...diagnostic, file })),
+          },
+          majors,
+        ],
+        history: hostile,
+      }),
+      { linkBase: '../repo/' },
+    );
+    // Every link is an in-page anchor or a canonical path under the repository's folder.
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+    for (const href of hrefs) expect(href).toMatch(/^(?:#[a-z-]+|\.\.\/repo\/spec\/(?:v1|v2\/core)\/[a-z]+\.md)$/);
+    for (const path of paths) expect(html).toContain(`<td>${path}:3:3</td>`);
+  });
+
   it('gives every chart a title, axis titles, a text alternative and a table of its numbers', async () => {
     const html = await rendered();
     const figures = [

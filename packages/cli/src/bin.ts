@@ -19,6 +19,12 @@ const collectGarbage = (): void => {
 
 const out = (stream: NodeJS.WriteStream) => (line: string) => void stream.write(line + '\n');
 
+/** The status line on a terminal's stderr: rewritten in place (carriage return, erase the line), cut to its width. */
+const status = (line: string | undefined): void => {
+  const width = Math.max(1, (process.stderr.columns || 80) - 1);
+  process.stderr.write(`\r\x1b[2K${line === undefined ? '' : line.slice(0, width)}`);
+};
+
 for (const [name, stream] of [
   ['stdout', process.stdout],
   ['stderr', process.stderr],
@@ -45,6 +51,7 @@ main(process.argv.slice(2), {
   stdout: out(process.stdout),
   stderr: out(process.stderr),
   isTTY: process.stdout.isTTY === true,
+  ...(process.stderr.isTTY ? { status } : {}),
   appendFile: (path, text) => appendFileSync(path, text),
   collectGarbage,
 }).then(

@@ -8,6 +8,7 @@ import {
 } from '@openwop-spec/diagnostics';
 import { command, findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
+import { CACHE_EXCLUSIVE, CACHE_OPTIONS, factCache } from './cache-options.js';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
 import type { CommandPage } from './options.js';
@@ -23,7 +24,7 @@ export const DELTA = {
     name: 'delta',
     usage: 'openwop-spec delta [--base REF] [--format stylish|markdown|json] [options]',
     about:
-      'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: whether it passes on each side, a before → after table of its figures with the difference, and the rows that changed. The base is read from git; the working tree, the index and HEAD are never touched. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file. Exits as check would on the working tree: 1 when a gate fails there (the figures are still printed, and one line on stderr names the failing gates), 2 when one cannot run there; a gate failing only at the base does not count.',
+      'Runs every gate on the tree at a git base and on the working tree (uncommitted changes included), and reports what the change does to each gate: whether it passes on each side, a before → after table of its figures with the difference, and the rows that changed. The base is read from git’s object store (the working tree, the index and HEAD are never touched), and a gate runs there only when it reads a path the change touched: otherwise its result is the working tree’s. Both sides read and add to the fact cache, as check does. With GITHUB_STEP_SUMMARY set, the markdown rendering is also appended to that file. Exits as check would on the working tree: 1 when a gate fails there (the figures are still printed, and one line on stderr names the failing gates), 2 when one cannot run there; a gate failing only at the base does not count.',
     options: [
       {
         name: '--base',
@@ -42,9 +43,11 @@ export const DELTA = {
         value: 'YYYY-MM-DD',
         help: 'the date both sides are checked at (default: OPENWOP_NORMATIVE_HOME_TODAY, else the clock)',
       },
+      ...CACHE_OPTIONS,
       { name: '--debug', help: 'print the stack of an internal error' },
       HELP,
     ],
+    exclusive: [CACHE_EXCLUSIVE],
     examples: [
       { command: 'openwop-spec delta --base main', does: 'what your branch and uncommitted edits change against main' },
       {
@@ -66,7 +69,15 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     const base = args.values.get('--base');
     // Loaded here, not at start-up (it brings zx): a check never pays for it.
     const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
-    const report = await delta(root, gates, { today, env: io.env, ...(base !== undefined ? { base } : {}) });
+    // Both sides read the facts check caches: only what the change touched is derived again.
+    const cache = factCache(root, args, io.cwd);
+    const report = await delta(root, gates, {
+      today,
+      env: io.env,
+      ...(base !== undefined ? { base } : {}),
+      ...(cache ? { cache } : {}),
+    });
+    cache?.flush(root);
     const lines =
       format === 'json' ? jsonLines(report) : format === 'markdown' ? renderMarkdown(report) : renderText(report);
     for (const line of lines) io.stdout(line);

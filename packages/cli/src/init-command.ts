@@ -1,6 +1,7 @@
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { PlannedFile } from '@openwop-spec/init';
 import { command, findRoot } from '@openwop-spec/spec-tree';
+import { CACHE_EXCLUSIVE, CACHE_OPTIONS } from './cache-options.js';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
 import type { CommandPage } from './options.js';
@@ -22,8 +23,10 @@ export const INIT = {
       { name: '--today', value: 'YYYY-MM-DD', help: 'passed to the check that follows' },
       { name: '--color', pair: '--no-color', help: 'passed to the check that follows' },
       { name: '--debug', help: 'passed to the check that follows' },
+      ...CACHE_OPTIONS.map((o) => ({ ...o, help: `passed to the check that follows: ${o.help}` })),
       HELP,
     ],
+    exclusive: [CACHE_EXCLUSIVE],
     examples: [
       {
         command: 'openwop-spec init --dry-run',
@@ -89,8 +92,8 @@ export async function initCommand(
   const forwarded = [
     '--root',
     root,
-    ...(args.values.has('--today') ? ['--today', args.values.get('--today')!] : []),
-    ...['--color', '--no-color', '--debug'].filter((f) => args.flags.has(f)),
+    ...['--today', '--cache-location'].flatMap((o) => (args.values.has(o) ? [o, args.values.get(o)!] : [])),
+    ...['--color', '--no-color', '--debug', '--no-cache'].filter((f) => args.flags.has(f)),
   ];
   const code = await check(forwarded);
   const count = (action: PlannedFile['action']) => files.filter((f) => f.action === action).length;

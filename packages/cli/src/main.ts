@@ -39,6 +39,11 @@ export interface Io {
   stdout: (line: string) => void;
   stderr: (line: string) => void;
   isTTY?: boolean;
+  /**
+   * Shows a status line of long work in place of the last one, and clears it with undefined: on a
+   * terminal only (stderr), so nothing extra reaches a pipe or a CI log.
+   */
+  status?: (line: string | undefined) => void;
   now?: () => Date;
   /** Appends to a file outside the spec tree: the workflow's job summary (GITHUB_STEP_SUMMARY). */
   appendFile(path: string, text: string): void;

@@ -20,7 +20,7 @@ export const REPORT = {
     name: 'report',
     usage: 'openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]',
     about:
-      'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git into a temporary folder (the working tree, index and HEAD are never touched) and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the next report measures only new commits. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
+      'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git’s object store (the working tree, index and HEAD are never touched), measured from the fact cache where its documents were seen before, and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the next report measures only new commits. On a terminal, a status line shows the progress; when the commits to measure will take a while, one line on stderr says about how long. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
     options: [
       {
         name: '--out',
@@ -91,7 +91,6 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
         results.push({ gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] });
       }
     }
-    cache?.flush(tree.root);
     // Loaded here, not at start-up: the charting library is needed by this command only.
     const report = await import('@openwop-spec/report');
     // Measured commits are kept where the tool keeps its caches, and only in an installed checkout
@@ -100,8 +99,12 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     const history = await report.collectHistory(root, tree.paths, {
       limit: Number(historyArg),
       env: io.env,
+      ...(cache ? { facts: cache } : {}),
+      estimate: (line) => io.stderr(`openwop-spec report: ${line}`),
+      ...(io.status ? { progress: io.status } : {}),
       ...(existsSync(modules) ? { cacheDir: join(modules, '.cache', 'openwop-spec', 'report-history') } : {}),
     });
+    cache?.flush(tree.root); // after the history: its commits' facts are kept too
     const data = report.buildReport({ today, results, history });
     const outArg = args.values.get('--out');
     if (format === 'markdown' && outArg === undefined) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { CONFIG_FILE, SpecTree } from '@openwop-spec/spec-tree';
+import { CONFIG_FILE, SpecTree, affects } from '@openwop-spec/spec-tree';
 import type { AccessLog, PathInfo } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 
@@ -39,24 +39,6 @@ export interface WatchOptions {
 
 /** Paths a watcher never reacts to: VCS data, installed packages and caches. */
 const IGNORED = /(^|\/)(\.git|node_modules|\.turbo)(\/|$)/;
-
-/**
- * Whether a changed path can change a gate's result: the gate read its content; or the path changed
- * what it is (created, deleted, replaced by a directory or a symlink) and the gate asked about it
- * or listed its directory; or the gate read something under it (a directory renamed or removed).
- */
-export function affects(log: AccessLog, path: string, changedKind: boolean): boolean {
-  if (log.files.has(path)) return true;
-  if (changedKind) {
-    if (log.stats.has(path) || log.dirs.has(path)) return true;
-    const slash = path.lastIndexOf('/');
-    if (log.dirs.has(slash < 0 ? '' : path.slice(0, slash))) return true;
-  }
-  const prefix = `${path}/`;
-  for (const f of log.files) if (f.startsWith(prefix)) return true;
-  for (const d of log.dirs) if (d.startsWith(prefix)) return true;
-  return false;
-}
 
 const shape = (i: PathInfo | undefined): string | undefined =>
   i ? `${i.kind}|${i.symlink}|${i.realPath ?? ''}|${i.escapes}` : undefined;

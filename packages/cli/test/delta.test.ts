@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { shape } from '@openwop-spec/spec-tree';
+import type { FactKind } from '@openwop-spec/spec-tree';
+import type { Gate } from '@openwop-spec/gate-api';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
@@ -37,6 +40,37 @@ describe('openwop-spec delta', () => {
     [['delta', '--help'], 0],
   ])('%j exits %i', async (argv, code) => {
     expect((await run(argv, { cwd: repo().root, gates: [probeGate()] })).code).toBe(code);
+  });
+
+  it('reads and writes the fact cache as check does: --cache-location DIR, none with --no-cache', async () => {
+    const f = repo();
+    const length: FactKind<number> = {
+      id: 'cli-test:length',
+      code: import.meta.url,
+      derive: (source) => source.text.length,
+      toJson: (n) => n,
+      fromJson: (json) => (shape.isCount(json) ? json : undefined),
+    };
+    const gate: Gate = {
+      ...probeGate(),
+      check: async (tree) => ({
+        ...(await probeGate().check(tree, { today: '2026-09-22', flags: new Set() })),
+        figures: { characters: await tree.factsOf('probe.txt', length) },
+      }),
+    };
+    const argv = ['delta', '--base', 'main', '--format', 'json'];
+    const delta = (...more: string[]) => run([...argv, ...more], { cwd: f.root, gates: [gate] });
+    const none = await delta('--no-cache');
+    expect(none.code).toBe(0);
+    expect(existsSync(join(f.root, 'facts'))).toBe(false);
+    const cached = await delta('--cache-location', 'facts');
+    expect(cached.stdout).toEqual(none.stdout);
+    expect(existsSync(join(f.root, 'facts', 'facts.json'))).toBe(true);
+    const both = await delta('--no-cache', '--cache-location', 'facts');
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      ['openwop-spec: --no-cache and --cache-location cannot be combined; see openwop-spec delta --help'],
+    ]);
   });
 
   it('json: { base, head, gates: { <gate>: { before, after, changes } } } with the figures check reports', async () => {

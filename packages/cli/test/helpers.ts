@@ -25,7 +25,14 @@ export interface Captured {
 /** Runs the CLI in-process and captures its lines. */
 export async function run(
   argv: string[],
-  opts: { cwd: string; env?: Record<string, string>; gates?: readonly Gate[]; isTTY?: boolean },
+  opts: {
+    cwd: string;
+    env?: Record<string, string>;
+    gates?: readonly Gate[];
+    isTTY?: boolean;
+    /** Where status lines go (as on a terminal's stderr); none when absent, as in a pipe. */
+    status?: (line: string | undefined) => void;
+  },
 ): Promise<Captured> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -38,6 +45,7 @@ export async function run(
       stdout: (l) => stdout.push(l),
       stderr: (l) => stderr.push(l),
       isTTY: opts.isTTY ?? false,
+      ...(opts.status ? { status: opts.status } : {}),
       now: () => new Date('2026-09-22T12:00:00Z'),
       appendFile: (path, text) => void (appended[path] = (appended[path] ?? '') + text),
     },

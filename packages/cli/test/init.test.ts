@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_BIN, createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
@@ -152,6 +152,17 @@ describe('openwop-spec init (in-process)', () => {
       ...CREATED.map((p) => `openwop-spec init: kept ${p} (it exists)`),
       'openwop-spec init: created 0 file(s), kept 6; check passed',
     ]);
+  });
+
+  it('its check keeps its facts in the fact cache: --cache-location DIR (the next check derives nothing), none with --no-cache', async () => {
+    const root = upstream(TWO_ENTRIES).root;
+    expect((await run(['init', '--no-cache', ...TODAY], { cwd: root })).code).toBe(0);
+    expect(existsSync(join(root, 'facts'))).toBe(false);
+    expect((await run(['init', '--cache-location', 'facts', ...TODAY], { cwd: root })).code).toBe(0);
+    const written = snapshot(join(root, 'facts'));
+    expect(Object.keys(written)).toContain('facts.json');
+    expect((await run(['check', '--cache-location', 'facts', ...TODAY], { cwd: root })).code).toBe(0);
+    expect(snapshot(join(root, 'facts'))).toEqual(written);
   });
 
   it('--dry-run prints the plan and each file it would create, writes nothing and runs no check', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_BIN, createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
@@ -173,6 +173,43 @@ describe('openwop-spec report with the real gates', () => {
   it('serves the history from the cache the next time: the same page', async () => {
     await run(['report', '--today', '2026-11-20'], { cwd: r.root });
     expect(readFileSync(join(r.root, 'openwop-spec-report.html'), 'utf8')).toBe(page);
+  });
+});
+
+describe('openwop-spec report through the fact cache', () => {
+  // No gate on the working tree and no charts: the history alone, as cheap as it comes.
+  const argv = ['report', '--today', '2026-11-20', '--format', 'markdown'];
+  const report = (r: Repo, status?: (line: string | undefined) => void) =>
+    run(argv, { cwd: r.root, gates: [], ...(status ? { status } : {}) });
+  let r: Repo;
+  let first: Awaited<ReturnType<typeof report>>;
+  let before: string[][];
+  const dir = (): string => join(r.root, 'node_modules', '.cache', 'openwop-spec');
+  const facts = (): string[][] =>
+    readdirSync(dir())
+      .filter((name) => name.startsWith('facts'))
+      .sort()
+      .map((name) => [name, readFileSync(join(dir(), name), 'utf8')]);
+  beforeAll(async () => {
+    r = historyRepo();
+    first = await report(r);
+    before = facts();
+  });
+  afterAll(() => r.remove());
+
+  it('in a pipe (no status line), measuring commits says nothing', () => {
+    expect([first.code, first.stderr]).toEqual([0, []]);
+  });
+
+  it('a report without the history cache measures its commits from cached facts: nothing new is derived', async () => {
+    rmSync(join(dir(), 'report-history'), { recursive: true });
+    const status: Array<string | undefined> = [];
+    expect((await report(r, (l) => status.push(l))).code).toBe(0);
+    expect(facts()).toEqual(before);
+    expect(status).toEqual([
+      expect.stringMatching(/^measured 1 of 2 commits \([0-9a-f]{12}, 2026-09-20\)$/),
+      undefined,
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Gate } from '@openwop-spec/gate-api';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { main } from '../src/main.js';
-import { affects, debounce, watchGates } from '../src/watch.js';
+import { debounce, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
 
 const result = (gate: string, summaryLine: string, ok = true): GateResult => ({
@@ -248,22 +248,6 @@ describe('check --watch', () => {
     expect(trees[1]!.options.cache).toBe(cache);
     controller.abort();
     await done;
-  });
-
-  it('affects: content reads, kind changes of asked-about or listed paths, and renamed parents', () => {
-    const log = {
-      files: new Set(['spec/v2/core/a.md']),
-      stats: new Set(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'evidence/e.json']),
-      dirs: new Set(['spec/v2/core']),
-    };
-    expect(affects(log, 'spec/v2/core/a.md', false)).toBe(true);
-    expect(affects(log, 'spec/v2/core/b.md', false)).toBe(false);
-    expect(affects(log, 'spec/v2/core/b.md', true)).toBe(true);
-    expect(affects(log, 'spec/v2/core/new.md', true)).toBe(true);
-    expect(affects(log, 'evidence/e.json', true)).toBe(true);
-    expect(affects(log, 'spec/v2', false)).toBe(true);
-    expect(affects(log, 'spec/v1/a.md', true)).toBe(false);
-    expect(affects(log, 'spec/v2/core-old/a.md', true)).toBe(false);
   });
 });
 

@@ -24,15 +24,11 @@ export type GitEnv = Readonly<Record<string, string | undefined>>;
 const roomySpawnSync = ((cmd: string, args: readonly string[], opts: SpawnSyncOptions) =>
   spawnSync(cmd, args, { ...opts, maxBuffer: 1 << 30 })) as typeof spawnSync;
 
+/** The environment every git command runs in: the caller's, in the C locale, never prompting. */
+const gitEnv = (env: GitEnv): GitEnv => ({ ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' });
+
 function sh(cwd: string, env: GitEnv) {
-  return $({
-    sync: true,
-    nothrow: true,
-    quiet: true,
-    cwd,
-    env: { ...env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
-    spawnSync: roomySpawnSync,
-  });
+  return $({ sync: true, nothrow: true, quiet: true, cwd, env: gitEnv(env), spawnSync: roomySpawnSync });
 }
 
 function result(out: ProcessOutput, what: string): GitResult {
@@ -41,8 +37,33 @@ function result(out: ProcessOutput, what: string): GitResult {
   return { ok: out.exitCode === 0, stdout: out.stdout, stderr: out.stderr.trim() };
 }
 
+/**
+ * Runs git itself, without a shell (each argument is one argument, whatever it holds), with
+ * `input` on its stdin; its output as bytes. `--literal-pathspecs`: a path is a path, never a
+ * pattern or pathspec magic.
+ */
+export function gitBytes(
+  cwd: string,
+  args: readonly string[],
+  env: GitEnv,
+  input?: string,
+): { ok: boolean; stdout: Buffer; stderr: string } {
+  const r = spawnSync('git', ['--literal-pathspecs', ...args], {
+    cwd,
+    env: gitEnv(env),
+    maxBuffer: 1 << 30,
+    ...(input !== undefined ? { input } : {}),
+  });
+  if (r.error) {
+    const code = (r.error as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot run git: ${code === 'ENOENT' ? 'git was not found on the PATH' : r.error.message}`);
+  }
+  return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr.toString('utf8').trim() };
+}
+
 function git(cwd: string, args: readonly string[], env: GitEnv): GitResult {
-  return result(sh(cwd, env)`git ${args}`, 'git');
+  const r = gitBytes(cwd, args, env);
+  return { ok: r.ok, stdout: r.stdout.toString('utf8'), stderr: r.stderr };
 }
 
 const firstLine = (s: string): string => s.split('\n')[0] ?? '';
@@ -185,4 +206,34 @@ export function commitsTouching(
       return { sha, date, subject };
     });
   return { commits, shallow };
+}
+
+/** A path that differs between a commit and the working tree; `kind`: it was added, deleted or changed type, not only edited. */
+export interface ChangedPath {
+  path: string;
+  kind: boolean;
+}
+
+/**
+ * What differs between commit `sha` and the working tree under the spec root, relative to it: the
+ * tracked files whose content or type differs (`git diff <sha>`: staged or not), and what git
+ * does not track there, ignored or not (`git ls-files --others --directory`: a folder git does not
+ * track at all is one path), which the commit cannot hold.
+ */
+export function changedSince(root: string, sha: string, env: GitEnv): ChangedPath[] {
+  const { top, prefix } = gitLocation(root, env);
+  const spec = prefix ? [prefix] : [];
+  const relative = (p: string): string => (prefix ? p.slice(prefix.length + 1) : p);
+  const diff = gitBytes(top, ['diff', '--no-renames', '--name-status', '-z', sha, '--', ...spec], env);
+  if (!diff.ok)
+    throw new InputError(`cannot compare the working tree with ${sha.slice(0, 12)}: ${firstLine(diff.stderr)}`);
+  const out: ChangedPath[] = [];
+  // "<status>\0<path>\0" per file; M is an edit, anything else (A, D, T, U) changes what the path is.
+  const fields = diff.stdout.toString('utf8').split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) out.push({ path: relative(fields[i + 1]!), kind: fields[i] !== 'M' });
+  const others = gitBytes(top, ['ls-files', '-z', '--others', '--directory', '--', ...spec], env);
+  if (!others.ok) throw new InputError(`cannot list the untracked files: ${firstLine(others.stderr)}`);
+  for (const p of others.stdout.toString('utf8').split('\0'))
+    if (p !== '') out.push({ path: relative(p.endsWith('/') ? p.slice(0, -1) : p), kind: true });
+  return out;
 }

@@ -10,5 +10,6 @@ export {
   schemasChanges,
 } from './compare.js';
 export { describe, renderMarkdown, renderText } from './render.js';
-export { commitsTouching, defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
-export type { Commit, GitEnv, Materialised } from './git.js';
+export { changedSince, commitsTouching, defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
+export type { ChangedPath, Commit, GitEnv, Materialised } from './git.js';
+export { BlobStore, CommitFs } from './commit-fs.js';

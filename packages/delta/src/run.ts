@@ -1,6 +1,7 @@
 import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-spec/diagnostics';
 import { isRecord } from '@openwop-spec/json';
-import { SpecTree } from '@openwop-spec/spec-tree';
+import { CONFIG_FILE, DiskFs, MemoryFacts, SpecTree, affects } from '@openwop-spec/spec-tree';
+import type { AccessLog, FactStore, TreeFs } from '@openwop-spec/spec-tree';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import {
   coreBudgetChanges,
@@ -11,7 +12,8 @@ import {
   schemasChanges,
 } from './compare.js';
 import type { Change, FigureRow } from './compare.js';
-import { defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
+import { BlobStore, CommitFs } from './commit-fs.js';
+import { changedSince, defaultBase, gitLocation, materialise, resolveCommit } from './git.js';
 import type { GitEnv } from './git.js';
 
 type Figures = Record<string, unknown> | null;
@@ -95,30 +97,50 @@ function artifactChanges(before: GateSide, after: GateSide): Change[] {
   );
 }
 
+/** What a side's gate run needs besides the tree. */
+interface DeltaOptions {
+  base?: string;
+  today: string;
+  env: GitEnv;
+  /**
+   * Where facts are kept (the fact cache): both sides read and add to it, so a file the base and the
+   * working tree share is derived once, and not at all when an earlier run cached it. Without one,
+   * the two sides share facts in memory.
+   */
+  cache?: FactStore;
+}
+
 /**
- * Runs every gate on the tree at `base` (default: the merge base with the default branch) and on the
- * working tree, each in its own SpecTree, and reports what changed per gate. Nothing in the working
- * tree is written; the base is read from git's object store into a temporary directory that is
- * removed afterwards.
+ * Runs every gate on the working tree, then on the tree at `base` (default: the merge base with the
+ * default branch) those gates that read a path that differs there; a gate that read none of them
+ * gives the same result on both sides, since it is a function of what it reads. Nothing in the
+ * working tree is written; the base is read from git's object store (`CommitFs`; a base holding
+ * symlinks is written to a temporary folder, removed afterwards).
  */
-export async function delta(
-  root: string,
-  gates: readonly Gate[],
-  options: { base?: string; today: string; env: GitEnv },
-): Promise<DeltaReport> {
+export async function delta(root: string, gates: readonly Gate[], options: DeltaOptions): Promise<DeltaReport> {
   const { env } = options;
-  const { top } = gitLocation(root, env);
+  const { top, prefix } = gitLocation(root, env);
   const ref = options.base ?? defaultBase(top, env);
   const sha = resolveCommit(top, ref, env);
-  const base = materialise(root, sha, env);
   const gateOptions: GateOptions = { today: options.today, flags: new Set() };
+  const cache = options.cache ?? new MemoryFacts();
+  const afterTree = SpecTree.load(root, { cache });
+  const after: Array<{ value: GateSide; log: AccessLog }> = [];
+  for (const gate of gates) after.push(await afterTree.record(() => runSide(afterTree, gate, gateOptions)));
+
+  const changed = changedSince(root, sha, env);
+  // The corpus paths come from the config: when it differs, every gate reads other paths.
+  const everything = changed.some((c) => c.path === '' || c.path === CONFIG_FILE);
+  const rerun = gates.filter((_gate, i) => everything || changed.some((c) => affects(after[i]!.log, c.path, c.kind)));
+  const base = rerun.length > 0 ? openCommit(root, top, prefix, sha, env) : undefined;
   try {
-    const beforeTree = SpecTree.load(base.root);
-    const afterTree = SpecTree.load(root);
+    const beforeTree = base && SpecTree.open(base.fs, { cache });
+    // The files the re-run gates read on the working tree are, mostly, what they read at the base.
+    base?.prefetch(rerun.flatMap((gate) => [...after[gates.indexOf(gate)]!.log.files]));
     const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {}, exitCode: 0 };
-    for (const gate of gates) {
-      const b = await runSide(beforeTree, gate, gateOptions);
-      const a = await runSide(afterTree, gate, gateOptions);
+    for (const [i, gate] of gates.entries()) {
+      const a = after[i]!.value;
+      const b = beforeTree && rerun.includes(gate) ? await runSide(beforeTree, gate, gateOptions) : a;
       const changes = (COMPARE[gate.id] ?? artifactChanges)(b, a);
       report.gates[gate.id] = {
         before: b.figures,
@@ -131,6 +153,21 @@ export async function delta(
     }
     return report;
   } finally {
-    base.cleanup();
+    base?.cleanup();
   }
+}
+
+/** The base's tree: from git's object store, or (when it holds symlinks) written to a temporary folder. */
+function openCommit(
+  root: string,
+  top: string,
+  prefix: string,
+  sha: string,
+  env: GitEnv,
+): { fs: TreeFs; prefetch(paths: readonly string[]): void; cleanup(): void } {
+  const blobs = new BlobStore(top, env);
+  const fs = CommitFs.open(blobs, top, prefix, sha, env);
+  if (fs) return { fs, prefetch: (paths) => blobs.fetch(fs.blobsOf(paths)), cleanup: () => undefined };
+  const folder = materialise(root, sha, env);
+  return { fs: new DiskFs(folder.root), prefetch: () => undefined, cleanup: () => folder.cleanup() };
 }

@@ -3,9 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PATHS } from '@openwop-spec/spec-tree';
+import { DEFAULT_PATHS, MemoryFacts } from '@openwop-spec/spec-tree';
+import type { FactStore } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { codeKey, collectHistory } from '../src/index.js';
+import { duration } from '../src/history.js';
 import { coreDoc, coreWords, files, git, importHistory, repo, wc } from './fixture.js';
 import type { Repo } from './fixture.js';
 
@@ -119,6 +121,91 @@ describe('collectHistory', () => {
     expect(h.notes).toEqual([
       'this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)',
     ]);
+  });
+});
+
+/** A store that lists what was derived, as `kind content-hash`, and passes everything to memory. */
+function counting(): FactStore & { derived: string[] } {
+  const inner = new MemoryFacts();
+  const derived: string[] = [];
+  return {
+    derived,
+    get: (kind, hash) => inner.get(kind, hash),
+    set(kind, hash, path, value) {
+      derived.push(`${kind.id} ${hash}`);
+      inner.set(kind, hash, path, value);
+    },
+  };
+}
+
+describe('the history through the fact cache', () => {
+  it('derives each content once across commits, and nothing when the facts are warm', async () => {
+    const facts = counting();
+    const first = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env, facts });
+    expect(facts.derived.length).toBeGreaterThan(0);
+    expect(new Set(facts.derived).size).toBe(facts.derived.length);
+    facts.derived.length = 0;
+    const again = await collectHistory(r.root, DEFAULT_PATHS, { limit: 30, env: process.env, facts });
+    expect(facts.derived).toEqual([]);
+    expect(again).toEqual(first);
+  });
+});
+
+describe('progress on long history', () => {
+  const steps = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      state: { core: i % 2 === 0 ? ['alpha'] : ['alpha', 'beta'] },
+      day: `2026-10-${String(i + 1).padStart(2, '0')}`,
+      subject: `step ${i + 1}`,
+    }));
+
+  it('after each commit a status line, cleared at the end; an estimate once the commits left would take a while', async () => {
+    const own = fresh();
+    const ids = importHistory(own, steps(5));
+    let now = 0;
+    const status: Array<string | undefined> = [];
+    const said: string[] = [];
+    await collectHistory(own.root, DEFAULT_PATHS, {
+      limit: 30,
+      env: process.env,
+      // Each reading of the clock is two seconds later: every commit takes two seconds.
+      clock: () => (now += 2000),
+      progress: (line) => status.push(line),
+      estimate: (line) => said.push(line),
+    });
+    // Oldest first: each commit shares most of its files with the one before.
+    const at = (i: number): string => `${ids[i]!.slice(0, 12)}, 2026-10-0${i + 1}`;
+    expect(status).toEqual([
+      `measured 1 of 5 commits (${at(0)})`,
+      `measured 2 of 5 commits (${at(1)}), about 6.0 s left`,
+      `measured 3 of 5 commits (${at(2)}), about 4.0 s left`,
+      `measured 4 of 5 commits (${at(3)}), about 2.0 s left`,
+      undefined,
+    ]);
+    expect(said).toEqual(['measuring 5 commits the history cache does not hold: about 6.0 s more (2.0 s a commit)']);
+  });
+
+  it('says nothing ahead when the rest is quick, and shows no status when everything comes from the cache', async () => {
+    const own = fresh();
+    importHistory(own, steps(3));
+    const dir = tempDir();
+    const said: string[] = [];
+    const status: Array<string | undefined> = [];
+    const options = { limit: 30, env: process.env, cacheDir: dir, estimate: (l: string) => said.push(l) };
+    await collectHistory(own.root, DEFAULT_PATHS, options);
+    expect(said).toEqual([]);
+    await collectHistory(own.root, DEFAULT_PATHS, { ...options, progress: (l) => status.push(l) });
+    expect(status).toEqual([]);
+  });
+
+  it.each([
+    [40, '40 ms'],
+    [2_500, '2.5 s'],
+    [40_000, '40 s'],
+    [200_000, '3 min'],
+    [5_400_000, '1.5 h'],
+  ])('%i ms is said as %s', (ms, said) => {
+    expect(duration(ms)).toBe(said);
   });
 });
 

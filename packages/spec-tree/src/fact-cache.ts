@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { isRecord } from '@openwop-spec/json';
 import { factIdentity } from './facts.js';
 import type { FactKind } from './facts.js';
+import type { FactStore } from './fact-store.js';
 import { readRegularFile } from './fs.js';
 import { writeAtomic } from './write.js';
 
@@ -125,7 +126,7 @@ const serialise = (kinds: Iterable<[string, KindRecord]>): Buffer => {
  * temporary file, then a rename), so runs sharing a cache never see half of one; when two runs
  * write the main file at once, the last complete file wins, and entries lost so are only misses.
  */
-export class FactCache {
+export class FactCache implements FactStore {
   readonly file: string;
   private stored: Stored | undefined;
   /** Per kind, what this run looked up and derived (undefined: the kind's code cannot be identified). */
@@ -141,8 +142,12 @@ export class FactCache {
     const run = this.run(kind);
     if (!run) return undefined;
     run.paths.add(path);
-    const record = this.read().kinds.get(kind.id);
-    const entry = record?.identity === run.identity ? record.entries.get(hash) : undefined;
+    // What this run derived or read already comes first: trees sharing the cache share those too.
+    let entry = run.entries.get(hash);
+    if (!entry) {
+      const record = this.read().kinds.get(kind.id);
+      entry = record?.identity === run.identity ? record.entries.get(hash) : undefined;
+    }
     if (!entry) return undefined;
     let value: T | undefined;
     try {

@@ -13,5 +13,7 @@ export { MAX_JSON_DEPTH, findJsonProblem } from './json-syntax.js';
 export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';
 export * from './fact-cache.js';
-export { errnoWords } from './fs.js';
+export * from './fact-store.js';
+export { errnoWords, tooLarge } from './fs.js';
+export type { DirentType, FileStat, FileType } from './fs.js';
 export * from './command.js';

@@ -7,7 +7,7 @@ import { CONFIG_FILE, pathsFromConfig } from './config.js';
 import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
-import type { FactCache } from './fact-cache.js';
+import type { FactStore } from './fact-store.js';
 import type { FactKind } from './facts.js';
 import { markdownParser, markdownPrefixTooLong, markdownTooDeep } from './markdown.js';
 import type { MarkdownTooDeep } from './markdown.js';
@@ -62,14 +62,33 @@ export interface AccessLog {
 
 export const newAccessLog = (): AccessLog => ({ files: new Set(), stats: new Set(), dirs: new Set() });
 
+/**
+ * Whether a changed path can change the result of a computation that read what `log` records: it
+ * read the path's content; or the path changed what it is (created, deleted, replaced by a
+ * directory or a symlink) and the computation asked about it or listed its directory; or it read
+ * something under the path (a directory renamed or removed).
+ */
+export function affects(log: AccessLog, path: string, changedKind: boolean): boolean {
+  if (log.files.has(path)) return true;
+  if (changedKind) {
+    if (log.stats.has(path) || log.dirs.has(path)) return true;
+    const slash = path.lastIndexOf('/');
+    if (log.dirs.has(slash < 0 ? '' : path.slice(0, slash))) return true;
+  }
+  const prefix = `${path}/`;
+  for (const f of log.files) if (f.startsWith(prefix)) return true;
+  for (const d of log.dirs) if (d.startsWith(prefix)) return true;
+  return false;
+}
+
 export interface TreeOptions {
   /**
    * The corpus paths, instead of those openwop-spec.config.json gives (`openwop-spec init` plans
    * with the layout it is about to write).
    */
   paths?: CorpusPaths;
-  /** Where facts are cached across runs; without one, they live only as long as the tree. */
-  cache?: FactCache;
+  /** Where facts are kept beyond the tree (a FactCache across runs); without one, they live only as long as the tree. */
+  cache?: FactStore;
 }
 
 export interface TreeStats {
@@ -106,6 +125,8 @@ export class SpecTree {
   /** Per path, per fact kind id. */
   private readonly facts = new Map<string, Map<string, Promise<unknown>>>();
   private readonly infos = new Map<string, PathInfo>();
+  /** Content hashes, the fact cache's keys, once per file. */
+  private readonly hashes = new Map<string, string>();
   private readonly memo = new Map<string, { value: unknown; log: AccessLog }>();
   /** Access logs being recorded (nested: a derived value records into its own and every open log). */
   private readonly logs = new Set<AccessLog>();
@@ -259,12 +280,15 @@ export class SpecTree {
    * never decodes the text.
    */
   private contentHash(path: string): string {
+    const known = this.hashes.get(path);
+    if (known !== undefined) return known;
     const hash = createHash('sha256').update(`${extname(path)}\0`);
     const text = this.texts.get(path);
-    if (text !== undefined) return hash.update(text).digest('hex');
-    let bytes = this.raw.get(path);
-    if (!bytes) this.raw.set(path, (bytes = this.bytes(path)));
-    return hash.update(bytes).digest('hex');
+    let bytes = text === undefined ? this.raw.get(path) : undefined;
+    if (text === undefined && !bytes) this.raw.set(path, (bytes = this.bytes(path)));
+    const digest = (text !== undefined ? hash.update(text) : hash.update(bytes!)).digest('hex');
+    this.hashes.set(path, digest);
+    return digest;
   }
 
   json(path: string): JsonDoc {
@@ -376,6 +400,14 @@ export class SpecTree {
 
   private note(path: string): void {
     for (const log of this.logs) log.files.add(path);
+    // Read through a symlink, a file changes when its target does: the target is read too.
+    let real: string | undefined;
+    try {
+      real = this.lookup(path).realPath;
+    } catch {
+      return; // the read that follows reports why the path cannot be looked at
+    }
+    if (real !== undefined && real !== path) for (const log of this.logs) log.files.add(real);
   }
 
   /** What the tree last learned about a path, without touching the disk (undefined if never asked). */
@@ -415,6 +447,7 @@ export class SpecTree {
       this.jsons.clear();
       this.markdowns.clear();
       this.facts.clear();
+      this.hashes.clear();
       this.infos.clear();
     } else {
       for (const p of paths) {
@@ -423,6 +456,7 @@ export class SpecTree {
         this.jsons.delete(p);
         this.markdowns.delete(p);
         this.facts.delete(p);
+        this.hashes.delete(p);
       }
       // Directory listings and symlink targets may change with any file event.
       this.infos.clear();

@@ -47,6 +47,13 @@ describe('SpecTree.record (the access log --watch uses)', () => {
     expect([...second.log.files].sort()).toEqual(['a.md', 'b.md']);
   });
 
+  it('a file read through a symlink records its target too: editing the target changes what was read', async () => {
+    fixture = createFixture({ 'real/a.md': 'a', 'link.md': { symlink: 'real/a.md' }, dir: { symlink: 'real' } });
+    const tree = fixture.tree();
+    const { log } = await tree.record(async () => [tree.text('link.md'), tree.text('dir/a.md')]);
+    expect([...log.files].sort()).toEqual(['dir/a.md', 'link.md', 'real/a.md']);
+  });
+
   it('cachedInfo answers from the cache only', () => {
     fixture = createFixture({ 'a.md': 'a' });
     const tree = fixture.tree();

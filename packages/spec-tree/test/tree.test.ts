@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, DiskFs, MAX_FILE_BYTES, SpecTree, createAtomic } from '../src/index.js';
+import { DEFAULT_PATHS, DiskFs, MAX_FILE_BYTES, SpecTree, affects, createAtomic } from '../src/index.js';
 import { createFixture } from '../src/testing.js';
 import type { FactKind } from '../src/index.js';
 import type { FileStat } from '../src/fs.js';
@@ -313,5 +313,23 @@ describe('SpecTree reading', () => {
     expect(createAtomic(abs('out/link.json'), 'new\n')).toBe('exists');
     expect(readlinkSync(abs('out/link.json'))).toBe('nowhere.json');
     expect(readdirSync(abs('out')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('affects', () => {
+  it('content reads, kind changes of asked-about or listed paths, and renamed parents', () => {
+    const log = {
+      files: new Set(['spec/v2/core/a.md']),
+      stats: new Set(['spec/v2/core/a.md', 'spec/v2/core/b.md', 'evidence/e.json']),
+      dirs: new Set(['spec/v2/core']),
+    };
+    expect(affects(log, 'spec/v2/core/a.md', false)).toBe(true);
+    expect(affects(log, 'spec/v2/core/b.md', false)).toBe(false);
+    expect(affects(log, 'spec/v2/core/b.md', true)).toBe(true);
+    expect(affects(log, 'spec/v2/core/new.md', true)).toBe(true);
+    expect(affects(log, 'evidence/e.json', true)).toBe(true);
+    expect(affects(log, 'spec/v2', false)).toBe(true);
+    expect(affects(log, 'spec/v1/a.md', true)).toBe(false);
+    expect(affects(log, 'spec/v2/core-old/a.md', true)).toBe(false);
   });
 });

@@ -43,10 +43,20 @@ export const INPUT_RULES = [
   {
     id: 'input/too-large',
     severity: 'error',
-    summary: 'A corpus file is larger than the tool reads (32 MiB).',
-    fail: 'a 40 MiB spec/v2/core/overview.md',
+    summary:
+      'A corpus file is larger than the tool reads: 1 MiB for a markdown document the gates parse, 32 MiB for any other file.',
+    fail: 'a 5 MB spec/v2/core/overview.md',
     pass: 'a spec document of a few hundred kilobytes',
     fix: 'Split the file, or remove what does not belong in the corpus.',
+  },
+  {
+    id: 'input/too-complex',
+    severity: 'error',
+    summary:
+      'A markdown document holds more markup than the parser may work through: its memory estimate, its stretches of markup without a blank line, or its definitions times the `]` that may refer to them pass a documented budget (spec-tree README).',
+    fail: 'a paragraph of 100,000 `*a` on one line, or 250,000 one-word list items',
+    pass: 'the same text in paragraphs of a few hundred words, or a list of a few hundred items',
+    fix: 'Split the document, break long stretches with blank lines, or use less markup at the line the message names.',
   },
   {
     id: 'input/io',

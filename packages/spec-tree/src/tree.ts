@@ -9,8 +9,8 @@ import { parseJson } from './json.js';
 import type { JsonDoc } from './json.js';
 import type { FactStore } from './fact-store.js';
 import type { FactKind } from './facts.js';
-import { markdownParser, markdownPrefixTooLong, markdownTooDeep } from './markdown.js';
-import type { MarkdownTooDeep } from './markdown.js';
+import { markdownParser, markdownRefusal, markdownTooDeep } from './markdown.js';
+import type { MarkdownRefusal, MarkdownTooDeep } from './markdown.js';
 import { describeType } from './fs.js';
 import type { FileType } from './fs.js';
 import { decodeUtf8, LineIndex } from './text.js';
@@ -311,8 +311,8 @@ export class SpecTree {
     const again = this.markdowns.get(path);
     if (again) return again;
     const text = this.text(path);
-    const tooLong = markdownPrefixTooLong(text);
-    if (tooLong) throw nestingError(path, text, tooLong);
+    const refused = markdownRefusal(text);
+    if (refused) throw refusalError(path, text, refused);
     const doc = { file: path, text, root: parse(text) };
     this.stats.markdownParses++;
     const tooDeep = markdownTooDeep(doc.root);
@@ -468,10 +468,13 @@ export class SpecTree {
 const kindOf = (type: FileType): Pick<PathInfo, 'kind' | 'type'> =>
   type === 'file' || type === 'dir' ? { kind: type } : { kind: 'other', type };
 
-function nestingError(path: string, text: string, problem: MarkdownTooDeep): InputError {
+function refusalError(path: string, text: string, problem: MarkdownRefusal): InputError {
   return new InputError(
     `${path}: ${problem.message}`,
     { file: path, start: new LineIndex(text).point(problem.offset) },
-    'input/nesting-depth',
+    problem.rule,
   );
 }
+
+const nestingError = (path: string, text: string, problem: MarkdownTooDeep): InputError =>
+  refusalError(path, text, { ...problem, rule: 'input/nesting-depth' });

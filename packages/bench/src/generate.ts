@@ -50,6 +50,8 @@ export function corpusFiles(options: CorpusOptions): { model: CorpusModel; files
     ['conformance/requirements.json', requirements(model)],
     ['conformance/scenario-majors.config.json', scenarioMajorsConfig(model)],
     ['conformance/scenario-majors.json', scenarioMajors(model)],
+    // Upstream keeps its generator, which the generated schema's $comment names.
+    ['scripts/generate-from-declaration.mjs', "// Upstream's generator; openwop-spec declaration replaces it.\n"],
     ...metadataFiles(),
     ...schemaExamples(),
   ];

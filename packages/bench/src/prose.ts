@@ -223,7 +223,7 @@ export class Prose {
       sentences.push(this.sentence(i === 0 ? options : {}));
       if (this.rng.chance(0.08))
         sentences.push(
-          `See [${this.rng.pick(TITLE_WORDS)}](${this.rng.pick(NOUNS)}s.md#${this.rng.pick(TITLE_WORDS).toLowerCase()}).`,
+          `See [${this.rng.pick(TITLE_WORDS)}](#${this.rng.pick(NOUNS)}s-${this.rng.pick(TITLE_WORDS).toLowerCase()}).`,
         );
     }
     return wrap(sentences.join(' '));

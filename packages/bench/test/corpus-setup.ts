@@ -30,7 +30,17 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if ((await run(process.execPath, gen)).stderr !== '') throw new Error('not derived');
     await run(process.execPath, [
       join(ROOT, 'packages/cli/dist/bin.js'),
-      ...['check', 'core-budget', '--root', corpus.root, '--today', '2026-09-22', '--cache-location', corpus.cache],
+      ...[
+        'check',
+        'core-budget',
+        'references',
+        '--root',
+        corpus.root,
+        '--today',
+        '2026-09-22',
+        '--cache-location',
+        corpus.cache,
+      ],
     ]);
     project.provide('benchCorpus', corpus);
   } catch {

@@ -42,7 +42,7 @@ describe('a generated scale-1 corpus passes every gate', () => {
     root = join(parent, 'corpus');
     cache = join(parent, 'cache');
     derived = (await writeCorpus(root, { scale: 1 })).generated;
-    await check(['core-budget']);
+    await check(['core-budget', 'references']);
   });
   afterAll(() => {
     if (parent) rmSync(parent, { recursive: true, force: true });

@@ -27,7 +27,7 @@ const ENTRY: Record<Build, string> = {
   bin: join(ROOT, 'packages/cli/dist/openwop-spec.js'),
 };
 /** The gates that read facts. */
-const GATES = ['core-budget', 'normative-home', 'scenario-majors', 'declaration'];
+const GATES = ['core-budget', 'normative-home', 'scenario-majors', 'declaration', 'references'];
 
 /**
  * Runs the gates over the corpus with `build`, caching in `dir`. A corpus that fails a gate, or

@@ -15,6 +15,7 @@ const OWN: Record<string, string[]> = {
   declaration: ['--check', '--write'],
   'check-declaration': [],
   schemas: [],
+  references: [],
   delta: ['--base'],
   init: ['--dry-run'],
   report: ['--out', '--history'],

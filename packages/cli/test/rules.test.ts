@@ -12,6 +12,7 @@ const PREFIX: Record<string, string> = {
   'scenario-majors': 'majors',
   declaration: 'declaration',
   schemas: 'schemas',
+  references: 'refs',
 };
 
 function sources(dir: string): string[] {

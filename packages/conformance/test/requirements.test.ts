@@ -2,7 +2,7 @@
 // registers the row and, when the row observes a host, a witness class the declaration defines.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { registeredRows } from '@openwop-spec/coherence';
+import { registeredRows } from '../../gate-references/test/security-invariants.js';
 import { REQUIREMENT_PREFIX, ROWS } from '../src/rows/index.js';
 
 interface RequirementRecord {

@@ -41,7 +41,9 @@ export function pathsFromConfig(doc: JsonDoc | undefined): CorpusPaths {
   for (const [key, value] of Object.entries(root as Record<string, unknown>)) {
     if (key === '$schema' || key === '$comment') {
       if (typeof value !== 'string') fail(`${key} must be a string`, `/${key}`);
-    } else if (key !== 'paths') fail(`unknown key "${key}" (allowed: paths, $schema, $comment)`, `/${key}`);
+    } else if (key !== 'paths' && key !== 'references')
+      // `references` is the references gate's, which reads and checks it.
+      fail(`unknown key "${key}" (allowed: paths, references, $schema, $comment)`, `/${key}`);
   }
   const given = (root as Record<string, unknown>)['paths'];
   if (given === undefined) return paths;

@@ -13,8 +13,10 @@ export interface Citation {
   anchor?: string;
   /** The words after a `§` that follows the path, for the resolver to match against headings. */
   section?: string[];
-  /** The token could be a gate rule id (`<prefix>/<slug>`); it resolves as one or as a path. */
-  maybeRule: boolean;
+  /** The token is shaped like a path. */
+  path: boolean;
+  /** The token is shaped like a rule id (`<prefix>/<slug>`); it is one when a gate has that prefix. */
+  ruleShaped: boolean;
 }
 
 const EXTENSIONS = /\.(md|json|yaml|yml|ts|mjs)$/;
@@ -35,26 +37,19 @@ const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/[^\s"'`)<>\]]*/gi;
 const TOKEN = /(?<![\w./@*<>{}$:-])((?:\.\.?\/)*[A-Za-z0-9_@*][\w.@*-]*(?:\/[\w.@*-]+)*\/?)(#[\w./$-]+)?/g;
 // After a path: an optional closing backtick, then `§` and the section's words (a backticked name
-// counts as one word), stopping at punctuation that ends a clause.
-const SECTION = /^`?\s?§\s?((?:`[^`\n]+`|[^\s,;()`'"|§\]]+)(?: (?:`[^`\n]+`|[^\s,;()`'"|§\]]+)){0,7})/;
+// counts as one word), stopping at punctuation that ends a clause. Sticky: matched where the path ends.
+const SECTION = /`?\s?§\s?((?:`[^`\n]+`|[^\s,;()`'"|§\]]+)(?: (?:`[^`\n]+`|[^\s,;()`'"|§\]]+)){0,7})/y;
 
 /** Blanks URLs (same length, so offsets hold) so that no part of one reads as a path. */
 function maskUrls(text: string): string {
   return text.replace(URL_LIKE, (url) => ' '.repeat(url.length));
 }
 
-function looksLikePath(token: string, rulePrefixes: ReadonlySet<string>): { path: boolean; rule: boolean } {
-  const first = token.replace(/^(\.\.?\/)+/, '').split('/')[0]!;
-  const rule = RULE_ID.test(token) && rulePrefixes.has(first);
-  // A relative folder (`../openwop`) is a place, not a document: only a named file or a root folder counts.
-  const path =
-    EXTENSIONS.test(token.replace(/\/$/, '')) ||
-    (token.includes('/') && ROOT_FOLDERS.has(first) && !token.startsWith('.'));
-  return { path, rule };
-}
+/** The first segment of a token: a rule id's prefix, or a path's top folder. */
+export const firstSegment = (token: string): string => token.replace(/^(\.\.?\/)+/, '').split('/')[0]!;
 
-/** Every citation in `text`. `rulePrefixes` are the prefixes of the known rule ids (`home`, `budget`, …). */
-export function findCitations(text: string, rulePrefixes: ReadonlySet<string>): Citation[] {
+/** Every path- or rule-shaped token in `text`, whatever the known rule ids (a fact of the text alone). */
+export function findCitations(text: string): Citation[] {
   const masked = maskUrls(text);
   const out: Citation[] = [];
   for (const m of masked.matchAll(TOKEN)) {
@@ -65,11 +60,17 @@ export function findCitations(text: string, rulePrefixes: ReadonlySet<string>): 
     if (next === '<' || next === '{' || next === '$' || next === '(') continue;
     // A sentence's full stop is not part of the path.
     const token = m[2] === undefined ? m[1]!.replace(/\.+$/, '') : m[1]!;
-    const { path, rule } = looksLikePath(token, rulePrefixes);
-    if (!path && !rule) continue;
-    const citation: Citation = { offset: m.index, token, maybeRule: rule };
+    const first = firstSegment(token);
+    const ruleShaped = RULE_ID.test(token);
+    // A relative folder (`../openwop`) is a place, not a document: only a named file or a root folder counts.
+    const path =
+      EXTENSIONS.test(token.replace(/\/$/, '')) ||
+      (token.includes('/') && ROOT_FOLDERS.has(first) && !token.startsWith('.'));
+    if (!path && !ruleShaped) continue;
+    const citation: Citation = { offset: m.index, token, path, ruleShaped };
     if (m[2] !== undefined) citation.anchor = m[2].slice(1).replace(/\.+$/, '');
-    const section = SECTION.exec(masked.slice(m.index + token.length + (m[2]?.length ?? 0)));
+    SECTION.lastIndex = m.index + token.length + (m[2]?.length ?? 0);
+    const section = SECTION.exec(masked);
     // A section filled in at run time (`§ ${d.key}`) cannot be checked here.
     if (section !== null && !section[1]!.startsWith('$'))
       citation.section = (section[1]!.match(/`[^`]+`|[^ ]+/g) ?? []).map((w) => w.replace(/`/g, ''));

@@ -2,30 +2,6 @@
 // to `§B`, `§ Endpoints`, `§ B — Endpoints` and `#b--endpoints`; `### 4.4 A server that lies` to `§4.4`;
 // `## \`mcp\`` to `§ mcp`, `§ \`mcp\`` and `#mcp`.
 
-/** The ATX headings of a markdown text, outside fenced code, as plain text (backticks dropped). */
-export function headings(markdown: string): string[] {
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split(/\r?\n/)) {
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f !== null) {
-      if (fence === undefined) fence = f[1]![0]!.repeat(f[1]!.length);
-      else if (line.trim().startsWith(fence)) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
-    const h = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (h !== null)
-      out.push(
-        h[1]!
-          .replace(/`/g, '')
-          .replace(/\*\*?|__?/g, '')
-          .trim(),
-      );
-  }
-  return out;
-}
-
 /** GitHub's anchor for a heading text: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(text: string): string {
   return text

@@ -1,13 +1,28 @@
 // SECURITY/invariants.yaml and the conformance suite must agree: every scenario file an invariant's
 // `tests` names exists and registers at least one requirement row whose record in the suite's
-// requirements.json lists the invariant, and every invariant a record lists is declared.
+// requirements.json lists the invariant, and every invariant a record lists is declared. A test of
+// this repository, not a gate rule: it reads how this repository's scenarios register their rows
+// (the README says why).
 import { posix } from 'node:path';
 import { LineIndex } from '@openwop-spec/spec-tree';
+import type { SpecTree } from '@openwop-spec/spec-tree';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
-import { conformanceDir } from './layout.js';
-import { Repo } from './repo.js';
-import type { Finding } from './repo.js';
+
+/** Where a finding is: a repository-relative file and a 1-based line and column. */
+export interface Finding {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** One line per finding, `file:line:column  message`, sorted by file, then position. */
+export function formatFindings(findings: readonly Finding[]): string[] {
+  return [...findings]
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))
+    .map((f) => `${f.file}:${f.line}:${f.column}  ${f.message}`);
+}
 
 export const INVARIANTS_FILE = 'SECURITY/invariants.yaml';
 
@@ -31,9 +46,9 @@ export function registeredRows(source: string): string[] {
 }
 
 /** The records of requirements.json, with where each one's invariants are. */
-function requirements(repo: Repo, file: string): Requirement[] {
-  if (repo.kind(file) !== 'file') return [];
-  const text = repo.read(file);
+function requirements(tree: SpecTree, file: string): Requirement[] {
+  if (tree.info(file).kind !== 'file') return [];
+  const text = tree.text(file);
   const records = (JSON.parse(text) as { records?: unknown }).records;
   if (!Array.isArray(records)) return [];
   const out: Requirement[] = [];
@@ -63,10 +78,9 @@ const scalar = (node: unknown): string | undefined =>
   isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
 
 /** Every disagreement between the invariants file and the conformance suite at `root`. */
-export function checkInvariants(root: string): Finding[] {
-  const repo = new Repo(root);
-  if (repo.kind(INVARIANTS_FILE) !== 'file') return [];
-  const text = repo.read(INVARIANTS_FILE);
+export function checkInvariants(tree: SpecTree): Finding[] {
+  if (tree.info(INVARIANTS_FILE).kind !== 'file') return [];
+  const text = tree.text(INVARIANTS_FILE);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
   const findings: Finding[] = [];
@@ -85,9 +99,9 @@ export function checkInvariants(root: string): Finding[] {
   }
   if (doc.errors.length > 0) return findings;
 
-  const conformance = conformanceDir(repo);
+  const conformance = tree.paths.conformance;
   const requirementsFile = `${conformance}/requirements.json`;
-  const records = requirements(repo, requirementsFile);
+  const records = requirements(tree, requirementsFile);
   const declared = new Set<string>();
   const list = isMap(doc.contents) ? doc.contents.get('invariants', true) : undefined;
   if (!isSeq(list)) {
@@ -106,11 +120,11 @@ export function checkInvariants(root: string): Finding[] {
     for (const test of isSeq(tests) ? tests.items : []) {
       const path = scalar(test);
       if (path === undefined) continue;
-      if (repo.kind(path) !== 'file') {
+      if (tree.info(path).kind !== 'file') {
         at(test as YamlNode, `${id}: tests names ${path}, which does not exist`);
         continue;
       }
-      const registered = new Set(registeredRows(repo.read(path)));
+      const registered = new Set(registeredRows(tree.text(path)));
       const name = posix.basename(path);
       const witnesses = records.filter(
         (r) => r.scenario === name && registered.has(r.row) && r.invariants.includes(id),
@@ -125,7 +139,7 @@ export function checkInvariants(root: string): Finding[] {
   }
 
   if (records.some((r) => r.invariants.some((i) => !declared.has(i)))) {
-    const index = new LineIndex(repo.read(requirementsFile));
+    const index = new LineIndex(tree.text(requirementsFile));
     for (const record of records) {
       for (const invariant of record.invariants.filter((i) => !declared.has(i))) {
         const { line, column } = index.point(record.offset);

@@ -1,9 +1,9 @@
-// The invariants coherence check on fixture repositories: each way the file and the suite can
+// The security invariants check on fixture repositories: each way the file and the suite can
 // disagree, shown red, and the agreeing fixture green.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { memoryFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
-import { checkInvariants, formatFindings, registeredRows } from '../src/index.js';
+import { checkInvariants, formatFindings, registeredRows } from './security-invariants.js';
 
 const SCENARIO = 'packages/conformance/src/scenarios/v2-annotations.test.ts';
 
@@ -35,7 +35,7 @@ const requirements = (invariantsOfRow: string[]) =>
 const scenario = (rows: string[]) => `rfc0204Rows([${rows.map((r) => `'${r}'`).join(', ')}]);\n`;
 
 function repo(files: Record<string, string>): Fixture {
-  return createFixture({
+  return memoryFixture({
     'openwop-spec.config.json': JSON.stringify({ paths: { conformance: 'packages/conformance' } }),
     'SECURITY/invariants.yaml': invariants([SCENARIO]),
     'packages/conformance/requirements.json': requirements(['tool-annotations-untrusted']),
@@ -46,7 +46,7 @@ function repo(files: Record<string, string>): Fixture {
 
 let fixture: Fixture | undefined;
 afterEach(() => fixture?.remove());
-const check = (files: Record<string, string> = {}) => formatFindings(checkInvariants((fixture = repo(files)).root));
+const check = (files: Record<string, string> = {}) => formatFindings(checkInvariants((fixture = repo(files)).tree()));
 
 describe('checkInvariants', () => {
   it('green: the test file exists and registers a row whose record lists the invariant', () => {

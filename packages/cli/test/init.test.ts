@@ -67,8 +67,8 @@ describe('check on a tree that init has not prepared', () => {
     const [budget, , home] = upstreamFigures(SIX_ENTRIES);
     expect(r.stdout).toContain(budget);
     expect(r.stdout).toContain(home);
-    expect(r.stdout.at(-1)).toMatch(/^=== schemas OK — /);
-    expect(r.stderr.at(-1)).toBe('openwop-spec: 3 of 5 gates passed (could not run: scenario-majors, declaration)');
+    expect(r.stdout.at(-1)).toMatch(/^=== references OK — /);
+    expect(r.stderr.at(-1)).toBe('openwop-spec: 4 of 6 gates passed (could not run: scenario-majors, declaration)');
   });
 
   it('json: each gate that could not run has exit code 2 and its line; the others their results', async () => {
@@ -86,6 +86,7 @@ describe('check on a tree that init has not prepared', () => {
       ['scenario-majors', 2],
       ['declaration', 2],
       ['schemas', 0],
+      ['references', 0],
     ]);
     expect([doc.gates['scenario-majors']!.summary, doc.gates['declaration']!.summary]).toEqual(COULD_NOT_RUN);
     expect(doc.diagnostics.map((d) => [d.file, d.ruleId, d.message])).toEqual(

@@ -35,7 +35,7 @@ const ROOT_FOLDERS = new Set([
 const RULE_ID = /^[a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const URL_LIKE = /[a-z][a-z0-9+.-]*:\/\/[^\s"'`)<>\]]*/gi;
-const TOKEN = /(?<![\w./@*<>{}$:-])((?:\.\.?\/)*[A-Za-z0-9_@*][\w.@*-]*(?:\/[\w.@*-]+)*\/?)(#[\w./$-]+)?/g;
+const TOKEN = /(?<![\w./@*<>{}$:^-])((?:\.\.?\/)*[A-Za-z0-9_@*][\w.@*-]*(?:\/[\w.@*-]+)*\/?)(#[\w./$-]+)?/g;
 // After a path: an optional closing backtick, then `§` and the section's words (a backticked name
 // counts as one word), stopping at punctuation that ends a clause. Sticky: matched where the path ends.
 const SECTION = /`?\s?§\s?((?:`[^`\n]+`|[^\s,;()`'"|§\]]+)(?: (?:`[^`\n]+`|[^\s,;()`'"|§\]]+)){0,7})/y;
@@ -56,8 +56,8 @@ export function findCitations(text: string): Citation[] {
     const end = m.index + m[0].length;
     const next = masked[end] ?? '';
     // A template path (`spec/v2/facets/<key>.schema.json`, `/runs/{runId}`) is not a citation, nor
-    // is a call (`res.json()`).
-    if (next === '<' || next === '{' || next === '$' || next === '(') continue;
+    // is a call (`res.json()`) or a regular expression (`^spec/v2/facets/[a-z]…`).
+    if (next === '<' || next === '{' || next === '$' || next === '(' || next === '[') continue;
     // A sentence's full stop is not part of the path.
     const token = m[2] === undefined ? m[1]!.replace(/\.+$/, '') : m[1]!;
     const first = firstSegment(token);

@@ -177,6 +177,10 @@ describe('findCitations', () => {
     expect(findCitations('[x](../core/tool-catalog.md)').map((c) => c.token)).toEqual(['../core/tool-catalog.md']);
   });
 
+  it('takes a regular expression for a pattern, not a citation', () => {
+    expect(findCitations('"pattern": "^spec/v2/facets/[a-z][A-Za-z0-9]*\\.schema\\.json$"')).toEqual([]);
+  });
+
   it("drops a sentence's full stop, and a section filled in at run time", () => {
     expect(findCitations('see spec/v2/core/x.md.')[0]!.token).toBe('spec/v2/core/x.md');
     expect(findCitations('`capabilities.md § ${d.key}`')[0]!.section).toBeUndefined();

@@ -363,6 +363,8 @@ export function upstreamTree(
       records: [{ id: 'REQ-RUNS-1', rfc: '0100', scenario: 'v2-runs-list.test.ts' }],
     }),
     'conformance/scripts/generate-scenario-majors.mjs': generatorScript(both, listStyle),
+    // The generator the capabilities schema's $comment names.
+    'scripts/generate-from-declaration.mjs': "// upstream's generator of schemas/v2/capabilities.schema.json\n",
     'conformance/scenario-majors.json': upstreamManifest(Object.keys(scenarios), new Set(both.map((e) => e.file))),
     'conformance/src/lib/paths.ts': 'export const apiPath = (p: string): string => `/${p}`;\n',
     ...Object.fromEntries(Object.entries(scenarios).map(([name, text]) => [`conformance/src/scenarios/${name}`, text])),

@@ -58,6 +58,11 @@ export interface HostUnderTest {
   readonly label: string;
   /** The protocol major the host is driven at; absent when it offers both surfaces (the in-process host). */
   readonly major?: 1 | 2;
+  /**
+   * The toolId of a tool another principal may invoke and the suite's caller may not
+   * (OPENWOP_CROSS_PRINCIPAL_TOOL_ID); absent when the operator names none.
+   */
+  readonly crossPrincipalToolId?: string;
   capabilities(): Promise<HostCapabilities>;
   /** Runs the v2 fixture `conformance-mcp-client` once. */
   runMcpClient(i: McpClientInputs): Promise<Outcome>;

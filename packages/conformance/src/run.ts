@@ -1,13 +1,20 @@
-// Running the rows against one host. A suite environment holds the fake MCP server (its three
+// Running the rows against one host. A suite environment holds the fake MCP server (its
 // endpoints) and the dead address for a whole file: it is started once and never reset, so every
 // row picks its exchange by method and a distinguishing param. The bindings are those of
 // spec/v2/core/conformance.md § Conformance fixtures.
 import { randomBytes } from 'node:crypto';
 import {
+  DROPS_PATH,
   EARLIER_REVISION_PATH,
   INCOMPATIBLE_REVISION_PATH,
+  LEGACY_PATH,
+  LEGACY_PROBE_PATH,
+  MOVED_AWAY_PATH,
+  MOVED_PATH,
   NO_CLAIM_PREFIX,
   READONLY_CLAIM_PREFIX,
+  SEE_OTHER_PATH,
+  STRICT_PATH,
   UNSHARED_REVISION_PATH,
   createFakeMcpServer,
   deadEndpoint,
@@ -19,8 +26,12 @@ import type { HostCapabilities, HostFactory, HostUnderTest, RowVerdict } from '.
 import { HostUnavailable } from './host-under-test.js';
 import { loadResultSchemas } from './result-schemas.js';
 import type { ResultSchemas } from './result-schemas.js';
+import { LEGACY_PROBE_SERVER_ID, LEGACY_SERVER_ID } from './rows/earlier-era-fallback.js';
 import { EARLIER_SERVER_ID } from './rows/earlier-revision.js';
+import { MOVED_AWAY_SERVER_ID, MOVED_SERVER_ID, SEE_OTHER_SERVER_ID } from './rows/redirects-within-origin.js';
+import { STRICT_SERVER_ID } from './rows/reserved-errors-no-fallback.js';
 import { INCOMPATIBLE_SERVER_ID, UNSHARED_SERVER_ID } from './rows/server-health-incompatible.js';
+import { DROPS_SERVER_ID } from './rows/transport-interrupted.js';
 import { ROWS, REQUIREMENT_PREFIX } from './rows/index.js';
 import type { Row, RowContext, RowResult } from './rows/index.js';
 import { schemaTextSeamOf } from './seams.js';
@@ -41,16 +52,29 @@ export interface SuiteEnvironment {
 }
 
 /**
- * The server ids bound to the fake, each to an endpoint path on its one port: `conformance` (the
- * fake itself), `conformance.earlier` (a 2025-11-25 server), `conformance.incompatible` (a server
- * of a revision no current client negotiates, which answers server/discover with -32022) and
- * `conformance.unshared` (one whose server/discover succeeds but lists no such revision).
+ * The server ids bound to the fake, each to an endpoint path on its port (conformance.md §
+ * Conformance fixtures): `conformance` (the fake itself), `conformance.earlier` (a 2025-11-25
+ * server that answers 2026-07-28 with -32022), `conformance.incompatible` (a server of a revision no
+ * current client negotiates, which answers server/discover with -32022), `conformance.unshared`
+ * (one whose server/discover succeeds but lists no such revision), `conformance.legacy` and
+ * `conformance.legacy-probe` (initialize-era servers with sessions: a 400 without a 2026-07-28
+ * error, and -32601 to server/discover), `conformance.strict` (a 2026-07-28 server answering
+ * -32020 and -32021), `conformance.moved`, `conformance.moved-away` and `conformance.see-other`
+ * (a 307 within the origin, a 307 out of it, a 303) and `conformance.drops` (receives each request,
+ * never answers it).
  */
 export const FAKE_ENDPOINTS: Readonly<Record<string, string>> = Object.freeze({
   conformance: '/mcp',
   [EARLIER_SERVER_ID]: EARLIER_REVISION_PATH,
   [INCOMPATIBLE_SERVER_ID]: INCOMPATIBLE_REVISION_PATH,
   [UNSHARED_SERVER_ID]: UNSHARED_REVISION_PATH,
+  [LEGACY_SERVER_ID]: LEGACY_PATH,
+  [LEGACY_PROBE_SERVER_ID]: LEGACY_PROBE_PATH,
+  [STRICT_SERVER_ID]: STRICT_PATH,
+  [MOVED_SERVER_ID]: MOVED_PATH,
+  [MOVED_AWAY_SERVER_ID]: MOVED_AWAY_PATH,
+  [SEE_OTHER_SERVER_ID]: SEE_OTHER_PATH,
+  [DROPS_SERVER_ID]: DROPS_PATH,
 });
 
 export interface SuiteEnvironmentOptions {

@@ -7,6 +7,7 @@ import type {
   Classification,
   Compare,
   DescriptorPostProcessor,
+  ToolDescriptor,
   ToolsRequest,
   ToolsResponse,
 } from '@openwop-spec/tool-catalog';
@@ -40,6 +41,8 @@ export interface HostSeams {
   toolsHandler?: (handle: ToolsHandler, client: McpClient) => ToolsHandler;
   /** Rewrites the options the host's MCP client is created with. */
   clientOptions?: (options: McpClientOptions) => McpClientOptions;
+  /** Whether a principal may invoke a tool in its tenant: what the catalog lists to it and serves by id. */
+  mayInvoke?: (principal: string, tool: ToolDescriptor) => boolean;
 }
 
 /** Rewrites the text of schemas/v2/tool-descriptor.schema.json before the corpus row compiles it. */
@@ -94,7 +97,7 @@ export function withHostSeams(factory: HostFactory, patch: HostSeams, by: string
   if (ctxMcp !== undefined) merged.ctxMcp = ctxMcp;
   if (v1 !== undefined) merged.v1 = v1;
   if (toolsHandler !== undefined) merged.toolsHandler = toolsHandler;
-  for (const key of ['classifications', 'postProcess', 'compare', 'clientOptions'] as const) {
+  for (const key of ['classifications', 'postProcess', 'compare', 'clientOptions', 'mayInvoke'] as const) {
     if (patch[key] === undefined) continue;
     if (current[key] !== undefined) throw new TypeError(`${by}: the ${key} seam is already taken`);
     Object.assign(merged, { [key]: patch[key] });

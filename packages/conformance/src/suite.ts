@@ -1,9 +1,8 @@
 // `suite`: the RFC 0204 rows against a live host (no mutants). Its options, their environment
 // fallbacks and its help all come from one table. The live host binds the server ids of
-// spec/v2/core/conformance.md § Conformance fixtures: `conformance`, `conformance.earlier`,
-// `conformance.incompatible` and `conformance.unshared` to the suite's fake (with --fake-port, at
-// http://127.0.0.1:<n>/mcp, /mcp-2025-11-25, /mcp-2024-11-05 and /mcp-unshared), and
-// `conformance.down` / `conformance-down` to a loopback address nothing answers.
+// spec/v2/core/conformance.md § Conformance fixtures: those of FAKE_ENDPOINTS (run.ts) to the
+// suite's fake (with --fake-port, at http://127.0.0.1:<n><path>), and `conformance.down` /
+// `conformance-down` to a loopback address nothing answers.
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { httpHost } from './adapters/http.js';
@@ -51,6 +50,12 @@ export const SUITE_OPTIONS = {
     arg: '<port>',
     env: 'OPENWOP_MCP_FAKE_SERVER_PORT',
     help: "listen on 127.0.0.1:<port> and forward it to the suite's fake MCP server, for a host configured before the run",
+  },
+  'cross-principal-tool-id': {
+    type: 'string',
+    arg: '<toolId>',
+    env: 'OPENWOP_CROSS_PRINCIPAL_TOOL_ID',
+    help: "a tool another principal may invoke and the token's principal may not, for catalog-cross-principal",
   },
   sse: { type: 'boolean', help: 'the fake answers every request as text/event-stream' },
   format: { type: 'string', arg: 'text|json', help: 'one line per row (default), or the report as JSON' },
@@ -100,6 +105,7 @@ interface SuiteOptions {
   token?: string;
   major: 1 | 2;
   fakePort?: number;
+  crossPrincipalToolId?: string;
   sse: boolean;
   format: 'text' | 'json';
   /** The rows to run, in the suite's order. */
@@ -163,6 +169,7 @@ function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
   const allowed = namedRows('allow-unverified', (values['allow-unverified'] as string[] | undefined) ?? []);
   const only = namedRows('row', (values['row'] as string[] | undefined) ?? []);
   const token = text('token');
+  const crossPrincipalToolId = text('cross-principal-tool-id');
   return {
     help,
     host: host ?? '',
@@ -173,6 +180,7 @@ function parse(argv: string[], env: SuiteIo['env']): SuiteOptions {
     allowUnverified: allowed,
     ...(token === undefined ? {} : { token }),
     ...(fakePort === undefined ? {} : { fakePort }),
+    ...(crossPrincipalToolId === undefined ? {} : { crossPrincipalToolId }),
   };
 }
 
@@ -231,6 +239,7 @@ export async function runSuite(argv: string[], io: SuiteIo): Promise<number> {
       baseUrl: options.host,
       major: options.major,
       ...(options.token ? { apiKey: options.token } : {}),
+      ...(options.crossPrincipalToolId === undefined ? {} : { crossPrincipalToolId: options.crossPrincipalToolId }),
     });
     const report = await runRows(factory, env, options.rows);
     if (options.format === 'json') io.out(JSON.stringify(report, null, 2));

@@ -135,7 +135,7 @@ describe('verdicts the reference never earns', () => {
   });
 
   it('makes the earlier-revision rows inapplicable when mcp.revisions lists only 2026-07-28, blocked when unbound', async () => {
-    const rows = ['earlier-revision-unaltered', 'earlier-revision-health'];
+    const rows = ['earlier-revision-unaltered', 'earlier-revision-health', 'earlier-era-fallback'];
     const modernOnly = await runRows(
       stub({ capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28'] } }) }),
       env,
@@ -144,6 +144,7 @@ describe('verdicts the reference never earns', () => {
     expect(verdicts(modernOnly)).toEqual({
       'earlier-revision-unaltered': 'inapplicable',
       'earlier-revision-health': 'inapplicable',
+      'earlier-era-fallback': 'inapplicable',
     });
     const unbound = stub({
       capabilities: async () => ({ mcp: { client: true, revisions: ['2026-07-28', '2025-11-25'] } }),
@@ -157,6 +158,7 @@ describe('verdicts the reference never earns', () => {
     expect(report.rows.map((r) => [r.verdict, r.reason])).toEqual([
       ['blocked', 'the host has no conformance.earlier binding'],
       ['blocked', 'the host has no conformance.earlier binding'],
+      ['blocked', 'the host has no conformance.legacy binding'],
     ]);
   });
 
@@ -169,7 +171,7 @@ describe('verdicts the reference never earns', () => {
     const fixtureRows = ROWS.filter(
       (r) => r.corpus !== true && !r.id.startsWith('catalog-') && !CATALOG_ROWS.has(r.id),
     );
-    expect(fixtureRows).toHaveLength(15);
+    expect(fixtureRows).toHaveLength(19);
     for (const { id } of fixtureRows) expect(verdicts(report)[id], id).toBe('blocked');
   });
 
@@ -178,7 +180,14 @@ describe('verdicts the reference never earns', () => {
       stub({ runMcpClient: async () => ({ status: 'failed', errorCode: 'not_found' }) }),
       env,
     );
-    for (const id of ['server-health-incompatible', 'transport-failure-rejects', 'call-unshared-rejects'])
+    for (const id of [
+      'server-health-incompatible',
+      'transport-failure-rejects',
+      'call-unshared-rejects',
+      'reserved-errors-no-fallback',
+      'transport-interrupted',
+      'redirects-within-origin',
+    ])
       expect(verdicts(report)[id], id).toBe('blocked');
     // A not_found that carries a message is the rejection the row wants.
     const named = await runRows(

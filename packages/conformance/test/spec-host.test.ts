@@ -9,20 +9,37 @@ import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROWS } from '../src/rows/index.js';
 import { runSuite } from '../src/suite.js';
-import { startSpecHost } from './support/spec-host.js';
+import { OTHER_TENANT_TOOL_ID, startSpecHost } from './support/spec-host.js';
 import type { SpecHost, SpecHostFlaw, SpecHostOptions } from './support/spec-host.js';
 import { fakeBindings, freePort, io } from './support/suite-io.js';
 
 const SECURITY_ROWS = ROWS.filter((r) => (r.invariants ?? []).length > 0).map((r) => r.id);
 /** The rows this host is not asked to pass: it lists no revision before 2026-07-28 and has no v1 leg. */
-const INAPPLICABLE = ['earlier-revision-unaltered', 'earlier-revision-health', 'v1-raw-verbatim'];
+const INAPPLICABLE = [
+  'earlier-revision-unaltered',
+  'earlier-revision-health',
+  'earlier-era-fallback',
+  'v1-raw-verbatim',
+];
 
 /** A spec host whose bindings point at the suite's fake on a port chosen now, and the arguments that run the suite on it. */
 async function configured(options: Partial<SpecHostOptions> = {}): Promise<{ host: SpecHost; argv: string[] }> {
   const port = await freePort();
   const token = randomUUID();
   const host = await startSpecHost({ bindings: fakeBindings(port, await deadEndpoint()), token, ...options });
-  return { host, argv: ['--host', host.url, '--token', token, '--fake-port', String(port)] };
+  return {
+    host,
+    argv: [
+      '--host',
+      host.url,
+      '--token',
+      token,
+      '--fake-port',
+      String(port),
+      '--cross-principal-tool-id',
+      OTHER_TENANT_TOOL_ID,
+    ],
+  };
 }
 
 /** Each row's verdict, from the suite's text lines. */

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_PRINCIPAL_TOOL_ID } from '../src/adapters/in-process.js';
 import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
 import { MUTANTS } from '../src/mutants/index.js';
 import { ROWS } from '../src/rows/index.js';
@@ -29,13 +30,14 @@ describe('suite against the reference host over HTTP', () => {
     port = await freePort();
     const key = randomUUID();
     front = await liveHost(reference(), port, key);
-    code = await runSuite(['--host', front.url, '--token', key, '--fake-port', String(port)], out);
+    const argv = ['--host', front.url, '--token', key, '--fake-port', String(port)];
+    code = await runSuite([...argv, '--cross-principal-tool-id', OTHER_PRINCIPAL_TOOL_ID], out);
   });
   afterAll(() => front.close());
 
   it('passes every row and exits 0 (the v1 leg inapplicable at major 2)', () => {
     expect(code, out.stdout.join('\n')).toBe(0);
-    expect(out.stdout.at(-1)).toBe('24 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.at(-1)).toBe('29 pass, 0 fail, 0 blocked, 1 inapplicable, 0 advisory-miss');
     expect(out.stdout.find((l) => l.includes('v1-raw-verbatim'))).toMatch(
       /inapplicable +the row tests major 1; this run targets major 2/,
     );
@@ -47,6 +49,13 @@ describe('suite against the reference host over HTTP', () => {
       `suite: the host must bind conformance.earlier → http://127.0.0.1:${port}/mcp-2025-11-25`,
       `suite: the host must bind conformance.incompatible → http://127.0.0.1:${port}/mcp-2024-11-05`,
       `suite: the host must bind conformance.unshared → http://127.0.0.1:${port}/mcp-unshared`,
+      `suite: the host must bind conformance.legacy → http://127.0.0.1:${port}/mcp-legacy`,
+      `suite: the host must bind conformance.legacy-probe → http://127.0.0.1:${port}/mcp-legacy-probe`,
+      `suite: the host must bind conformance.strict → http://127.0.0.1:${port}/mcp-strict`,
+      `suite: the host must bind conformance.moved → http://127.0.0.1:${port}/mcp-moved`,
+      `suite: the host must bind conformance.moved-away → http://127.0.0.1:${port}/mcp-moved-away`,
+      `suite: the host must bind conformance.see-other → http://127.0.0.1:${port}/mcp-see-other`,
+      `suite: the host must bind conformance.drops → http://127.0.0.1:${port}/mcp-drops`,
     ]);
   });
 });
@@ -67,16 +76,20 @@ describe('suite', () => {
       OPENWOP_HOST_TOKEN: key,
       OPENWOP_MCP_FAKE_SERVER_PORT: String(port),
     });
-    expect(await runSuite(['--format', 'json'], out)).toBe(1);
+    // Its own row and one it leaves passing: that no other row turns red is the mutant matrix's proof.
+    expect(await runSuite(['--format', 'json', '--row', 'call-tool-verbatim', '--row', 'server-health'], out)).toBe(1);
     const report = JSON.parse(out.stdout.join('\n')) as { rows: { id: string; verdict: string }[] };
-    expect(report.rows.filter((r) => r.verdict === 'fail').map((r) => r.id)).toEqual(['call-tool-verbatim']);
+    expect(report.rows.map((r) => [r.id, r.verdict])).toEqual([
+      ['call-tool-verbatim', 'fail'],
+      ['server-health', 'pass'],
+    ]);
   });
 
   it('blocks every host row when the host cannot be reached, and exits 1', async () => {
     const out = io();
     const dead = new URL(await deadEndpoint());
     expect(await runSuite(['--host', `http://127.0.0.1:${dead.port}`], out)).toBe(1);
-    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 23 blocked, 1 inapplicable, 0 advisory-miss');
+    expect(out.stdout.at(-1)).toBe('1 pass, 0 fail, 28 blocked, 1 inapplicable, 0 advisory-miss');
     expect(out.stderr).toContain(
       `suite: mcp-unclassified-write is blocked: capabilities unreadable: GET /.well-known/openwop did not answer`,
     );
@@ -101,7 +114,7 @@ describe('suite', () => {
     ];
     const refused = io();
     expect(await runSuite(['--host', front.url, '--token', key], refused)).toBe(1);
-    expect(refused.stdout.at(-1)).toBe('1 pass, 0 fail, 0 blocked, 24 inapplicable, 0 advisory-miss');
+    expect(refused.stdout.at(-1)).toBe('1 pass, 0 fail, 0 blocked, 29 inapplicable, 0 advisory-miss');
     expect(refused.stderr.filter((l) => l.includes('security invariant'))).toEqual(
       security.map(
         (id) =>

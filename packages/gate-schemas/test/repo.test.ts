@@ -243,6 +243,7 @@ describe('the RFC 0204 annotation table, encoded in tool-descriptor.schema.json'
             toolId: `t.${tier}.${replay ?? 'absent'}.${egress ?? 'absent'}`,
             source: tier === 'exec' ? 'host-extension' : 'mcp',
             safetyTier: tier,
+            title: tier, // every MCP descriptor carries its display name
             ...(replay !== undefined ? { replayPolicy: replay } : {}),
             ...(egress !== undefined ? { egress } : {}),
           };

@@ -108,6 +108,7 @@ describe.each(['json', 'sse'] as const)('ctx.mcp against the fake (%s)', (respon
     const echo = first.tools.find((tool) => tool.name === 'structured-echo');
     expect(echo?.outputSchema).toBeDefined();
     expect(echo?.annotations).toEqual({
+      title: 'Echo, structured',
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,

@@ -11,8 +11,20 @@ export {
   UNSHARED_REVISION_PATH,
   FIXTURE_RESOURCE_URI,
   LATEST_REVISION,
+  STRICT_PATH,
+  NEEDS_SAMPLING_TOOL,
+  HEADER_MISMATCH_TOOL,
+  MOVED_PATH,
+  MOVED_AWAY_PATH,
+  SEE_OTHER_PATH,
+  LANDING_PATH,
+  ELSEWHERE_PATH,
+  DROPS_PATH,
+  CUT_MID_STREAM_TOOL,
 } from './server.js';
-export type { Exchange, FakeMcpServerOptions, Invocation } from './server.js';
+export type { Arrival, Exchange, FakeMcpServerOptions, Invocation } from './server.js';
+export { LEGACY_PATH, LEGACY_PROBE_PATH, LEGACY_REVISIONS } from './legacy.js';
+export type { LegacySession } from './legacy.js';
 export {
   ALWAYS_ERROR_CONTENT,
   FIXTURE_META_KEY,

@@ -5,12 +5,13 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isRecord } from '@openwop-spec/json';
+import { LEGACY_PATH, LEGACY_PROBE_PATH, SessionServer, legacy, methodNotFound } from './legacy.js';
+import type { LegacySession } from './legacy.js';
 import { isLoopbackHost } from './loopback.js';
 import {
   SERVER_INFO,
   TOOLS_PAGE_SIZE,
   callTool,
-  echoTool,
   invalidParams,
   newToolNonce,
   noClaimToolName,
@@ -38,11 +39,50 @@ export const INCOMPATIBLE_REVISION_PATH = '/mcp-2024-11-05';
  */
 export const UNSHARED_REVISION = '2099-12-31';
 export const UNSHARED_REVISION_PATH = '/mcp-unshared';
-/** The revisions each endpoint other than `/mcp` speaks. */
-const FIXED_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
-  [EARLIER_REVISION_PATH]: [EARLIER_REVISION],
-  [INCOMPATIBLE_REVISION_PATH]: [INCOMPATIBLE_REVISION],
-  [UNSHARED_REVISION_PATH]: [UNSHARED_REVISION],
+/** A 2026-07-28 server that answers with the errors MCP reserves for itself: -32021 and -32020. */
+export const STRICT_PATH = '/mcp-strict';
+/** On STRICT_PATH, the tool whose every call is -32021: it requires the sampling capability. */
+export const NEEDS_SAMPLING_TOOL = 'needs_sampling';
+/** On STRICT_PATH, the tool whose every call is -32020, as from a server whose header validation the request failed. */
+export const HEADER_MISMATCH_TOOL = 'header_mismatch';
+/** Answers every request with 307 to LANDING_PATH on the same origin. */
+export const MOVED_PATH = '/mcp-moved';
+/** Answers every request with 307 to ELSEWHERE_PATH on the fake's second listener: another origin. */
+export const MOVED_AWAY_PATH = '/mcp-moved-away';
+/** Answers every request with 303 (See Other) to LANDING_PATH on the same origin. */
+export const SEE_OTHER_PATH = '/mcp-see-other';
+/** Where the same-origin redirects lead: the fake's 2026-07-28 server, as at `/mcp`. */
+export const LANDING_PATH = '/mcp-landing';
+/** The only path of the second listener, where MOVED_AWAY_PATH leads: the fake's server again, on another port. */
+export const ELSEWHERE_PATH = '/mcp-elsewhere';
+/** Reads each request, then drops the connection without an answer. */
+export const DROPS_PATH = '/mcp-drops';
+/** On DROPS_PATH, the tool whose call gets an event stream that ends before the response, instead of a dropped connection. */
+export const CUT_MID_STREAM_TOOL = 'cut-mid-stream';
+
+/** How a path answers. */
+type Endpoint =
+  | { kind: 'modern'; versions?: readonly string[] }
+  | { kind: 'unshared' }
+  | { kind: 'sessions' }
+  | { kind: 'strict' }
+  | { kind: 'redirect'; status: 303 | 307; to: 'landing' | 'elsewhere' }
+  | { kind: 'drops' };
+
+/** The primary listener's paths; `modern` without versions speaks the configured ones. */
+const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
+  '/mcp': { kind: 'modern' },
+  [LANDING_PATH]: { kind: 'modern' },
+  [EARLIER_REVISION_PATH]: { kind: 'modern', versions: [EARLIER_REVISION] },
+  [INCOMPATIBLE_REVISION_PATH]: { kind: 'modern', versions: [INCOMPATIBLE_REVISION] },
+  [UNSHARED_REVISION_PATH]: { kind: 'unshared' },
+  [LEGACY_PATH]: { kind: 'sessions' },
+  [LEGACY_PROBE_PATH]: { kind: 'sessions' },
+  [STRICT_PATH]: { kind: 'strict' },
+  [MOVED_PATH]: { kind: 'redirect', status: 307, to: 'landing' },
+  [MOVED_AWAY_PATH]: { kind: 'redirect', status: 307, to: 'elsewhere' },
+  [SEE_OTHER_PATH]: { kind: 'redirect', status: 303, to: 'landing' },
+  [DROPS_PATH]: { kind: 'drops' },
 };
 /** Requests larger than this are refused with 413; the fake only ever needs small bodies. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -69,9 +109,18 @@ export interface Invocation {
   headers: Record<string, string>;
   /** The MCP-Protocol-Version header as received, or "(absent)". */
   revision: string;
-  /** The endpoint asked: `/mcp`, EARLIER_REVISION_PATH, INCOMPATIBLE_REVISION_PATH or UNSHARED_REVISION_PATH. */
+  /** The endpoint asked: `/mcp` or one of the other paths (ELSEWHERE_PATH is the second listener's). */
   path: string;
   timestamp: number;
+}
+
+/** One HTTP request as it arrived, before anything is checked: what a redirect that was followed leaves. */
+export interface Arrival {
+  /** The HTTP method. */
+  method: string;
+  path: string;
+  /** `same`: the listener `start()` returned; `other`: the second listener, another origin. */
+  origin: 'same' | 'other';
 }
 
 /** One request and what the fake answered, after a JSON round trip: exactly what went on the wire. */
@@ -84,7 +133,9 @@ export interface Exchange {
 
 interface Reply {
   status: number;
-  body: Record<string, unknown>;
+  /** Absent for a 202. */
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 const STATUS_BY_CODE: Readonly<Record<number, number>> = {
@@ -122,9 +173,14 @@ export class FakeMcpServer {
   /** Names the two tools no operator can have classified; fresh per server, so each run lists new ones. */
   private readonly nonce = newToolNonce();
   private server: Server | undefined;
+  /** The second listener: another origin, for the redirect that leaves the server's. */
+  private elsewhere: Server | undefined;
   private baseUrl: string | undefined;
+  private elsewhereBase: string | undefined;
   private invocationLog: Invocation[] = [];
   private exchangeLog: Exchange[] = [];
+  private arrivalLog: Arrival[] = [];
+  private readonly sessionServer = new SessionServer();
 
   constructor(options: FakeMcpServerOptions = {}) {
     this.host = options.host ?? '127.0.0.1';
@@ -139,11 +195,27 @@ export class FakeMcpServer {
     this.now = options.now ?? Date.now;
   }
 
-  /** Binds an ephemeral loopback port; resolves to `http://<host>:<port>/mcp`. */
+  /**
+   * Binds two ephemeral loopback ports, the second for ELSEWHERE_PATH alone; resolves to
+   * `http://<host>:<port>/mcp` on the first.
+   */
   async start(): Promise<string> {
     if (this.baseUrl !== undefined) return this.baseUrl;
+    const server = await this.listen('same');
+    const elsewhere = await this.listen('other').catch(async (err: unknown) => {
+      await close(server);
+      throw err;
+    });
+    this.server = server;
+    this.elsewhere = elsewhere;
+    this.baseUrl = `${originOf(server)}/mcp`;
+    this.elsewhereBase = originOf(elsewhere);
+    return this.baseUrl;
+  }
+
+  private async listen(origin: Arrival['origin']): Promise<Server> {
     const server = createServer((req, res) => {
-      this.handle(req, res).catch(() => {
+      this.handle(req, res, origin).catch(() => {
         if (!res.headersSent) res.writeHead(500);
         res.end();
       });
@@ -152,16 +224,24 @@ export class FakeMcpServer {
       server.once('error', reject);
       server.listen(0, this.host, resolve);
     });
-    const { address, port } = server.address() as AddressInfo;
-    this.server = server;
-    this.baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}/mcp`;
-    return this.baseUrl;
+    return server;
   }
 
   /** The URL `start()` resolved to. */
   get url(): string {
     if (this.baseUrl === undefined) throw new Error('FakeMcpServer is not started');
     return this.baseUrl;
+  }
+
+  /** `path` on the listener `start()` returned, e.g. `endpointUrl(LEGACY_PATH)`. */
+  endpointUrl(path: string): string {
+    return this.url.replace(/\/mcp$/, path);
+  }
+
+  /** ELSEWHERE_PATH on the second listener: the same server at another origin. */
+  get elsewhereUrl(): string {
+    if (this.elsewhereBase === undefined) throw new Error('FakeMcpServer is not started');
+    return `${this.elsewhereBase}${ELSEWHERE_PATH}`;
   }
 
   /** The endpoint of an older server on the same port: EARLIER_REVISION only, its legacy subset. */
@@ -180,25 +260,48 @@ export class FakeMcpServer {
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    if (server === undefined) return;
+    const servers = [this.server, this.elsewhere];
     this.server = undefined;
+    this.elsewhere = undefined;
     this.baseUrl = undefined;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // Clients keep connections alive; close them so stop() never waits on an idle socket.
-      server.closeAllConnections();
-    });
+    this.elsewhereBase = undefined;
+    await Promise.all(servers.flatMap((server) => (server === undefined ? [] : [close(server)])));
   }
 
-  /** Clears both logs. */
+  /** Clears the logs (the sessions stay: a client holding one may still use it). */
   reset(): void {
     this.invocationLog = [];
     this.exchangeLog = [];
+    this.arrivalLog = [];
   }
 
   invocations(): Invocation[] {
     return structuredClone(this.invocationLog);
+  }
+
+  /** How many invocations are recorded, to read only later ones with `invocationsSince`. */
+  invocationCount(): number {
+    return this.invocationLog.length;
+  }
+
+  /** Copies of the invocations recorded at index `since` or later. */
+  invocationsSince(since: number): Invocation[] {
+    return structuredClone(this.invocationLog.slice(since));
+  }
+
+  /** How many HTTP requests arrived, on either listener. */
+  arrivalCount(): number {
+    return this.arrivalLog.length;
+  }
+
+  /** Copies of the HTTP requests that arrived at index `since` or later, on either listener. */
+  arrivalsSince(since: number): Arrival[] {
+    return structuredClone(this.arrivalLog.slice(since));
+  }
+
+  /** Every session LEGACY_PATH and LEGACY_PROBE_PATH assigned, in the order they were opened. */
+  legacySessions(): LegacySession[] {
+    return this.sessionServer.list();
   }
 
   exchanges(): Exchange[] {
@@ -242,15 +345,35 @@ export class FakeMcpServer {
     return toolDefinitions(this.nonce);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse, origin: Arrival['origin']): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake.invalid').pathname;
-    if (path !== '/mcp' && !Object.hasOwn(FIXED_ENDPOINTS, path)) {
+    this.arrivalLog.push({ method: req.method ?? '', path, origin });
+    const endpoint: Endpoint | undefined =
+      origin === 'other'
+        ? path === ELSEWHERE_PATH
+          ? { kind: 'modern' }
+          : undefined
+        : Object.hasOwn(ENDPOINTS, path)
+          ? ENDPOINTS[path]
+          : undefined;
+    if (endpoint === undefined) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
+    if (endpoint.kind === 'redirect') {
+      // Whatever the method: the redirect itself is the answer, and its body is never read.
+      const location = endpoint.to === 'elsewhere' ? this.elsewhereUrl : LANDING_PATH;
+      res.writeHead(endpoint.status, { Location: location }).end();
+      return;
+    }
+    if (endpoint.kind === 'sessions' && req.method === 'DELETE') {
+      this.send(res, this.sessionServer.end(path, lowerCasedHeaders(req)), undefined);
+      return;
+    }
     if (req.method !== 'POST') {
-      // 2026-07-28 has no GET stream and no DELETE: one POST per request.
-      res.writeHead(405, { Allow: 'POST' }).end();
+      // 2026-07-28 has no GET stream and no DELETE: one POST per request. The session server
+      // offers no standalone stream either, which its revisions allow (405).
+      res.writeHead(405, { Allow: endpoint.kind === 'sessions' ? 'POST, DELETE' : 'POST' }).end();
       return;
     }
     const raw = await readBody(req);
@@ -293,15 +416,33 @@ export class FakeMcpServer {
       path,
       timestamp: this.now(),
     });
+    if (endpoint.kind === 'drops') {
+      drop(req, res, method, params);
+      return;
+    }
+    if (endpoint.kind === 'sessions') {
+      const reply = this.sessionServer.message(path, id, method, params, headers);
+      this.send(res, reply, id === undefined ? undefined : { method, params });
+      return;
+    }
     if (id === undefined) {
       res.writeHead(202).end(); // a notification: accepted, no response
       return;
     }
 
+    const dispatch = (m: string, p: Record<string, unknown>) => this.dispatch(m, p);
     const answer =
-      path === UNSHARED_REVISION_PATH
+      endpoint.kind === 'unshared'
         ? this.answerUnshared(method, headers)
-        : this.answer(FIXED_ENDPOINTS[path] ?? this.versions, method, params, headers);
+        : endpoint.kind === 'strict'
+          ? this.answer(
+              [LATEST_REVISION],
+              method,
+              params,
+              headers,
+              strictDispatch(this.discoverResult([LATEST_REVISION])),
+            )
+          : this.answer(endpoint.versions ?? this.versions, method, params, headers, dispatch);
     const body: Record<string, unknown> = { jsonrpc: '2.0', id };
     let status = 200;
     if ('result' in answer) body.result = answer.result;
@@ -312,12 +453,13 @@ export class FakeMcpServer {
     this.send(res, { status, body }, { method, params });
   }
 
-  /** Validation order of §5, then dispatch. */
+  /** Validation order of §5, then `dispatch` at 2026-07-28. */
   private answer(
     versions: readonly string[],
     method: string,
     params: Record<string, unknown>,
     headers: Record<string, string>,
+    dispatch: (method: string, params: Record<string, unknown>) => Answer,
   ): Answer {
     const revision = headers['mcp-protocol-version'];
     if (revision !== undefined && !versions.includes(revision)) return unsupported(versions, revision);
@@ -327,7 +469,7 @@ export class FakeMcpServer {
     }
     const mismatch = headerMismatch(method, params, headers);
     if (mismatch !== undefined) return { error: { code: -32020, message: `Header mismatch: ${mismatch}` } };
-    return withServerInfo(this.dispatch(method, params));
+    return withServerInfo(dispatch(method, params));
   }
 
   /** UNSHARED_REVISION_PATH: discovery answered at any revision, everything else refused with -32022. */
@@ -376,6 +518,11 @@ export class FakeMcpServer {
   }
 
   private send(res: ServerResponse, reply: Reply, request: { method: string; params: unknown } | undefined): void {
+    const extra = reply.headers ?? {};
+    if (reply.body === undefined) {
+      res.writeHead(reply.status, extra).end();
+      return;
+    }
     const wire = JSON.stringify(reply.body);
     if (request !== undefined) {
       const sent = JSON.parse(wire) as Record<string, unknown>;
@@ -386,7 +533,7 @@ export class FakeMcpServer {
       });
     }
     if (this.responseMode === 'sse' && reply.status === 200) {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      res.writeHead(200, { ...extra, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.write(': openwop conformance fake\n\n');
       const token = progressToken(request?.params);
       if (token !== undefined) {
@@ -400,40 +547,52 @@ export class FakeMcpServer {
       res.end(`event: message\ndata: ${wire}\n\n`);
       return;
     }
-    res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(wire);
+    res.writeHead(reply.status, { ...extra, 'Content-Type': 'application/json' }).end(wire);
   }
 }
 
-/** The pre-2026 subset: enough for a legacy client to initialize, ping, list and call `echo`. */
-function legacy(
-  versions: readonly string[],
-  method: string,
-  params: Record<string, unknown>,
-  revision: string | undefined,
-): Answer {
-  const legacyVersions = versions.filter((version) => version < LATEST_REVISION);
-  switch (method) {
-    case 'initialize': {
-      const requested = params.protocolVersion;
-      const agreed =
-        typeof requested === 'string' && legacyVersions.includes(requested)
-          ? requested
-          : (revision ?? legacyVersions[0]!);
-      return { result: { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } } };
-    }
-    case 'ping':
-      return { result: {} };
-    case 'tools/list':
-      return { result: { tools: [echoTool()] } };
-    case 'tools/call': {
-      if (params.name !== 'echo') return invalidParams('Unknown tool');
-      const args = isRecord(params.arguments) ? params.arguments : {};
-      if (typeof args.text !== 'string') return invalidParams('Invalid arguments: text must be a string');
-      return { result: { content: [{ type: 'text', text: args.text }], isError: false } };
-    }
-    default:
-      return methodNotFound();
+/** DROPS_PATH: the request was read in full; the answer never comes. */
+function drop(req: IncomingMessage, res: ServerResponse, method: string, params: Record<string, unknown>): void {
+  if (method === 'tools/call' && params.name === CUT_MID_STREAM_TOOL) {
+    // The stream starts, then ends cleanly without the response.
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.end(': the stream ends before the response\n\n');
+    return;
   }
+  req.socket.destroy();
+}
+
+/** STRICT_PATH at 2026-07-28: its discovery, its two tools, nothing else. */
+function strictDispatch(discover: JsonObject): (method: string, params: Record<string, unknown>) => Answer {
+  return (method, params) => {
+    if (method === 'server/discover') return { result: discover };
+    if (method !== 'tools/call') return methodNotFound();
+    if (params.name === NEEDS_SAMPLING_TOOL)
+      return {
+        error: {
+          code: -32021,
+          message: 'Missing required client capability: sampling',
+          data: { requiredCapabilities: { sampling: {} } },
+        },
+      };
+    if (params.name === HEADER_MISMATCH_TOOL)
+      return { error: { code: -32020, message: `Header mismatch: ${HEADER_MISMATCH_TOOL} refuses every request` } };
+    return invalidParams('Unknown tool');
+  };
+}
+
+/** `http://<address>:<port>` of a listening server. */
+function originOf(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    // Clients keep connections alive; close them so stop() never waits on an idle socket.
+    server.closeAllConnections();
+  });
 }
 
 export function createFakeMcpServer(options?: FakeMcpServerOptions): FakeMcpServer {
@@ -444,10 +603,6 @@ function unsupported(versions: readonly string[], requested: string): Answer {
   return {
     error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [...versions], requested } },
   };
-}
-
-function methodNotFound(): Answer {
-  return { error: { code: -32601, message: 'Method not found' } };
 }
 
 /** Step (3) of the validation order; `undefined` when the headers agree with the body. */

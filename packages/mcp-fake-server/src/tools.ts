@@ -65,7 +65,14 @@ export function toolDefinitions(nonce: string): JsonObject[] {
         properties: { n: { type: 'integer' }, nonce: { type: 'string' } },
         required: ['n', 'nonce'],
       },
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      // Its annotations.title differs from its title, so a display name taken in the wrong order shows.
+      annotations: {
+        title: 'Echo, structured',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       _meta: { [FIXTURE_META_KEY]: 'rfc-0204' },
     },
     {
@@ -83,6 +90,8 @@ export function toolDefinitions(nonce: string): JsonObject[] {
       name: 'needs_input',
       description: 'Asks the client for input once (MRTR), then completes. Needs the elicitation capability.',
       inputSchema: needsCapabilitySchema,
+      // A display name only in annotations.title: the middle step of MCP's display-name precedence.
+      annotations: { title: 'Needs input' },
     },
     {
       name: 'needs_input_loop',

@@ -20,58 +20,7 @@ import {
   isLoopbackUrl,
 } from '../src/index.js';
 import type { Exchange } from '../src/index.js';
-
-const V = '2026-07-28';
-const META = {
-  'io.modelcontextprotocol/protocolVersion': V,
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-const ELICIT_META = { ...META, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
-const SERVER_INFO = { name: 'openwop-conformance-fake-mcp', version: '1.1.0' };
-
-interface Sent {
-  status: number;
-  type: string | null;
-  text: string;
-  json: any;
-}
-
-let nextId = 1;
-
-/** A well-formed 2026-07-28 request unless `headers` / `meta` override it. */
-async function rpc(
-  url: string,
-  method: string,
-  params: Record<string, unknown> = {},
-  options: { headers?: Record<string, string | undefined>; meta?: Record<string, unknown> | null } = {},
-): Promise<Sent> {
-  const name = method === 'resources/read' ? params.uri : params.name;
-  const headers: Record<string, string> = {};
-  const base: Record<string, string | undefined> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': V,
-    'Mcp-Method': method,
-    ...(typeof name === 'string' ? { 'Mcp-Name': name } : {}),
-    ...options.headers,
-  };
-  for (const [key, value] of Object.entries(base)) if (value !== undefined) headers[key] = value;
-  const body = {
-    jsonrpc: '2.0',
-    id: nextId++,
-    method,
-    params: options.meta === null ? params : { ...params, _meta: options.meta ?? META },
-  };
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, type: response.headers.get('content-type'), text, json };
-}
+import { ELICIT_META, META, SERVER_INFO, V, rpc } from './rpc.js';
 
 describe('FakeMcpServer (json)', () => {
   let fake: FakeMcpServer;
@@ -153,7 +102,13 @@ describe('FakeMcpServer (json)', () => {
     expect(echo).toMatchObject({
       title: 'Structured echo',
       outputSchema: { type: 'object', required: ['n', 'nonce'] },
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Echo, structured',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
       _meta: { 'dev.openwop.conformance/fixture': 'rfc-0204' },
     });
     const second = (await rpc(url, 'tools/list', { cursor: first.nextCursor })).json.result;
@@ -165,6 +120,9 @@ describe('FakeMcpServer (json)', () => {
     expect(second.nextCursor).toBe('fake-page:6');
     expect(second).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
     expect(second.tools[0].annotations).toEqual(READONLY_CLAIM_ANNOTATIONS);
+    // needs_input names itself only in annotations.title.
+    expect(second.tools[1]).not.toHaveProperty('title');
+    expect(second.tools[1].annotations).toEqual({ title: 'Needs input' });
     const third = (await rpc(url, 'tools/list', { cursor: second.nextCursor })).json.result;
     expect(third.tools.map((t: { name: string }) => t.name)).toEqual([fake.noClaimToolName()]);
     expect(third).not.toHaveProperty('nextCursor');

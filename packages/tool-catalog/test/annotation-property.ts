@@ -46,6 +46,8 @@ export function combinations(): Combination[] {
           toolId: `x-host-conformance.t-${tier}-${replay ?? 'none'}-${egress ?? 'none'}`,
           source: tier === 'exec' ? 'host-extension' : 'mcp',
           safetyTier: tier,
+          // An MCP descriptor always carries its display name.
+          title: `t-${tier}-${replay ?? 'none'}-${egress ?? 'none'}`,
         };
         if (replay !== undefined) bare.replayPolicy = replay;
         if (egress !== undefined) bare.egress = egress;
@@ -61,6 +63,7 @@ export const NAMED_NEGATIVE = {
   toolId: 'mcp:conformance.readonly-claim',
   source: 'mcp',
   safetyTier: 'write',
+  title: 'readonly-claim',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 

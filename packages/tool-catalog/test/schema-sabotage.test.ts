@@ -16,12 +16,12 @@ function tableClauseIndexes(schema: Json): number[] {
 describe('tool-descriptor.schema.json sabotage', () => {
   const pristine = loadSchema('tool-descriptor') as Json;
 
-  it('has exactly 8 table clauses, two per hint, beside the exec clause', () => {
+  it('has exactly 8 table clauses, two per hint, beside the exec and MCP-title clauses', () => {
     const idx = tableClauseIndexes(pristine);
     expect(idx).toHaveLength(8);
     const hints = idx.map((i) => Object.keys(pristine['allOf'][i].then.properties.annotations.properties)[0]);
     for (const h of HINTS) expect(hints.filter((x) => x === h)).toHaveLength(2);
-    expect(pristine['allOf']).toHaveLength(9);
+    expect(pristine['allOf']).toHaveLength(10);
   });
 
   it('the pristine schema passes the property (control)', () => {
@@ -51,6 +51,15 @@ describe('tool-descriptor.schema.json sabotage', () => {
     expect(failures.some((f) => f.includes('annotations.title accepted'))).toBe(true);
   });
 
+  it('an MCP descriptor without a title is stopped by the MCP-title clause: without it, it validates', () => {
+    const untitled = { toolId: 'mcp:docs.search', source: 'mcp', safetyTier: 'read' };
+    expect(compile(pristine)(untitled)).toBe(false);
+    const s = structuredClone(pristine);
+    s['allOf'] = (s['allOf'] as Json[]).filter((c) => c['if']?.properties?.source?.const !== 'mcp');
+    expect(s['allOf']).toHaveLength(9);
+    expect(compile(s)(untitled)).toBe(true);
+  });
+
   it('the named negative is stopped by the write-tier clauses: without them it validates', () => {
     const s = structuredClone(pristine);
     const clauses = s['allOf'] as Json[];
@@ -61,11 +70,11 @@ describe('tool-descriptor.schema.json sabotage', () => {
   });
 
   it('deleting the exec clause lets an exec tool from an MCP server through', () => {
-    const execMcp = { toolId: 'mcp:ops.shell', source: 'mcp', safetyTier: 'exec' };
+    const execMcp = { toolId: 'mcp:ops.shell', source: 'mcp', safetyTier: 'exec', title: 'shell' };
     expect(compile(pristine)(execMcp)).toBe(false);
     const s = structuredClone(pristine);
     s['allOf'] = (s['allOf'] as Json[]).filter((c) => c['if']?.properties?.safetyTier?.const !== 'exec');
-    expect(s['allOf']).toHaveLength(8);
+    expect(s['allOf']).toHaveLength(9);
     expect(compile(s)(execMcp)).toBe(true);
   });
 });

@@ -31,6 +31,8 @@ export interface HttpHostOptions {
   fetch?: typeof fetch;
   /** Replaces the discovery read, for a caller that already reads discovery its own way. */
   capabilities?: () => Promise<HostCapabilities>;
+  /** A toolId another principal may invoke and the caller may not (OPENWOP_CROSS_PRINCIPAL_TOOL_ID). */
+  crossPrincipalToolId?: string;
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -174,6 +176,7 @@ function createHttpHost(options: HttpHostOptions): HostUnderTest {
   const host: HostUnderTest = {
     label: options.label ?? `live host ${base} (major ${major})`,
     major,
+    ...(options.crossPrincipalToolId === undefined ? {} : { crossPrincipalToolId: options.crossPrincipalToolId }),
     async capabilities() {
       if (options.capabilities) return options.capabilities();
       const doc = await request('GET', '/.well-known/openwop');

@@ -2,7 +2,8 @@
 // `ctx.mcp[method]` exactly as spec/v2/core/conformance.md § Conformance fixtures says the host's
 // node does; the v1 fixture node calls the v1 `invokeTool` adapter; the catalog projects the
 // built-in tools and the suite's MCP server `conformance` (so the fake is a catalog source) and is served
-// through the real `GET /tools` handler. The client declares the elicitation capability, which it
+// through the real `GET /tools` handler, to two principals: the suite's caller, and another whose
+// one tool the caller may not see. The client declares the elicitation capability, which it
 // always declines, so a server's MRTR rounds reach it and it answers them itself.
 import { randomUUID } from 'node:crypto';
 import { isRecord } from '@openwop-spec/json';
@@ -20,6 +21,9 @@ import type {
 } from '../host-under-test.js';
 import { registerInProcess } from '../seams.js';
 import type { HostSeams } from '../seams.js';
+
+/** A tool only the second principal may invoke, so the catalog has something to keep from the suite's caller. */
+export const OTHER_PRINCIPAL_TOOL_ID = 'x-host-conformance.other-tenant-report';
 
 /**
  * The host's own tools. `core.Zeta` and `core.alpha` are ordered differently by UTF-16 code units
@@ -50,6 +54,13 @@ export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = Object.freeze([
     egress: 'host-owned',
     title: 'Shell',
   },
+  {
+    toolId: OTHER_PRINCIPAL_TOOL_ID,
+    source: 'node-pack',
+    safetyTier: 'read',
+    egress: 'none',
+    title: 'Other tenant report',
+  },
 ]);
 
 /**
@@ -60,7 +71,14 @@ export const OPERATOR_CLASSIFICATIONS: Readonly<Record<string, Classification>> 
   'mcp:conformance.echo': { safetyTier: 'pure', replayPolicy: 'deterministic', egress: 'none' },
 });
 
+/** The suite's caller, principal `conformance`. */
 const TOKEN = 'conformance-in-process';
+/** A second principal, `other`, the only one that may invoke OTHER_PRINCIPAL_TOOL_ID. */
+export const OTHER_PRINCIPAL_TOKEN = 'conformance-in-process-other';
+
+/** Every principal may invoke every tool but OTHER_PRINCIPAL_TOOL_ID, which is `other`'s alone. */
+const mayInvoke = (principal: string, tool: ToolDescriptor): boolean =>
+  tool.toolId !== OTHER_PRINCIPAL_TOOL_ID || principal === 'other';
 
 /** The one bound server the catalog projects. */
 const CATALOG_SERVER_ID = 'conformance';
@@ -169,7 +187,9 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
   });
   const plainHandle = createToolsHandler({
     catalog,
-    authenticate: (auth) => (auth === `Bearer ${TOKEN}` ? 'conformance' : undefined),
+    authenticate: (auth) =>
+      auth === `Bearer ${TOKEN}` ? 'conformance' : auth === `Bearer ${OTHER_PRINCIPAL_TOKEN}` ? 'other' : undefined,
+    mayInvoke: seams.mayInvoke ?? mayInvoke,
     compactView: true,
   });
   const handle = seams.toolsHandler ? seams.toolsHandler(plainHandle, client) : plainHandle;
@@ -187,6 +207,7 @@ async function createHost(label: string, seams: HostSeams, bindings: Record<stri
 
   return {
     label,
+    crossPrincipalToolId: OTHER_PRINCIPAL_TOOL_ID,
     capabilities: async () => structuredClone(capabilities),
     async runMcpClient(i) {
       const idempotencyKey = `${randomUUID()}:mcp-client:1`;

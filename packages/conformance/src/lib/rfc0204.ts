@@ -5,11 +5,11 @@
  *
  *   OPENWOP_HOST_URL (+ OPENWOP_HOST_TOKEN)  a live host, driven by HttpHost at the target major.
  *       Rows whose expected value is the fake's recording need the host to reach this run's fake:
- *       OPENWOP_MCP_FAKE_SERVER_PORT=<n> forwards 127.0.0.1:<n> to it (bind the host's
- *       `conformance` to http://127.0.0.1:<n>/mcp, `conformance.earlier` to
- *       http://127.0.0.1:<n>/mcp-2025-11-25, `conformance.incompatible` to
- *       http://127.0.0.1:<n>/mcp-2024-11-05 and `conformance.unshared` to
- *       http://127.0.0.1:<n>/mcp-unshared); without it those rows are skipped as blocked.
+ *       OPENWOP_MCP_FAKE_SERVER_PORT=<n> forwards 127.0.0.1:<n> to it (bind each server id of
+ *       FAKE_ENDPOINTS in run.ts to http://127.0.0.1:<n><its path>, e.g. `conformance` to
+ *       http://127.0.0.1:<n>/mcp); without it those rows are skipped as blocked.
+ *       OPENWOP_CROSS_PRINCIPAL_TOOL_ID names a tool of another principal for the catalog's
+ *       non-disclosure row.
  *   otherwise                                 the in-process reference host, unless
  *       OPENWOP_IN_PROCESS_HOST=false, in which case every row is skipped with the reason.
  * The corpus row reads tool-descriptor.schema.json under OPENWOP_SCHEMAS_DIR (see schemas.ts).
@@ -45,10 +45,12 @@ export function chooseHost(env: NodeJS.ProcessEnv = process.env): HostChoice {
     if (fakePort !== undefined && !(Number.isInteger(fakePort) && fakePort >= 1 && fakePort <= 65535)) {
       throw new Error(`OPENWOP_MCP_FAKE_SERVER_PORT must be a port number, not ${JSON.stringify(portText)}`);
     }
+    const crossPrincipalToolId = env['OPENWOP_CROSS_PRINCIPAL_TOOL_ID'];
     const factory = httpHost({
       baseUrl: live.url.href,
       major: targetMajor(),
       ...(live.token ? { apiKey: live.token } : {}),
+      ...(crossPrincipalToolId ? { crossPrincipalToolId } : {}),
     });
     return { kind: 'live', factory, fakePort };
   }

@@ -1,12 +1,16 @@
 // Mutants on the catalog: its classifications (rows mcp-unclassified-write, mcp-replay-not-from-hints,
 // mcp-egress-not-from-hints), the descriptor post-processor (rows annotations-derived,
 // catalog-toolids, mcp-toolid-scheme), the GET /tools handler (rows catalog-views,
-// catalog-read-only) and the sort (row catalog-order, advisory).
+// catalog-read-only, catalog-cross-principal, mcp-toolid-scheme), who may invoke what (row
+// catalog-cross-principal) and the sort (row catalog-order, advisory).
 import { isRecord } from '@openwop-spec/json';
+import type { McpClient } from '@openwop-spec/mcp-client';
 import { UNCLASSIFIED_MCP, mcpToolId } from '@openwop-spec/tool-catalog';
 import type { Classification, ToolDescriptor } from '@openwop-spec/tool-catalog';
+import { OTHER_PRINCIPAL_TOKEN } from '../adapters/in-process.js';
 import { withHostSeams } from '../seams.js';
 import type { ClassificationsSeam, ToolsHandler } from '../seams.js';
+import type { ToolsResponse } from '@openwop-spec/tool-catalog';
 import type { Mutant } from './mutant.js';
 
 /**
@@ -58,6 +62,37 @@ const dropLastCompact =
       return answer;
     return { ...answer, body: { ...answer.body, tools: answer.body['tools'].slice(0, -1) } };
   };
+
+/**
+ * Answers a by-id 404 with `replace(answer)` when the same request, made by the other principal,
+ * finds the tool: what a handler does that checks existence before authorization.
+ */
+const revealOtherPrincipal =
+  (replace: (answer: ToolsResponse) => ToolsResponse) =>
+  (handle: ToolsHandler): ToolsHandler =>
+  async (req) => {
+    const answer = await handle(req);
+    if (answer.status !== 404 || req.path === '/tools') return answer;
+    const theirs = await handle({ ...req, auth: `Bearer ${OTHER_PRINCIPAL_TOKEN}` });
+    return theirs.status === 200 ? replace(answer) : answer;
+  };
+
+/** The display names a handler that skips annotations.title would give the conformance server's tools. */
+async function titlesWithoutAnnotations(client: McpClient): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  let cursor: string | undefined;
+  try {
+    do {
+      const page = await client.listToolsPage('conformance', cursor, { cache: true });
+      for (const tool of page.tools)
+        titles.set(mcpToolId('conformance', tool.name), typeof tool.title === 'string' ? tool.title : tool.name);
+      cursor = page.nextCursor;
+    } while (typeof cursor === 'string');
+  } catch {
+    // An unreachable server leaves its tools as the catalog titled them.
+  }
+  return titles;
+}
 
 const mapAnnotations =
   (alter: (d: ToolDescriptor, a: NonNullable<ToolDescriptor['annotations']>) => ToolDescriptor['annotations']) =>
@@ -174,6 +209,70 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
         'M-title-from-name',
       ),
   },
+  {
+    id: 'M-mcp-title-omitted',
+    row: 'mcp-toolid-scheme',
+    seam: 'post-processor',
+    description: 'leaves title out of every MCP descriptor',
+    wrap: (factory) =>
+      withHostSeams(
+        factory,
+        {
+          postProcess: (descriptors) =>
+            descriptors.map((d) => {
+              if (d.source !== 'mcp') return d;
+              const { title: _omitted, ...rest } = d;
+              return rest;
+            }),
+        },
+        'M-mcp-title-omitted',
+      ),
+  },
+  onHandler(
+    'M-title-skips-annotations',
+    'mcp-toolid-scheme',
+    "titles an MCP tool by the server's title, else its name, skipping annotations.title",
+    (handle, client) => async (req) => {
+      const answer = await handle(req);
+      if (answer.status !== 200) return answer;
+      const titles = await titlesWithoutAnnotations(client);
+      const retitle = (d: unknown): unknown =>
+        isRecord(d) && typeof d['toolId'] === 'string' && titles.has(d['toolId'])
+          ? { ...d, title: titles.get(d['toolId']) }
+          : d;
+      const body = answer.body;
+      if (Array.isArray(body)) return { ...answer, body: body.map(retitle) };
+      if (isRecord(body) && Array.isArray(body['tools']))
+        return { ...answer, body: { ...body, tools: body['tools'].map(retitle) } };
+      return { ...answer, body: retitle(body) };
+    },
+  ),
+  {
+    id: 'M-disclose-other-principal',
+    row: 'catalog-cross-principal',
+    seam: 'authorization',
+    description: "lists and serves every tool to every principal, another tenant's too",
+    wrap: (factory) => withHostSeams(factory, { mayInvoke: () => true }, 'M-disclose-other-principal'),
+  },
+  onHandler(
+    'M-forbidden-other-principal',
+    'catalog-cross-principal',
+    "answers 403 for another principal's tool, where an unknown toolId gets 404",
+    revealOtherPrincipal((answer) => ({
+      ...answer,
+      status: 403,
+      body: { error: { code: 'forbidden', message: 'this tool belongs to another principal' } },
+    })),
+  ),
+  onHandler(
+    'M-not-yours-404',
+    'catalog-cross-principal',
+    "answers another principal's tool with a 404 of its own wording",
+    revealOtherPrincipal((answer) => ({
+      ...answer,
+      body: { error: { code: 'not_found', message: 'this tool belongs to another principal' } },
+    })),
+  ),
   onHandler(
     'M-unknown-view-compact',
     'catalog-views',

@@ -10,6 +10,7 @@ export type Seam =
   | 'classifications'
   | 'post-processor'
   | 'tools handler'
+  | 'authorization'
   | 'sort'
   | 'schema text';
 

@@ -13,6 +13,8 @@ import type {
   McpServerHealth,
   ReadResourceResult,
 } from '@openwop-spec/mcp-client';
+import { isRecord } from '@openwop-spec/json';
+import { EARLIER_SERVER_ID } from '../rows/earlier-revision.js';
 import { withHostSeams } from '../seams.js';
 import type { Bindings } from '../seams.js';
 import { decorateCtx } from './mutant.js';
@@ -35,37 +37,44 @@ function onCtx(
 }
 
 /**
- * What a host without MRTR does: sends tools/call once (declaring elicitation, as the reference
- * host does) and hands the pack whatever result comes back, input_required included. Anything but
- * a JSON result (an error answer, an unreachable server) falls back to the reference client, so
- * only the row about input_required can see the difference.
+ * One 2026-07-28 request sent as is, with the elicitation capability declared (as the reference
+ * host declares it): its parsed JSON body, or undefined when no JSON came back.
  */
-async function callOnce(url: string, req: Parameters<CtxMcp['callTool']>[0]): Promise<CallToolResult | undefined> {
-  const params = {
-    name: req.name,
-    ...(req.arguments === undefined ? {} : { arguments: req.arguments }),
-    _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
-    },
+async function postOnce(url: string, method: string, params: Record<string, unknown>, name?: string): Promise<unknown> {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
   };
   try {
     const res = await fetch(url, {
       method: 'POST',
+      // Like the reference client, it follows no redirect on its own.
+      redirect: 'manual',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
         'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': req.name,
+        'mcp-method': method,
+        ...(name === undefined ? {} : { 'mcp-name': name }),
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
     });
-    const body = (await res.json()) as { result?: CallToolResult };
-    return body.result;
+    return (await res.json()) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a host without MRTR does: sends tools/call once and hands the pack whatever result comes
+ * back, input_required included. Anything but a JSON result (an error answer, an unreachable
+ * server) falls back to the reference client, so only the row about input_required can see the
+ * difference.
+ */
+async function callOnce(url: string, req: Parameters<CtxMcp['callTool']>[0]): Promise<CallToolResult | undefined> {
+  const params = { name: req.name, ...(req.arguments === undefined ? {} : { arguments: req.arguments }) };
+  const body = (await postOnce(url, 'tools/call', params, req.name)) as { result?: CallToolResult } | undefined;
+  return body?.result;
 }
 
 /**
@@ -173,6 +182,8 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
       return h.state === 'unreachable' ? { state: 'reachable' } : h;
     },
   })),
+  // The two below act on conformance.earlier only: earlier-era-fallback judges the results and
+  // health of its own initialize-era servers, and each mutant belongs to one row.
   onCtx(
     'M-write-resulttype',
     'earlier-revision-unaltered',
@@ -180,7 +191,9 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
     (mcp) => ({
       async callTool(req) {
         const r = await mcp.callTool(req);
-        return Object.hasOwn(r, 'resultType') ? r : ({ ...(r as object), resultType: 'complete' } as CallToolResult);
+        return Object.hasOwn(r, 'resultType') || req.serverId !== EARLIER_SERVER_ID
+          ? r
+          : ({ ...(r as object), resultType: 'complete' } as CallToolResult);
       },
     }),
   ),
@@ -191,7 +204,9 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
     (mcp) => ({
       async serverHealth(req) {
         const health = await mcp.serverHealth(req);
-        return health.discover === undefined && health.state === 'reachable' ? { state: 'unreachable' } : health;
+        return health.discover === undefined && health.state === 'reachable' && req.serverId === EARLIER_SERVER_ID
+          ? { state: 'unreachable' }
+          : health;
       },
     }),
   ),
@@ -333,6 +348,37 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
         } catch (err) {
           if (err instanceof McpTransportFailure && err.reason === 'connect')
             throw Object.assign(new Error('MCP server unreachable'), { code: 'mcp_transport' });
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
+    'M-no-fallback-on-discover',
+    'earlier-era-fallback',
+    'reads any error to server/discover but -32022 as unreachable, -32601 included: never falls back on it',
+    (mcp, bindings) => ({
+      async serverHealth(req) {
+        const url = bindings[req.serverId];
+        const body = url === undefined ? undefined : await postOnce(url, 'server/discover', {});
+        const error = isRecord(body) && isRecord(body['error']) ? body['error'] : undefined;
+        return error === undefined || error['code'] === UNSUPPORTED_PROTOCOL_VERSION
+          ? mcp.serverHealth(req)
+          : { state: 'unreachable', reason: `mcp_error ${String(error['code'])}` };
+      },
+    }),
+  ),
+  onCtx(
+    'M-interrupted-as-connect',
+    'transport-interrupted',
+    'reports a connection that broke after the request was sent as connect, as if nothing had been sent',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpTransportFailure && err.reason === 'interrupted')
+            throw new McpTransportFailure(req.serverId, 'connect', undefined, { method: 'tools/call' });
           throw err;
         }
       },

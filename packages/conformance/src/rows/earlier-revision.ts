@@ -14,7 +14,7 @@ import type { Outcome } from '../host-under-test.js';
 export const EARLIER_SERVER_ID = 'conformance.earlier';
 
 /** The ctx.mcp gate, plus: the host lists a revision older than 2026-07-28 (otherwise it need not reach such servers). */
-function earlierGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
+export function earlierGate(ctx: RowContext): { fake: FakeMcpServer } | RowResult {
   const gate = mcpGate(ctx);
   if (isResult(gate)) return gate;
   const revisions = ctx.capabilities.mcp?.revisions ?? [];

@@ -4,8 +4,9 @@
 import { isRecord } from '@openwop-spec/json';
 import type { Exchange } from '@openwop-spec/mcp-fake-server';
 
-export const paramsOf = (x: Exchange): Record<string, unknown> => (isRecord(x.params) ? x.params : {});
-export const argumentsOf = (x: Exchange): Record<string, unknown> => {
+/** The params of a recorded exchange or invocation. */
+export const paramsOf = (x: Pick<Exchange, 'params'>): Record<string, unknown> => (isRecord(x.params) ? x.params : {});
+export const argumentsOf = (x: Pick<Exchange, 'params'>): Record<string, unknown> => {
   const args = paramsOf(x)['arguments'];
   return isRecord(args) ? args : {};
 };

@@ -1,7 +1,9 @@
-// tool-catalog.md § The descriptor and § Annotations: an MCP tool's toolId is
-// `mcp:<serverId>.<name>`, and its title, when given, follows MCP's display-name precedence (the
-// server's title, else annotations.title, else name). The fake's tools with fixed names must be
-// listed under exactly those ids, titled as the fake's own definitions say.
+// tool-catalog.md § The descriptor: an MCP tool's toolId is `mcp:<serverId>.<name>`, and it always
+// carries a title, the display name by MCP's precedence: the server's title, else its
+// annotations.title, else its name (RFC 0204 Clarification 18). The fake's tools with fixed names
+// must be listed under exactly those ids, titled as the fake's own definitions say; among them are
+// one with a title and a differing annotations.title, one with annotations.title alone, and three
+// with neither.
 import { isRecord } from '@openwop-spec/json';
 import { readTools, toolIdOf } from './catalog.js';
 import { blocked, catalogGate, fail, inapplicable, pass } from './row.js';
@@ -12,11 +14,11 @@ const FIXED_NAMES = ['echo', 'structured-echo', 'always-error', 'needs_input', '
 
 export const mcpToolIdScheme: Row = {
   id: 'mcp-toolid-scheme',
-  rfc: 'Clarifications 8–9',
+  rfc: 'Clarifications 8, 9, 18',
   advisory: false,
   majors: [2],
   needsFake: true,
-  summary: "the fake's tools are listed as mcp:conformance.<name>",
+  summary: "the fake's tools are listed as mcp:conformance.<name>, each titled by MCP's display-name precedence",
   async run(ctx) {
     const gate = catalogGate(ctx);
     if (gate !== undefined) return gate;
@@ -50,9 +52,13 @@ export const mcpToolIdScheme: Row = {
     for (const name of FIXED_NAMES) {
       const d = mcp.find((t) => toolIdOf(t) === `mcp:conformance.${name}`)!;
       const tool = definitions.find((t) => t['name'] === name);
-      if (tool === undefined || d['title'] === undefined) continue;
+      if (tool === undefined) continue;
       const hints = isRecord(tool['annotations']) ? tool['annotations'] : {};
       const title = tool['title'] ?? hints['title'] ?? name;
+      if (d['title'] === undefined)
+        return fail(
+          `mcp:conformance.${name}: $.title is missing; expected ${JSON.stringify(title)}: every MCP tool has a display name (the server's title, else annotations.title, else name)`,
+        );
       if (d['title'] !== title)
         return fail(
           `mcp:conformance.${name}: $.title is ${JSON.stringify(d['title'])}, expected ${JSON.stringify(title)} (the server's title, else annotations.title, else name)`,

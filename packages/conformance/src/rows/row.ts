@@ -73,7 +73,7 @@ export const detailsOf = (out: Outcome): Record<string, unknown> =>
   out.status === 'failed' && isRecord(out.details) ? out.details : {};
 
 /** What a rejection's details say, for a reason: ` (-32020 "Header mismatch: …")` or ` (connect)`. */
-function detailText(out: Extract<Outcome, { status: 'failed' }>): string {
+export function detailText(out: Extract<Outcome, { status: 'failed' }>): string {
   const details = isRecord(out.details) ? out.details : {};
   const error = details['error'];
   if (isRecord(error)) return ` (${String(error['code'])} ${JSON.stringify(error['message'])})`;

@@ -19,9 +19,13 @@ describeScenario(import.meta.url, 'v2-mcp-client-results (RFC 0204 §A)', () => 
     'server-health-fresh',
     'reject-unknown-server',
     'call-unshared-rejects',
+    'reserved-errors-no-fallback',
     'mcp-error-unaltered',
     'transport-failure-rejects',
+    'transport-interrupted',
+    'redirects-within-origin',
     'earlier-revision-unaltered',
     'earlier-revision-health',
+    'earlier-era-fallback',
   ]);
 });

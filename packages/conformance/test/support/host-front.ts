@@ -177,6 +177,8 @@ export function behindFront(
     const outer = await drive(front.url, apiKey)(bindings);
     return {
       ...outer,
+      // What an operator tells the suite about the host it fronts.
+      ...(host.crossPrincipalToolId === undefined ? {} : { crossPrincipalToolId: host.crossPrincipalToolId }),
       async close() {
         await outer.close?.();
         await front.close();

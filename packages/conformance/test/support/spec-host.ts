@@ -54,6 +54,15 @@ function headerValue(value: string): string {
   return plain && !sentinel ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
+/** Failures of making the connection: only these mean nothing was sent (host-services.md § Rejections). */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** `connect` when the connection could not be made, else `interrupted`: the request may have been delivered. */
+function transportReason(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  return NOT_SENT.has(String(cause?.code)) ? 'connect' : 'interrupted';
+}
+
 /** One JSON-RPC request at 2026-07-28: a POST with the request metadata headers and `_meta`. */
 async function rpc(url: string, method: string, params: Json): Promise<Json> {
   const name = method === 'resources/read' ? params['uri'] : params['name'];
@@ -74,7 +83,8 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
   try {
     res = await fetch(url, {
       method: 'POST',
-      redirect: 'error',
+      // Following a redirect is a MAY; this host follows none.
+      redirect: 'manual',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
@@ -84,12 +94,21 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
       },
       body: JSON.stringify(body),
     });
-  } catch {
-    throw new Rejection('mcp_transport', `${method}: the server could not be reached`, { reason: 'connect' });
+  } catch (err) {
+    const reason = transportReason(err);
+    throw new Rejection('mcp_transport', `${method}: the exchange failed (${reason})`, { reason });
   }
-  const text = await res.text();
+  if (res.status >= 300 && res.status < 400)
+    throw new Rejection('mcp_transport', `${method}: a redirect, not followed`, { reason: 'redirect' });
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    throw new Rejection('mcp_transport', `${method}: the answer broke off`, { reason: transportReason(err) });
+  }
   let message: unknown;
-  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+  const stream = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  if (stream) {
     for (const event of text.split(/\r?\n\r?\n/)) {
       const data = event
         .split(/\r?\n/)
@@ -108,6 +127,8 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
   }
   if (isObject(message) && isObject(message['error']))
     throw new Rejection('mcp_error', `${method}: the server answered an error`, { error: message['error'] });
+  if (stream && message === undefined && res.ok)
+    throw new Rejection('mcp_transport', `${method}: the stream ended before the response`, { reason: 'interrupted' });
   if (!isObject(message) || !isObject(message['result']))
     throw new Rejection('mcp_transport', `${method}: no JSON-RPC result (HTTP ${res.status})`, {
       reason: 'http_status',
@@ -159,6 +180,12 @@ const OWN_TOOLS: Json[] = [
     title: 'Clock',
   },
   { toolId: 'host.Fetch', source: 'node-pack', safetyTier: 'read', egress: 'safe-fetch', title: 'Fetch' },
+];
+
+/** Tools of another tenant: its principal may invoke them, the suite's may not (tool-catalog.md § The catalog). */
+export const OTHER_TENANT_TOOL_ID = 'host.payroll';
+const OTHER_TENANT_TOOLS: Json[] = [
+  { toolId: OTHER_TENANT_TOOL_ID, source: 'node-pack', safetyTier: 'read', egress: 'none', title: 'Payroll' },
 ];
 
 export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost> {
@@ -218,9 +245,9 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
     },
   };
 
-  /** The catalog: own tools, then every tool of `conformance` (conformance.md), classified by the host alone. */
-  async function catalog(): Promise<Json[]> {
-    const tools = OWN_TOOLS.map((t) => ({ ...t }));
+  /** The catalog the principal may see: own tools, then every tool of `conformance` (conformance.md), classified by the host alone. */
+  async function catalog(principal: 'suite' | 'other'): Promise<Json[]> {
+    const tools = [...OWN_TOOLS, ...(principal === 'other' ? OTHER_TENANT_TOOLS : [])].map((t) => ({ ...t }));
     if (bindings['conformance'] !== undefined) {
       let cursor: string | undefined;
       try {
@@ -296,16 +323,18 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
         },
       ];
     }
-    if (req.headers.authorization !== `Bearer ${options.token}`)
-      return [401, { error: { code: 'unauthenticated', message: 'no' } }];
+    const auth = req.headers.authorization;
+    const principal =
+      auth === `Bearer ${options.token}` ? 'suite' : auth === `Bearer ${options.token}-other` ? 'other' : undefined;
+    if (principal === undefined) return [401, { error: { code: 'unauthenticated', message: 'no' } }];
     if (!version.startsWith('2')) {
       // A v1 request on an unversioned path: v1 lists tools as { tools } and has no /runs.
-      if (req.method === 'GET' && url.pathname === '/tools') return [200, { tools: await catalog() }];
+      if (req.method === 'GET' && url.pathname === '/tools') return [200, { tools: await catalog(principal) }];
       return [404, { error: { code: 'not_found', message: 'v1 serves /v1 paths' } }];
     }
     if (req.method === 'GET' && (url.pathname === '/tools' || url.pathname.startsWith('/tools/'))) {
       const view = url.searchParams.get('view') === 'compact' ? 'compact' : 'standard';
-      const tools = await catalog();
+      const tools = await catalog(principal);
       if (url.pathname === '/tools') return [200, view === 'compact' ? { tools: tools.map(compact) } : tools];
       const id = decodeURIComponent(url.pathname.slice('/tools/'.length));
       const tool = tools.find((t) => t['toolId'] === id);

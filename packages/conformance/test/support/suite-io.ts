@@ -23,6 +23,13 @@ export function fakeBindings(port: number, dead: string): Record<string, string>
     'conformance.earlier': `http://127.0.0.1:${port}/mcp-2025-11-25`,
     'conformance.incompatible': `http://127.0.0.1:${port}/mcp-2024-11-05`,
     'conformance.unshared': `http://127.0.0.1:${port}/mcp-unshared`,
+    'conformance.legacy': `http://127.0.0.1:${port}/mcp-legacy`,
+    'conformance.legacy-probe': `http://127.0.0.1:${port}/mcp-legacy-probe`,
+    'conformance.strict': `http://127.0.0.1:${port}/mcp-strict`,
+    'conformance.moved': `http://127.0.0.1:${port}/mcp-moved`,
+    'conformance.moved-away': `http://127.0.0.1:${port}/mcp-moved-away`,
+    'conformance.see-other': `http://127.0.0.1:${port}/mcp-see-other`,
+    'conformance.drops': `http://127.0.0.1:${port}/mcp-drops`,
     'conformance.down': dead,
     'conformance-down': dead,
   };

@@ -20,7 +20,7 @@ const CLI = join(ROOT, 'packages/cli');
 const VERSION = JSON.parse(readFileSync(join(CLI, 'package.json'), 'utf8')).version;
 const TARBALL = `openwop-spec-${VERSION}.tgz`;
 const TODAY = ['--today', '2026-09-22'];
-/** Every gate input of this repository (as packages/spec-tree/test/corpus-copy.ts copies them). */
+/** The corpus of upstream's layout: its spec tree, and its conformance folder's gate inputs. */
 const CORPUS = ['spec', 'schemas', 'docs', 'evidence'];
 const CONFORMANCE = ['src', 'scenario-majors.json', 'requirements.json'];
 
@@ -53,11 +53,16 @@ before(() => {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', join(work, TARBALL)], { cwd: app, stdio: 'inherit' });
   installSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 
-  // Inside the install folder, as a repository that installed the package is.
+  // Inside the install folder, as a repository that installed the package is: every file git
+  // holds or would hold (the references gate resolves citations across the whole repository), but
+  // the workspace's package.json, so that npx finds the package the install folder's manifest holds.
   corpus = join(app, 'corpus');
-  for (const p of [...CORPUS, 'openwop-spec.config.json']) cpSync(join(ROOT, p), join(corpus, p), { recursive: true });
-  for (const p of [...CONFORMANCE, 'scenario-majors.config.json'])
-    cpSync(join(ROOT, 'packages/conformance', p), join(corpus, 'packages/conformance', p), { recursive: true });
+  const held = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  for (const p of held.split('\0'))
+    if (p && p !== 'package.json' && existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(corpus, p), { recursive: true });
 
   // Upstream's layout: conformance/ at the top, and none of the files init creates.
   upstream = join(work, 'upstream');

@@ -62,7 +62,8 @@ before(() => {
     encoding: 'utf8',
   });
   for (const p of held.split('\0'))
-    if (p && p !== 'package.json' && existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(corpus, p), { recursive: true });
+    if (p && p !== 'package.json' && existsSync(join(ROOT, p)))
+      cpSync(join(ROOT, p), join(corpus, p), { recursive: true });
 
   // Upstream's layout: conformance/ at the top, and none of the files init creates.
   upstream = join(work, 'upstream');

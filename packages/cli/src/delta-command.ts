@@ -8,7 +8,7 @@ import {
 } from '@openwop-spec/diagnostics';
 import { command, findRoot } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
-import { CACHE_EXCLUSIVE, CACHE_OPTIONS, factCache } from './cache-options.js';
+import { CACHE_EXCLUSIVE, CACHE_OPTIONS, cacheLocation, factCache } from './cache-options.js';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
 import type { CommandPage } from './options.js';
@@ -70,7 +70,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     // Loaded here, not at start-up (it brings zx): a check never pays for it.
     const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
     // Both sides read the facts check caches: only what the change touched is derived again.
-    const cache = factCache(root, args, io.cwd);
+    const cache = factCache(cacheLocation(root, args, io));
     const report = await delta(root, gates, {
       today,
       env: io.env,

@@ -4,13 +4,14 @@ import {
   formatStylishDiagnostic,
   inputDiagnostic,
   nearest,
+  terminalLine,
   terminalSink,
 } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { FactCache } from '@openwop-spec/spec-tree';
-import { factCache } from './cache-options.js';
+import { cacheLocation, factCache } from './cache-options.js';
 import { EXIT_CODES, SHARED_OPTIONS, commandPage, gateRunCommands } from './commands.js';
 import type { GateRunCommand } from './commands.js';
 import { DELTA, deltaCommand } from './delta-command.js';
@@ -86,7 +87,12 @@ function overview(commands: readonly GateRunCommand[], gates: readonly Gate[]): 
  * prints goes through `terminalSink`: names from the tree print as inert text, whatever the command.
  */
 export async function main(argv: readonly string[], rawIo: Io, gates: readonly Gate[] = GATES): Promise<number> {
-  const io: Io = { ...rawIo, ...terminalSink(rawIo) };
+  const status = rawIo.status;
+  const io: Io = {
+    ...rawIo,
+    ...terminalSink(rawIo),
+    ...(status ? { status: (line: string | undefined) => status(line === undefined ? line : terminalLine(line)) } : {}),
+  };
   const commands = gateRunCommands(gates);
   if (argv.includes('--version') || argv[0] === 'version') {
     io.stdout(VERSION);
@@ -201,7 +207,7 @@ function load(io: Io, args: ParsedArgs): { tree: SpecTree; cache?: FactCache; to
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
-    const cache = factCache(root, args, io.cwd);
+    const cache = factCache(cacheLocation(root, args, io));
     return { tree: SpecTree.load(root, cache ? { cache } : {}), today, ...(cache ? { cache } : {}) };
   } catch (err) {
     if (err instanceof InputError) return err;

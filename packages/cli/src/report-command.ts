@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
-import { CACHE_EXCLUSIVE, CACHE_OPTIONS, factCache } from './cache-options.js';
+import { CACHE_EXCLUSIVE, CACHE_OPTIONS, cacheLocation, factCache } from './cache-options.js';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
 import type { CommandPage } from './options.js';
@@ -20,7 +19,7 @@ export const REPORT = {
     name: 'report',
     usage: 'openwop-spec report [--out FILE] [--history N] [--format html|markdown] [options]',
     about:
-      'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git’s object store (the working tree, index and HEAD are never touched), measured from the fact cache where its documents were seen before, and its figures are cached in node_modules/.cache/openwop-spec/report-history/, so the next report measures only new commits. On a terminal, a status line shows the progress; when the commits to measure will take a while, one line on stderr says about how long. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
+      'Writes the spec’s health as one self-contained HTML page: the core budget, every core family and its bucket, the burn-down of open families to v1 end of support over the last N commits that touched the spec, the scenario majors and every finding. Open it in any browser; it makes no network request and needs no server. Each commit is read from git’s object store (the working tree, index and HEAD are never touched), measured from the fact cache where its documents were seen before, and its figures are cached in report-history/ in the cache folder (below), so the next report measures only new commits. On a terminal, a status line shows the progress; when the commits to measure will take a while, one line on stderr says about how long. Exit 0 when the report is written, whatever the gates found; 2 when it cannot be (usage, unreadable repository).',
     options: [
       {
         name: '--out',
@@ -78,7 +77,8 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
     // The gates read the facts check caches: a report after a check parses nothing unchanged.
-    const cache = factCache(root, args, io.cwd);
+    const location = cacheLocation(root, args, io);
+    const cache = factCache(location);
     const tree = SpecTree.load(root, cache ? { cache } : {});
     const options = { today, flags: new Set<string>() };
     const results: GateResult[] = [];
@@ -93,16 +93,15 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     }
     // Loaded here, not at start-up: the charting library is needed by this command only.
     const report = await import('@openwop-spec/report');
-    // Measured commits are kept where the tool keeps its caches, and only in an installed checkout
-    // (a root with node_modules), so reporting on a bare tree never leaves files in it.
-    const modules = join(root, 'node_modules');
+    // Measured commits are kept beside the fact cache, under the same rules (none with --no-cache,
+    // nor in a tree without node_modules, so reporting on a bare tree never leaves files in it).
     const history = await report.collectHistory(root, tree.paths, {
       limit: Number(historyArg),
       env: io.env,
       ...(cache ? { facts: cache } : {}),
       estimate: (line) => io.stderr(`openwop-spec report: ${line}`),
       ...(io.status ? { progress: io.status } : {}),
-      ...(existsSync(modules) ? { cacheDir: join(modules, '.cache', 'openwop-spec', 'report-history') } : {}),
+      ...(location ? { cache: { ...location, dir: join(location.dir, 'report-history') } } : {}),
     });
     cache?.flush(tree.root); // after the history: its commits' facts are kept too
     const data = report.buildReport({ today, results, history });
@@ -116,13 +115,8 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
         format === 'markdown'
           ? report.renderMarkdown(data).join('\n') + '\n'
           : await report.renderHtml(data, { linkBase: linkBase ? `${linkBase}/` : '' });
-      try {
-        writeAtomic(out, text);
-      } catch (err) {
-        throw new InputError(
-          `cannot write ${outArg ?? DEFAULT_OUT}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-        );
-      }
+      // The page may replace a file in the folder named, never one a symlink there leads to.
+      writeAtomic(out, text, { within: dirname(out), path: outArg ?? DEFAULT_OUT });
       io.stdout(`wrote ${outArg ?? DEFAULT_OUT}`);
     }
     return 0;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { CONFIG_FILE, SpecTree, affects } from '@openwop-spec/spec-tree';
+import { CONFIG_FILE, SpecTree, affects, errnoWords } from '@openwop-spec/spec-tree';
 import type { AccessLog, PathInfo } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 
@@ -56,7 +56,8 @@ const hashFile = (abs: string): string | undefined => {
  * changes forgets only the changed files (the tree keeps every other parse), re-runs only the
  * gates that read a changed path, and prints their new results and a status line saying how every
  * gate stands. Events for files the run itself wrote, with the bytes it wrote, are ignored, so a
- * run never triggers itself. Resolves with 0 when stopped.
+ * run never triggers itself. Resolves with 0 when stopped, and with 2, after saying so, when the
+ * root itself is moved or deleted (nothing is left to check).
  */
 export async function watchGates(options: WatchOptions): Promise<number> {
   const clock = options.clock ?? (() => performance.now());
@@ -123,13 +124,40 @@ export async function watchGates(options: WatchOptions): Promise<number> {
 
   const source = options.source ?? fileSystemSource(tree.root);
   const signal = options.signal ?? sigint();
+  // The root as it was when the watch started: gone, or another folder at its path, ends the watch.
+  const identity = (): string | undefined => {
+    try {
+      const s = statSync(tree.root, { bigint: true, throwIfNoEntry: false });
+      return s?.isDirectory() ? `${s.dev}:${s.ino}` : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const rootAtStart = identity();
+  const gone = new AbortController();
+  const rootGone = (): boolean => {
+    if (gone.signal.aborted) return true;
+    if (identity() === rootAtStart) return false;
+    options.log(`watch: the root ${tree.root} is gone (moved or deleted); stopping`);
+    gone.abort();
+    return true;
+  };
   let firstRunDone!: () => void;
   let busy = new Promise<void>((resolve) => (firstRunDone = resolve));
-  const logError = (err: unknown): void => options.log(`watch: ${err instanceof Error ? err.message : String(err)}`);
+  const logError = (err: unknown): void => {
+    if (rootGone()) return;
+    const e = err as NodeJS.ErrnoException;
+    // A watcher's own failure names the path it could not watch, in words, never a raw errno line.
+    options.log(
+      e.code !== undefined && e.path !== undefined
+        ? `watch: cannot watch ${relative(tree.root, e.path).split(sep).join('/') || '.'}: ${errnoWords(e)}`
+        : `watch: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  };
   // Watch first, so a save made while the first run is under way is not lost.
   await source.start((paths) => {
     for (const p of paths) pending.add(p);
-    busy = busy.then(handle).catch(logError);
+    busy = busy.then(() => (rootGone() ? undefined : handle())).catch(logError);
   }, logError);
   const started = clock();
   await runGates(options.gates).catch(logError);
@@ -137,10 +165,17 @@ export async function watchGates(options: WatchOptions): Promise<number> {
   firstRunDone();
 
   await new Promise<void>((resolve) => {
-    const stop = (): void => void busy.then(() => source.close()).then(resolve);
-    if (signal.aborted) return stop();
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      void busy.then(() => source.close()).then(resolve);
+    };
+    if (signal.aborted || gone.signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
+    gone.signal.addEventListener('abort', stop, { once: true });
   });
+  if (gone.signal.aborted) return 2;
   options.log('watch: stopped');
   return 0;
 }
@@ -185,6 +220,8 @@ export function debounce(
  * Changes under `root` through chokidar, which watches each directory (not only each file's inode),
  * so a file replaced by a rename — vim's and JetBrains' safe write, `sed -i`, `git checkout` — or
  * deleted and created again keeps being watched, and a new directory is scanned as it appears.
+ * Symlinks are watched as links, never followed: the tree reads nothing through a link that leaves
+ * the root, and a symlink to `/` committed in the tree must not make the watcher crawl the file system.
  */
 export function fileSystemSource(root: string, settleMs = 50): ChangeSource {
   const toRepoPath = (abs: string): string => relative(root, abs).split(sep).join('/');
@@ -194,7 +231,11 @@ export function fileSystemSource(root: string, settleMs = 50): ChangeSource {
     async start(onChange, onError) {
       batch = debounce(settleMs, onChange);
       const { watch } = await import('chokidar'); // loaded by --watch only
-      const w = watch(root, { ignoreInitial: true, ignored: (abs) => IGNORED.test(toRepoPath(abs)) });
+      const w = watch(root, {
+        ignoreInitial: true,
+        followSymlinks: false,
+        ignored: (abs) => IGNORED.test(toRepoPath(abs)),
+      });
       watcher = w;
       w.on('all', (_event, abs) => batch!.add(toRepoPath(abs)));
       w.on('error', onError);

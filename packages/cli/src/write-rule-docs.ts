@@ -12,7 +12,7 @@ const dir = join(root, 'docs', 'rules');
 const files = ruleDocFiles(GATES);
 let written = 0;
 for (const [path, content] of files)
-  if (writeAtomic(join(root, ...path.split('/')), content, path) === 'written') written++;
+  if (writeAtomic(join(root, ...path.split('/')), content, { within: root, path }) === 'written') written++;
 
 // A rule that left its catalogue leaves no file behind.
 const stale: string[] = [];

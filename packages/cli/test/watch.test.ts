@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
@@ -8,7 +9,7 @@ import type { Gate } from '@openwop-spec/gate-api';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { main } from '../src/main.js';
-import { debounce, watchGates } from '../src/watch.js';
+import { debounce, fileSystemSource, watchGates } from '../src/watch.js';
 import type { ChangeSource } from '../src/watch.js';
 
 const result = (gate: string, summaryLine: string, ok = true): GateResult => ({
@@ -291,8 +292,8 @@ describe('check --watch on the file system', () => {
       { cwd, encoding: 'utf8' },
     );
 
-  async function watching(isTTY = false) {
-    fixture = createFixture({ 'pnpm-workspace.yaml': '', 'spec/a.md': 'one\n' });
+  async function watching(isTTY = false, extra: Parameters<typeof createFixture>[0] = {}) {
+    fixture = createFixture({ 'pnpm-workspace.yaml': '', 'spec/a.md': 'one\n', ...extra });
     const root = fixture.root;
     const out = lineWatcher();
     const err = lineWatcher();
@@ -327,7 +328,7 @@ describe('check --watch on the file system', () => {
     };
     const status = (pred: (line: string) => boolean): Promise<string> =>
       err.until((l) => l.startsWith('watch: re-ran reads-a') && pred(l), 'a re-run');
-    return { root, a, saved, plain, status, stop, out: out.lines };
+    return { root, a, saved, plain, status, stop, running, out: out.lines, err: err.lines };
   }
 
   it('a plain save', async () => {
@@ -391,5 +392,46 @@ describe('check --watch on the file system', () => {
     await w.saved('one', () => git(w.root, 'checkout', '--', 'spec/a.md'));
     await w.plain('three');
     await w.stop();
+  });
+
+  it('never follows a symlink out of the root: nothing under the link is watched', async () => {
+    const away = mkdtempSync(join(tmpdir(), 'openwop-spec-away-'));
+    fixture = createFixture({ 'spec/a.md': 'one\n', 'spec/rootlink': { symlink: away } });
+    const source = fileSystemSource(fixture.root);
+    const batches: string[][] = [];
+    let saw: (() => void) | undefined;
+    try {
+      await source.start(
+        (paths) => {
+          batches.push(paths);
+          if (paths.includes('spec/a.md')) saw?.();
+        },
+        (err) => expect.unreachable(String(err)),
+      );
+      for (const content of ['two', 'three']) {
+        const seen = new Promise<void>((resolve) => (saw = resolve));
+        // The change out there comes first: a watcher that followed the link reports it first.
+        writeFileSync(join(away, `${content}.md`), 'out there\n');
+        writeFileSync(join(fixture.root, 'spec/a.md'), `${content}\n`);
+        await seen;
+      }
+      expect(batches.flat().filter((p) => p.startsWith('spec/rootlink/'))).toEqual([]);
+    } finally {
+      await source.close();
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+
+  it('the root moved away: one line saying so, and exit 2, never a raw errno line', async () => {
+    const w = await watching();
+    const moved = `${w.root}-moved`;
+    renameSync(w.root, moved);
+    try {
+      expect(await w.running).toBe(2);
+      expect(w.err.at(-1)).toBe(`watch: the root ${w.root} is gone (moved or deleted); stopping`);
+      expect(w.err.join('\n')).not.toMatch(/ENOENT|lstat/);
+    } finally {
+      renameSync(moved, w.root);
+    }
   });
 });

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SpecTree, createAtomic, writeAtomic } from '@openwop-spec/spec-tree';
+import { SpecTree, createAtomic, readRegularFile, writeAtomic } from '@openwop-spec/spec-tree';
 import { detectLayout } from './layout.js';
 import { CannotDerive } from './plan.js';
 import type { InitPlan, PlannedFile } from './plan.js';
@@ -44,20 +43,24 @@ export async function planInit(root: string): Promise<InitPlan> {
 export function applyInit(plan: InitPlan): PlannedFile[] {
   return plan.files.map((file) => {
     const target = join(plan.root, ...file.path.split('/'));
+    // Every write stays inside the root: a path that would land outside it (a `..` in a key, a
+    // symlinked folder) is an input error naming the file, like any write that fails.
+    const wall = { within: plan.root, path: file.path };
     if (file.action === 'create') {
       // A failure is an input error naming the file (createAtomic says what could not be done).
-      const outcome = createAtomic(target, file.content!, file.path);
+      const outcome = createAtomic(target, file.content!, wall);
       return outcome === 'written' ? file : { path: file.path, action: 'keep', from: 'it appeared while init ran' };
     }
     if (file.action === 'update') {
       let now: string | undefined;
       try {
-        now = readFileSync(target, 'utf8');
+        // Read without blocking: a FIFO in the file's place is a change, never a wait.
+        now = readRegularFile(target, file.path).toString('utf8');
       } catch {
         now = undefined;
       }
       if (now !== file.before) return { path: file.path, action: 'keep', from: 'it changed while init ran' };
-      writeAtomic(target, file.content!, file.path);
+      writeAtomic(target, file.content!, wall);
     }
     return file;
   });

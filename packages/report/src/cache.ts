@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeIdentity, writeAtomic } from '@openwop-spec/spec-tree';
+import { CacheFolder, codeIdentity } from '@openwop-spec/spec-tree';
+import type { CacheFolderOptions } from '@openwop-spec/spec-tree';
 import type { HistoryPoint } from './model.js';
 
 /** Bumped when what a cached point holds, or how it is derived here, changes. */
@@ -36,22 +36,32 @@ const isPoint = (v: unknown, sha: string): v is HistoryPoint => {
   );
 };
 
+/** A code key's folder name: other names in the cache folder are never removed. */
+const CODE_KEY = /^[0-9a-f]{16}$/;
+
 /**
  * Each commit's point, one JSON file per commit id under `<dir>/<code key>/`. Entries are written
  * atomically; an entry that cannot be read or does not hold a point for its commit is a miss, and
  * a failure to write is ignored: the cache only ever saves time. Folders of other code keys are
- * removed on the first write.
+ * removed on the first write (only entries named as code keys, never through a symlink). Both
+ * folders are trusted only when they are ours and inside `within` (`CacheFolder`).
  */
 export class HistoryCache {
   private readonly key = codeKey();
+  private readonly folders: CacheFolder;
+  private readonly entries: CacheFolder | undefined;
   private pruned = false;
 
-  constructor(private readonly dir: string) {}
+  constructor(dir: string, options: CacheFolderOptions) {
+    this.folders = new CacheFolder(dir, options);
+    this.entries = this.key === undefined ? undefined : new CacheFolder(join(dir, this.key), options);
+  }
 
   get(sha: string): HistoryPoint | undefined {
-    if (this.key === undefined) return undefined;
+    const bytes = this.entries?.read(`${sha}.json`);
+    if (!bytes) return undefined;
     try {
-      const value: unknown = JSON.parse(readFileSync(join(this.dir, this.key, `${sha}.json`), 'utf8'));
+      const value: unknown = JSON.parse(bytes.toString('utf8'));
       return isPoint(value, sha) ? value : undefined;
     } catch {
       return undefined;
@@ -59,24 +69,15 @@ export class HistoryCache {
   }
 
   put(point: HistoryPoint): void {
-    if (this.key === undefined) return;
+    if (!this.entries) return;
     try {
       if (!this.pruned) {
         this.pruned = true;
-        for (const name of readdirSafe(this.dir))
-          if (name !== this.key) rmSync(join(this.dir, name), { recursive: true, force: true });
+        for (const name of this.folders.list()) if (CODE_KEY.test(name) && name !== this.key) this.folders.remove(name);
       }
-      writeAtomic(join(this.dir, this.key, `${point.sha}.json`), JSON.stringify(point) + '\n');
+      this.entries.write(`${point.sha}.json`, JSON.stringify(point) + '\n');
     } catch {
       // A cache that cannot be written costs time on the next run, nothing else.
     }
-  }
-}
-
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
   }
 }

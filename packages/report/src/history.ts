@@ -4,7 +4,7 @@ import type { Commit, GitEnv } from '@openwop-spec/delta';
 import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { CONFIG_FILE, MemoryFacts, SpecTree } from '@openwop-spec/spec-tree';
-import type { CorpusPaths, FactStore } from '@openwop-spec/spec-tree';
+import type { CacheFolderOptions, CorpusPaths, FactStore } from '@openwop-spec/spec-tree';
 import { HistoryCache } from './cache.js';
 import { pointFigures, utcDay } from './model.js';
 import type { History, HistoryPoint } from './model.js';
@@ -12,8 +12,8 @@ import type { History, HistoryPoint } from './model.js';
 export interface HistoryOptions {
   /** How many commits to measure (0: none). */
   limit: number;
-  /** Where measured commits are kept between runs; no cache when absent. */
-  cacheDir?: string;
+  /** Where measured commits are kept between runs, and the folder it may not leave; no cache when absent. */
+  cache?: CacheFolderOptions & { dir: string };
   /** The environment git runs in. */
   env: GitEnv;
   /**
@@ -139,7 +139,7 @@ export async function collectHistory(root: string, paths: CorpusPaths, options: 
       'this clone is shallow, so older commits are missing (git fetch --unshallow, or fetch-depth: 0 in actions/checkout)',
     );
   }
-  const cache = options.cacheDir === undefined ? undefined : new HistoryCache(options.cacheDir);
+  const cache = options.cache && new HistoryCache(options.cache.dir, options.cache);
   const points: Array<HistoryPoint | undefined> = listed.commits.map((c) => cache?.get(c.sha));
   const toMeasure = points.filter((p) => p === undefined).length;
   // Oldest first, as the commits came: each shares most of its files and facts with the one before.

@@ -191,7 +191,7 @@ describe('progress on long history', () => {
     const dir = tempDir();
     const said: string[] = [];
     const status: Array<string | undefined> = [];
-    const options = { limit: 30, env: process.env, cacheDir: dir, estimate: (l: string) => said.push(l) };
+    const options = { limit: 30, env: process.env, cache: { dir, within: dir }, estimate: (l: string) => said.push(l) };
     await collectHistory(own.root, DEFAULT_PATHS, options);
     expect(said).toEqual([]);
     await collectHistory(own.root, DEFAULT_PATHS, { ...options, progress: (l) => status.push(l) });
@@ -212,7 +212,7 @@ describe('progress on long history', () => {
 describe('the history cache', () => {
   const entry = (dir: string, sha: string): string => join(dir, codeKey()!, `${sha}.json`);
   const collect = (limit: number, cacheDir: string) =>
-    collectHistory(r.root, DEFAULT_PATHS, { limit, cacheDir, env: process.env });
+    collectHistory(r.root, DEFAULT_PATHS, { limit, cache: { dir: cacheDir, within: cacheDir }, env: process.env });
 
   it('serves a measured commit from its entry, and measures only commits it has not seen', async () => {
     const dir = tempDir();
@@ -266,11 +266,12 @@ describe('the history cache', () => {
     expect(JSON.parse(readFileSync(entry(dir, b), 'utf8'))).toEqual(first.points[1]);
   });
 
-  it('removes the folders of other code versions when it writes', async () => {
+  it('removes the folders of other code versions when it writes, and nothing not named as one', async () => {
     const dir = tempDir();
-    execFileSync('mkdir', ['-p', join(dir, 'old-code-key')]);
-    writeFileSync(join(dir, 'old-code-key', 'x.json'), '{}');
+    execFileSync('mkdir', ['-p', join(dir, '0123456789abcdef')]);
+    writeFileSync(join(dir, '0123456789abcdef', 'x.json'), '{}');
+    writeFileSync(join(dir, 'notes.txt'), 'kept');
     await collect(1, dir);
-    expect(readdirSync(dir)).toEqual([codeKey()!]);
+    expect(readdirSync(dir).sort()).toEqual([codeKey()!, 'notes.txt'].sort());
   });
 });

@@ -1,13 +1,13 @@
 import { isAscii } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '@openwop-spec/json';
+import { CacheFolder } from './cache-folder.js';
+import type { CacheFolderOptions } from './cache-folder.js';
 import { factIdentity } from './facts.js';
 import type { FactKind } from './facts.js';
 import type { FactStore } from './fact-store.js';
-import { readRegularFile } from './fs.js';
-import { writeAtomic } from './write.js';
 
 const FILE = 'facts.json';
 const FORMAT = 'openwop-spec-facts';
@@ -125,16 +125,24 @@ const serialise = (kinds: Iterable<[string, KindRecord]>): Buffer => {
  * is a miss, never an error; a write that fails leaves the cache as it was. Writes are atomic (a
  * temporary file, then a rename), so runs sharing a cache never see half of one; when two runs
  * write the main file at once, the last complete file wins, and entries lost so are only misses.
+ * The folder and its files are trusted only when they are this user's alone (`CacheFolder`): a
+ * folder or file another user could have written is not read, with one warning.
  */
 export class FactCache implements FactStore {
   readonly file: string;
+  private readonly folder: CacheFolder;
   private stored: Stored | undefined;
   /** Per kind, what this run looked up and derived (undefined: the kind's code cannot be identified). */
   private readonly runs = new Map<string, KindRun | undefined>();
   private fresh = 0;
 
-  constructor(readonly dir: string) {
+  /** `within`: the folder the cache may not leave (default: `dir` itself); `warn`: told why a folder or file is not used. */
+  constructor(
+    readonly dir: string,
+    options: Partial<CacheFolderOptions> = {},
+  ) {
     this.file = join(dir, FILE);
+    this.folder = new CacheFolder(dir, { within: options.within ?? dir, ...(options.warn && { warn: options.warn }) });
   }
 
   /** The cached value of `kind` for the content `hash` (looked up for `path`), if any. */
@@ -200,7 +208,7 @@ export class FactCache implements FactStore {
       // Not flushed to disk: a file lost or torn in a crash fails its checksum, a miss like any other.
       if (small) {
         const name = `facts-${randomBytes(8).toString('hex')}.json`;
-        writeAtomic(join(this.dir, name), added, join(this.dir, name), { durable: false });
+        this.folder.write(name, added);
         stored.added = [...stored.added, name].sort();
         stored.addedBytes += added.length;
         return;
@@ -221,8 +229,8 @@ export class FactCache implements FactStore {
         kinds.set(id, { identity: run.identity, entries });
       }
       const whole = serialise(kinds);
-      writeAtomic(this.file, whole, this.file, { durable: false });
-      for (const name of current.added) rmSync(join(this.dir, name), { force: true });
+      this.folder.write(FILE, whole);
+      for (const name of current.added) this.folder.remove(name);
       this.stored = { kinds, version: this.fileVersion(), bytes: whole.length, added: [], addedBytes: 0 };
     } catch {
       // A cache that cannot be written (read-only, full, not a folder) only costs the next run time.
@@ -252,12 +260,12 @@ export class FactCache implements FactStore {
   private reread(): Stored {
     // Taken before the read: a file replaced meanwhile reads as changed.
     const version = this.fileVersion();
-    const main = readRecord(this.file);
+    const main = this.readRecord(FILE);
     const kinds = main?.kinds ?? new Map<string, KindRecord>();
     const added = this.addedNames();
     let addedBytes = 0;
     for (const name of added) {
-      const file = readRecord(join(this.dir, name));
+      const file = this.readRecord(name);
       if (!file) continue;
       addedBytes += file.bytes;
       if ([...file.kinds].some(([id, k]) => (kinds.get(id)?.identity ?? k.identity) !== k.identity)) continue;
@@ -272,40 +280,25 @@ export class FactCache implements FactStore {
 
   /** The added files in the cache directory now, in code-unit order. */
   private addedNames(): string[] {
-    try {
-      return readdirSync(this.dir)
-        .filter((name) => ADDED.test(name))
-        .sort();
-    } catch {
-      return [];
-    }
+    return this.folder
+      .list()
+      .filter((name) => ADDED.test(name))
+      .sort();
   }
 
-  /**
-   * Which file is at the path now (a write renames a new one into place, so its inode changes), or
-   * undefined when none is.
-   */
+  /** Which main file is there now (a write renames a new one into place, so its inode changes). */
   private fileVersion(): string | undefined {
-    try {
-      const s = statSync(this.file, { bigint: true, throwIfNoEntry: false });
-      return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.folder.version(FILE);
+  }
+
+  /** A cache file's kinds and size, or undefined when it is missing, not ours, or not a cache this version wrote. */
+  private readRecord(name: string): { kinds: Map<string, KindRecord>; bytes: number } | undefined {
+    const bytes = this.folder.read(name);
+    if (!bytes) return undefined;
+    const kinds = parseRecord(bytes);
+    return kinds && { kinds, bytes: bytes.length };
   }
 }
 
 const sameNames = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((name, i) => name === b[i]);
-
-/** A cache file's kinds and size, or undefined when it is missing or not a cache this version wrote. */
-function readRecord(file: string): { kinds: Map<string, KindRecord>; bytes: number } | undefined {
-  try {
-    // Opened non-blocking and checked through its descriptor: a FIFO in its place is never waited on.
-    const bytes = readRegularFile(file, file);
-    const kinds = parseRecord(bytes);
-    return kinds && { kinds, bytes: bytes.length };
-  } catch {
-    return undefined;
-  }
-}

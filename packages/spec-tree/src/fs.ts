@@ -77,11 +77,19 @@ export function listFolder(abs: string): DirentType[] {
  * Reads a regular file. It is opened without blocking and checked through its descriptor, so a
  * FIFO, socket or device put in a file's place (even between a check and the read) is an input
  * error naming it, never a hang. A file over `limit` bytes is refused without being read.
+ * `inspect` sees the descriptor's stat first (who owns the file that was opened, and its mode);
+ * `follow: false` refuses a symlink in the file's place instead of opening what it points to.
  */
-export function readRegularFile(abs: string, path: string, limit = Infinity): Buffer {
+export function readRegularFile(
+  abs: string,
+  path: string,
+  limit = Infinity,
+  { follow = true, inspect }: { follow?: boolean; inspect?: (stat: BigIntStats) => void } = {},
+): Buffer {
   let fd: number;
   try {
-    fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+    fd = openSync(abs, follow ? flags : flags | constants.O_NOFOLLOW);
   } catch (err) {
     throw ioError('cannot read', path, err);
   }
@@ -91,6 +99,7 @@ export function readRegularFile(abs: string, path: string, limit = Infinity): Bu
     if (type !== 'file')
       throw new InputError(`${path} is ${describeType(type)}, not a regular file`, { file: path }, 'input/not-a-file');
     if (stat.size > limit) throw tooLarge(path, stat.size, limit);
+    inspect?.(stat);
     return readKnownSize(fd, Number(stat.size));
   } catch (err) {
     if (err instanceof InputError) throw err;

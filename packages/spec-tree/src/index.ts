@@ -14,6 +14,7 @@ export type { JsonProblem } from './json-syntax.js';
 export * from './facts.js';
 export * from './fact-cache.js';
 export * from './fact-store.js';
-export { errnoWords, tooLarge } from './fs.js';
+export * from './cache-folder.js';
+export { errnoWords, readRegularFile, tooLarge } from './fs.js';
 export type { DirentType, FileStat, FileType } from './fs.js';
 export * from './command.js';

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
 import { ioError, listFolder, readRegularFile, statPath, tooLarge } from './fs.js';
 import type { DirentType, FileStat } from './fs.js';
-import { writeAtomic } from './write.js';
+import { isInside, writeAtomic } from './write.js';
 import type { WriteOutcome } from './write.js';
 
 /**
@@ -57,9 +57,7 @@ export class DiskFs implements TreeFs {
     } catch (err) {
       throw ioError('cannot resolve', path || '.', err);
     }
-    const rel = relative(this.realRoot, real);
-    const inside = rel !== '..' && !rel.startsWith('..' + sep) && !rel.startsWith(sep);
-    return inside ? rel.split(sep).join('/') : undefined;
+    return isInside(real, this.realRoot) ? relative(this.realRoot, real).split(sep).join('/') : undefined;
   }
 
   readdir(path: string): DirentType[] {
@@ -74,8 +72,9 @@ export class DiskFs implements TreeFs {
     return readRegularFile(this.abs(path), path, limit);
   }
 
+  /** Writes only inside the root: a folder on the way, or the file itself, that is a symlink leading out is refused. */
   write(path: string, content: string): WriteOutcome {
-    return writeAtomic(this.abs(path), content, path);
+    return writeAtomic(this.abs(path), content, { within: this.root, path });
   }
 }
 

@@ -306,11 +306,11 @@ describe('SpecTree reading', () => {
   it('createAtomic creates a missing file (parents too) and never replaces one, not even a dangling symlink', () => {
     const f = fixture({ 'out/a.json': 'old\n', 'out/link.json': { symlink: 'nowhere.json' } });
     const abs = (p: string): string => join(f.root, ...p.split('/'));
-    expect(createAtomic(abs('out/deep/b.json'), 'b\n')).toBe('written');
+    expect(createAtomic(abs('out/deep/b.json'), 'b\n', { within: f.root })).toBe('written');
     expect(readFileSync(abs('out/deep/b.json'), 'utf8')).toBe('b\n');
-    expect(createAtomic(abs('out/a.json'), 'new\n')).toBe('exists');
+    expect(createAtomic(abs('out/a.json'), 'new\n', { within: f.root })).toBe('exists');
     expect(readFileSync(abs('out/a.json'), 'utf8')).toBe('old\n');
-    expect(createAtomic(abs('out/link.json'), 'new\n')).toBe('exists');
+    expect(createAtomic(abs('out/link.json'), 'new\n', { within: f.root })).toBe('exists');
     expect(readlinkSync(abs('out/link.json'))).toBe('nowhere.json');
     expect(readdirSync(abs('out')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });

@@ -45,7 +45,7 @@ describe('writeAtomic', () => {
   it('flushes the temporary file before renaming it, then the folder', () => {
     const f = createFixture({ 'out/a.json': 'old\n' });
     fixtures.push(f);
-    expect(writeAtomic(join(f.root, 'out/a.json'), 'new\n')).toBe('written');
+    expect(writeAtomic(join(f.root, 'out/a.json'), 'new\n', { within: f.root })).toBe('written');
     expect(calls).toEqual(['fsync temp', 'rename', 'fsync folder']);
     expect(readFileSync(join(f.root, 'out/a.json'), 'utf8')).toBe('new\n');
     expect(readdirSync(join(f.root, 'out'))).toEqual(['a.json']);
@@ -54,7 +54,9 @@ describe('writeAtomic', () => {
   it('durable: false renames the written temporary file into place without flushing (the fact cache)', () => {
     const f = createFixture({ 'a.json': 'old\n' });
     fixtures.push(f);
-    expect(writeAtomic(join(f.root, 'a.json'), 'new\n', 'a.json', { durable: false })).toBe('written');
+    expect(writeAtomic(join(f.root, 'a.json'), 'new\n', { within: f.root, path: 'a.json', durable: false })).toBe(
+      'written',
+    );
     expect(calls).toEqual(['rename']);
     expect(readFileSync(join(f.root, 'a.json'), 'utf8')).toBe('new\n');
     expect(readdirSync(f.root)).toEqual(['a.json']);
@@ -63,7 +65,7 @@ describe('writeAtomic', () => {
   it('leaves identical bytes alone: no temporary file, no rename', () => {
     const f = createFixture({ 'a.json': 'same\n' });
     fixtures.push(f);
-    expect(writeAtomic(join(f.root, 'a.json'), 'same\n')).toBe('unchanged');
+    expect(writeAtomic(join(f.root, 'a.json'), 'same\n', { within: f.root })).toBe('unchanged');
     expect(calls).toEqual([]);
   });
 
@@ -74,14 +76,14 @@ describe('writeAtomic', () => {
     const live = `.a.json.${process.ppid}.0123456789ab.tmp`;
     const otherFile = `.b.json.${deadPid()}.0123456789ab.tmp`;
     for (const name of [dead, live, otherFile]) writeFileSync(join(f.root, name), 'partial');
-    writeAtomic(join(f.root, 'a.json'), 'new\n');
+    writeAtomic(join(f.root, 'a.json'), 'new\n', { within: f.root });
     expect(readdirSync(f.root).sort()).toEqual([live, otherFile, 'a.json', 'b.json'].sort());
   });
 
   it('refuses to replace a folder, naming the path', () => {
     const f = createFixture({ 'out/a.json/x': '' });
     fixtures.push(f);
-    expect(() => writeAtomic(join(f.root, 'out/a.json'), 'x', 'out/a.json')).toThrowError(
+    expect(() => writeAtomic(join(f.root, 'out/a.json'), 'x', { within: f.root, path: 'out/a.json' })).toThrowError(
       expect.objectContaining({
         rule: 'input/not-a-file',
         message: 'cannot write out/a.json: it is a folder; the tool writes only regular files (remove it first)',

@@ -8,6 +8,7 @@ import {
   terminalSink,
 } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
+import { factKindsOf } from '@openwop-spec/gate-api';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import { SpecTree, findRoot } from '@openwop-spec/spec-tree';
 import type { FactCache } from '@openwop-spec/spec-tree';
@@ -139,7 +140,7 @@ async function runGateCommand(
     return 2;
   }
   const out = reporter(io, args, gates);
-  const loaded = load(io, args);
+  const loaded = load(io, args, selected);
   if (loaded instanceof InputError) {
     // No gate can run. Text gets one line; the other formats their document with the error as its finding.
     if (out.format !== 'stylish') return out.write(selected.map((g) => couldNotRun(g, command.name, loaded)));
@@ -203,12 +204,17 @@ function select(command: GateRunCommand, gates: readonly Gate[], ids: readonly s
 }
 
 /** The date, the root and its tree with the fact cache; an input error when one cannot be had. */
-function load(io: Io, args: ParsedArgs): { tree: SpecTree; cache?: FactCache; today: string } | InputError {
+function load(
+  io: Io,
+  args: ParsedArgs,
+  gates: readonly Gate[],
+): { tree: SpecTree; cache?: FactCache; today: string } | InputError {
   try {
     const today = resolveToday(args.values.get('--today'), io.env, io.now ?? (() => new Date()));
     const root = findRoot(io.cwd, args.values.get('--root'));
     const cache = factCache(cacheLocation(root, args, io));
-    return { tree: SpecTree.load(root, cache ? { cache } : {}), today, ...(cache ? { cache } : {}) };
+    const tree = SpecTree.load(root, { kinds: factKindsOf(gates), ...(cache ? { cache } : {}) });
+    return { tree, today, ...(cache ? { cache } : {}) };
   } catch (err) {
     if (err instanceof InputError) return err;
     throw err;

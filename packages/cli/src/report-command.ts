@@ -2,6 +2,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { SpecTree, findRoot, writeAtomic } from '@openwop-spec/spec-tree';
+import { factKindsOf } from '@openwop-spec/gate-api';
 import type { Gate } from '@openwop-spec/gate-api';
 import { CACHE_EXCLUSIVE, CACHE_OPTIONS, cacheLocation, factCache } from './cache-options.js';
 import type { Io } from './main.js';
@@ -79,7 +80,7 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
     // The gates read the facts check caches: a report after a check parses nothing unchanged.
     const location = cacheLocation(root, args, io);
     const cache = factCache(location);
-    const tree = SpecTree.load(root, cache ? { cache } : {});
+    const tree = SpecTree.load(root, { kinds: factKindsOf(gates), ...(cache ? { cache } : {}) });
     const options = { today, flags: new Set<string>() };
     const results: GateResult[] = [];
     for (const gate of gates) {

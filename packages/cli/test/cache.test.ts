@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { shape } from '@openwop-spec/spec-tree';
+import { SpecTree, shape } from '@openwop-spec/spec-tree';
 import type { FactKind } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 import { forge } from '../../spec-tree/test/forge.js';
@@ -218,6 +218,24 @@ describe('the real gates over an initialised upstream-layout tree', () => {
     off = await check('json', '--no-cache');
   });
   afterAll(() => fx.remove());
+
+  it('a full check parses each document once, whichever gate asks for it first (capabilities.md: the budget, then the declaration gate)', async () => {
+    const parsed: string[] = [];
+    const markdown = Object.getOwnPropertyDescriptor(SpecTree.prototype, 'markdown')!.value as SpecTree['markdown'];
+    const spy = vi.spyOn(SpecTree.prototype, 'markdown').mockImplementation(async function (this: SpecTree, path) {
+      const before = this.stats.markdownParses;
+      const doc = await markdown.call(this, path);
+      if (this.stats.markdownParses > before) parsed.push(path);
+      return doc;
+    });
+    try {
+      await run(['check', ...TODAY, '--no-cache'], { cwd: fx.root });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(parsed).toContain('spec/v2/core/capabilities.md');
+    expect(parsed.filter((p, i) => parsed.indexOf(p) !== i)).toEqual([]);
+  });
 
   it('print the same bytes and exit code with the cache off, cold, warm, and holding a value of the wrong shape for every fact', async () => {
     rmSync(cache, { force: true });

@@ -2,6 +2,7 @@ import { InputError, formatStylishDiagnostic, inputDiagnostic } from '@openwop-s
 import { isRecord } from '@openwop-spec/json';
 import { CONFIG_FILE, DiskFs, MemoryFacts, SpecTree, affects } from '@openwop-spec/spec-tree';
 import type { AccessLog, FactStore, TreeFs } from '@openwop-spec/spec-tree';
+import { factKindsOf } from '@openwop-spec/gate-api';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
 import {
   coreBudgetChanges,
@@ -124,7 +125,8 @@ export async function delta(root: string, gates: readonly Gate[], options: Delta
   const sha = resolveCommit(top, ref, env);
   const gateOptions: GateOptions = { today: options.today, flags: new Set() };
   const cache = options.cache ?? new MemoryFacts();
-  const afterTree = SpecTree.load(root, { cache });
+  const kinds = factKindsOf(gates);
+  const afterTree = SpecTree.load(root, { cache, kinds });
   const after: Array<{ value: GateSide; log: AccessLog }> = [];
   for (const gate of gates) after.push(await afterTree.record(() => runSide(afterTree, gate, gateOptions)));
 
@@ -134,7 +136,7 @@ export async function delta(root: string, gates: readonly Gate[], options: Delta
   const rerun = gates.filter((_gate, i) => everything || changed.some((c) => affects(after[i]!.log, c.path, c.kind)));
   const base = rerun.length > 0 ? openCommit(root, top, prefix, sha, env) : undefined;
   try {
-    const beforeTree = base && SpecTree.open(base.fs, { cache });
+    const beforeTree = base && SpecTree.open(base.fs, { cache, kinds });
     // The files the re-run gates read on the working tree are, mostly, what they read at the base.
     base?.prefetch(rerun.flatMap((gate) => [...after[gates.indexOf(gate)]!.log.files]));
     const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {}, exitCode: 0 };

@@ -1,5 +1,5 @@
 import type { Diagnostic, GateResult, Point, RelatedLocation, RuleDoc, Severity } from '@openwop-spec/diagnostics';
-import type { SpecTree } from '@openwop-spec/spec-tree';
+import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 
 /** What a gate run is given besides the tree. */
 export interface GateOptions {
@@ -50,7 +50,18 @@ export interface Gate {
    * (for `openwop-spec delta`, which compares them between two trees). Absent when it derives none.
    */
   artifacts?(tree: SpecTree, options: GateOptions): Promise<Record<string, unknown>>;
+  /**
+   * The fact kinds it derives from documents that another gate may have parsed first (`applies`
+   * says which): a tree given them derives them from that parse (`TreeOptions.kinds`), so no
+   * document is parsed twice in a run.
+   */
+  facts?: readonly FactKind<unknown>[];
 }
+
+/** The fact kinds of `gates` (each once), for the trees they run on. */
+export const factKindsOf = (gates: readonly Gate[]): FactKind<unknown>[] => [
+  ...new Map(gates.flatMap((g) => g.facts ?? []).map((k) => [k.id, k])).values(),
+];
 
 /** Where a finding is: a file and, when known, a range. */
 export interface Location {

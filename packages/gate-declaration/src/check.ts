@@ -255,9 +255,11 @@ const pointOf = (v: unknown): Point | undefined =>
     : undefined;
 
 /** The § headings (depth 2–4) of a document and the keys they name, as capabilities.md is read. */
-const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
+export const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
   id: 'declaration:section-headings',
   code: import.meta.url,
+  // The budget parses capabilities.md first, for its prose words.
+  applies: (path, paths) => path === layoutOf({ paths }).capabilitiesMd,
   async derive(source) {
     const headings: Array<{ key: string; start: Point }> = [];
     const walk = (node: Nodes): void => {
@@ -287,9 +289,14 @@ const sectionHeadings: FactKind<Array<{ key: string; start: Point }>> = {
 };
 
 /** The `name()` text of a document's header region and where the region starts, as an ext README is read. */
-const headerText: FactKind<{ text: string; start?: Point }> = {
+export const headerText: FactKind<{ text: string; start?: Point }> = {
   id: 'declaration:header-text',
   code: import.meta.url,
+  // The classification parses an ext README first when a core family names it a home.
+  applies: (path, paths) => {
+    const ext = `${layoutOf({ paths }).extDir}/`;
+    return path.startsWith(ext) && /^[^/]+\/README\.md$/.test(path.slice(ext.length));
+  },
   async derive(source) {
     const region = headerRegion(await source.markdown());
     const start = region[0]?.position?.start;

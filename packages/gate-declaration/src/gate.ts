@@ -1,7 +1,7 @@
 import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateCommand, GateOptions } from '@openwop-spec/gate-api';
-import { checkDeclarationRules, rowCounts } from './check.js';
+import { checkDeclarationRules, headerText, rowCounts, sectionHeadings } from './check.js';
 import type { RowCounts } from './check.js';
 import { built, checkGenerated, failedLine, writeGenerated } from './generate.js';
 import { layoutOf } from './layout.js';
@@ -127,4 +127,5 @@ export const gate: Gate = {
   commands,
   // The generated schema, built in memory, for `openwop-spec delta`.
   artifacts: (tree) => Promise.resolve({ [layoutOf(tree).output]: built(tree).doc }),
+  facts: [sectionHeadings, headerText],
 };

@@ -17,7 +17,7 @@ export interface Layout {
   scenariosDir: string;
 }
 
-export function layoutOf(tree: SpecTree): Layout {
+export function layoutOf(tree: Pick<SpecTree, 'paths'>): Layout {
   const { spec, schemas, conformance } = tree.paths;
   return {
     declaration: `${spec}/v2/declaration.json`,

@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { LineIndex, shape } from '@openwop-spec/spec-tree';
-import type { FactKind } from '@openwop-spec/spec-tree';
+import type { CorpusPaths, FactKind } from '@openwop-spec/spec-tree';
 import { findCitations } from './citations.js';
 import type { Citation } from './citations.js';
 import { headingNames } from './headings.js';
@@ -45,10 +45,20 @@ const isCitation = (v: unknown): v is PlacedCitation => {
   );
 };
 
+/**
+ * A markdown document the gate reads (see `documents`): under the spec, schemas, RFCS or SECURITY
+ * folders, or a package README. Other gates parse most of them first, for their words or headings.
+ */
+export const isCheckedMarkdown = (path: string, paths: CorpusPaths): boolean =>
+  path.endsWith('.md') &&
+  ([paths.spec, paths.schemas, 'RFCS', 'SECURITY'].some((dir) => path.startsWith(`${dir}/`)) ||
+    /^packages\/[^/]+\/README\.md$/.test(path));
+
 /** Every path- or rule-shaped token of one document (markdown outside code blocks; JSON and YAML whole), placed. */
 export const documentCitations: FactKind<PlacedCitation[]> = {
   id: 'references:citations',
   code: import.meta.url,
+  applies: isCheckedMarkdown,
   derive: async (source) => {
     const text = source.path.endsWith('.md') ? withoutCode(source.text, await source.markdown()) : source.text;
     const index = new LineIndex(source.text);
@@ -65,6 +75,8 @@ export const documentCitations: FactKind<PlacedCitation[]> = {
 export const headingNamesOf: FactKind<string[]> = {
   id: 'references:heading-names',
   code: import.meta.url,
+  // A cited document is most often one the gate reads itself.
+  applies: isCheckedMarkdown,
   derive: async (source) => {
     const names = new Set<string>();
     const walk = (node: Nodes): void => {

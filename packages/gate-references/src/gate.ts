@@ -1,5 +1,6 @@
 import type { Gate } from '@openwop-spec/gate-api';
 import { checkReferences } from './check.js';
+import { documentCitations, headingNamesOf } from './facts.js';
 import { GATE_ID, rules } from './rules.js';
 
 /**
@@ -26,5 +27,6 @@ export function referencesGate(ruleIds: () => ReadonlySet<string>): Gate {
         run: (tree) => checkReferences(tree, ruleIds()),
       },
     ],
+    facts: [documentCitations, headingNamesOf],
   };
 }

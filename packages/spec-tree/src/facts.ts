@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecord } from '@openwop-spec/json';
 import type { Root } from 'mdast';
+import type { CorpusPaths } from './config.js';
 
 /** One file as a fact kind derives from it. */
 export interface FactSource {
@@ -33,6 +34,13 @@ export interface FactKind<T> {
    * are part of the cache key too, since the code hash covers only code files.
    */
   readonly resources?: readonly string[];
+  /**
+   * For a kind that reads the syntax tree: whether it is a fact of the document at `path`. A tree
+   * given the run's kinds (`TreeOptions.kinds`) derives every one that applies to a document from the
+   * parse any fact of that document makes, so no document is parsed twice in a run, whichever gate
+   * asks first.
+   */
+  applies?(path: string, paths: CorpusPaths): boolean;
   derive(source: FactSource): T | Promise<T>;
   /** The value as JSON for the cache. */
   toJson(value: T): unknown;

@@ -89,6 +89,11 @@ export interface TreeOptions {
   paths?: CorpusPaths;
   /** Where facts are kept beyond the tree (a FactCache across runs); without one, they live only as long as the tree. */
   cache?: FactStore;
+  /**
+   * The fact kinds of the run that read syntax trees (its gates' `facts`): when a document is parsed
+   * for one fact, every kind here that `applies` to it is derived from that parse too.
+   */
+  kinds?: readonly FactKind<unknown>[];
 }
 
 export interface TreeStats {
@@ -343,11 +348,21 @@ export class SpecTree {
       const value = await kind.derive({ path, text, markdown: async () => (await this.markdown(path)).root });
       this.stats.factsDerived++;
       cache?.set(kind, hash!, path, value);
+      if (this.markdowns.has(path)) await this.alongside(path);
       return value;
     })();
     if (!byKind) this.facts.set(path, (byKind = new Map<string, Promise<unknown>>()));
     byKind.set(kind.id, pending);
     return pending;
+  }
+
+  /** Derives, from the document's syntax tree while it is held, each kind of the run that applies to it and is not known yet. */
+  private async alongside(path: string): Promise<void> {
+    for (const kind of this.options.kinds ?? []) {
+      if (this.facts.get(path)?.has(kind.id) || !kind.applies?.(path, this.paths)) continue;
+      // A failure is kept with the fact, for the gate that asks for it.
+      await this.factsOf(path, kind).catch(() => undefined);
+    }
   }
 
   /**

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@openwop-spec/diagnostics';
-import { DEFAULT_PATHS, DiskFs, MAX_FILE_BYTES, SpecTree, affects, createAtomic } from '../src/index.js';
+import { DEFAULT_PATHS, DiskFs, MAX_FILE_BYTES, MemoryFs, SpecTree, affects, createAtomic } from '../src/index.js';
 import { createFixture } from '../src/testing.js';
 import type { FactKind } from '../src/index.js';
 import type { FileStat } from '../src/fs.js';
@@ -331,5 +331,40 @@ describe('affects', () => {
     expect(affects(log, 'spec/v2', false)).toBe(true);
     expect(affects(log, 'spec/v1/a.md', true)).toBe(false);
     expect(affects(log, 'spec/v2/core-old/a.md', true)).toBe(false);
+  });
+});
+
+describe('one parse per document in a run', () => {
+  const headings = (id: string, applies?: FactKind<number>['applies']): FactKind<number> => ({
+    id,
+    code: import.meta.url,
+    ...(applies ? { applies } : {}),
+    derive: async (source) => (await source.markdown()).children.filter((n) => n.type === 'heading').length,
+    toJson: (n) => n,
+    fromJson: (json) => (typeof json === 'number' ? json : undefined),
+  });
+
+  it("a document parsed for one fact gives the run's kinds that apply to it, even when a later gate asks", async () => {
+    const first = headings('test:first');
+    const later = headings('test:later', (path) => path === 'a.md');
+    const tree = SpecTree.open(new MemoryFs({ 'a.md': '# A\n', 'b.md': '# B\n\n## C\n' }), { kinds: [later] });
+    for (const path of ['a.md', 'b.md']) await tree.factsOf(path, first);
+    tree.dropSyntaxTrees(); // between two gates
+    expect(await tree.factsOf('a.md', later)).toBe(1);
+    expect(tree.stats.markdownParses).toBe(2);
+    // It does not apply to b.md, so b.md is parsed again when asked.
+    expect(await tree.factsOf('b.md', later)).toBe(2);
+    expect(tree.stats.markdownParses).toBe(3);
+  });
+
+  it('a kind that fails alongside fails for the gate that asks for it, not for the one that parsed', async () => {
+    const first = headings('test:first');
+    const failing: FactKind<number> = {
+      ...headings('test:failing', () => true),
+      derive: () => Promise.reject(new Error('no')),
+    };
+    const tree = SpecTree.open(new MemoryFs({ 'a.md': '# A\n' }), { kinds: [failing] });
+    expect(await tree.factsOf('a.md', first)).toBe(1);
+    await expect(tree.factsOf('a.md', failing)).rejects.toThrow('no');
   });
 });

@@ -2,14 +2,14 @@
 // Times `openwop-spec report` with its history: on this repository (history cache cold, then
 // warm), and on a generated scale-1 repository with a git history of N commits that touched the
 // spec (a first run on a fresh clone, nothing cached, then warm).
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELP, commandArgs, processIo, wholeNumber } from '@openwop-spec/cli';
 import type { CommandPage } from '@openwop-spec/cli';
 import { writeCorpus } from './generate.js';
+import { commitHistory } from './history.js';
 import { measure } from './measure.js';
 import { summarise } from './stats.js';
 import type { Sample, Spread } from './stats.js';
@@ -59,44 +59,11 @@ function parseOptions(argv: readonly string[]): Options | number {
   return o;
 }
 
-const git = (cwd: string, args: readonly string[], date?: string): void => {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=bench',
-      '-c',
-      'user.email=bench@example.com',
-      '-c',
-      'init.defaultBranch=main',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    {
-      cwd,
-      stdio: 'ignore',
-      env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
-    },
-  );
-};
-
 /** A scale-1 corpus committed once, then changed and committed again until it has `commits` commits. */
 async function syntheticRepo(root: string, commits: number): Promise<void> {
   await writeCorpus(root, { scale: 1 });
   mkdirSync(join(root, 'node_modules'));
-  writeFileSync(join(root, '.gitignore'), 'node_modules/\n');
-  git(root, ['init', '-q']);
-  const day = (i: number): string => new Date(Date.UTC(2026, 8, 1) + i * 86_400_000).toISOString();
-  git(root, ['add', '-A']);
-  git(root, ['commit', '-qm', 'corpus'], day(0));
-  for (let i = 1; i < commits; i++) {
-    appendFileSync(
-      join(root, 'spec', 'v2', 'core', 'overview.md'),
-      `\nRevision ${i} keeps the overview in step with the kernel.\n`,
-    );
-    git(root, ['commit', '-qam', `overview revision ${i}`], day(i));
-  }
+  commitHistory(root, commits, 'spec/v2/core/overview.md');
 }
 
 interface Row {

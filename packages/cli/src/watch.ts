@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { GateResult } from '@openwop-spec/diagnostics';
-import { CONFIG_FILE, SpecTree, affects, errnoWords } from '@openwop-spec/spec-tree';
+import { CONFIG_FILE, SpecTree, affects, errnoWords, readRegularFile } from '@openwop-spec/spec-tree';
 import type { AccessLog, PathInfo } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 
@@ -43,9 +43,16 @@ const IGNORED = /(^|\/)(\.git|node_modules|\.turbo)(\/|$)/;
 const shape = (i: PathInfo | undefined): string | undefined =>
   i ? `${i.kind}|${i.symlink}|${i.realPath ?? ''}|${i.escapes}` : undefined;
 
+/**
+ * What is at a path the run wrote, to tell its own write from another change. Read without blocking
+ * and without following a symlink: a checkout may put a FIFO or a link there (to a device, out of the
+ * root), which is then a change, never a wait.
+ */
 const hashFile = (abs: string): string | undefined => {
   try {
-    return createHash('sha256').update(readFileSync(abs)).digest('hex');
+    return createHash('sha256')
+      .update(readRegularFile(abs, abs, Infinity, { follow: false }))
+      .digest('hex');
   } catch {
     return undefined;
   }

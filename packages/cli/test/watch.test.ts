@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -178,6 +178,22 @@ describe('check --watch', () => {
     expect(s.ran).toHaveLength(2);
     s.controller.abort();
     await s.done;
+  });
+
+  it('a file it wrote, replaced by a FIFO or a symlink to one, is looked at without waiting: a change, seen at once', async () => {
+    const s = await session();
+    const generated = join(s.root, 'out/generated.json');
+    rmSync(generated);
+    execFileSync('mkfifo', [generated]);
+    let next = s.change({}, ['out/generated.json']);
+    expect(await next).toMatch(/^watch: cannot write out\/generated\.json: it is a FIFO/);
+    rmSync(generated);
+    execFileSync('mkfifo', [join(s.root, 'out/fifo')]);
+    symlinkSync('fifo', generated);
+    next = s.change({}, ['out/generated.json']);
+    expect(await next).toMatch(/^watch: cannot write out\/generated\.json: it is a FIFO/);
+    s.controller.abort();
+    expect(await s.done).toBe(0);
   });
 
   it('clears the screen before each run when given a way to, so only the gates that re-ran are shown', async () => {

@@ -22,6 +22,7 @@ import { forge } from '../../spec-tree/test/forge.js';
 import { repo } from '../../report/test/fixture.js';
 import type { Repo } from '../../report/test/fixture.js';
 import { createFixture, probeGate, run } from './helpers.js';
+import { SIX_ENTRIES, snapshot, upstreamTree } from '../../init/test/upstream-tree.js';
 import type { Fixture } from './helpers.js';
 
 const cleanups: Array<() => void> = [];
@@ -87,6 +88,23 @@ describe('writes stay inside the root', () => {
       ],
     ]);
     expect(out.listing()).toEqual(['victim.json: untouched\n']);
+  });
+
+  it('init: a folder it would create files in, committed as a symlink out of the root, is refused in one line before it writes anything', async () => {
+    const out = outside({});
+    const f = fixture(upstreamTree(SIX_ENTRIES));
+    symlinkSync(out.dir, join(f.root, 'spec/v2/metadata'));
+    const before = snapshot(f.root);
+    const r = await run(['init', '--today', '2026-09-22'], { cwd: f.root });
+    expect([r.code, r.stdout.filter((l) => l.startsWith('openwop-spec init: ')), r.stderr]).toEqual([
+      2,
+      [],
+      [
+        `openwop-spec init: cannot write spec/v2/metadata/protocolVersions.schema.json: it resolves to ${join(out.dir, 'protocolVersions.schema.json')}, outside ${f.root}; nothing was written (spec/v2/metadata/protocolVersions.schema.json)`,
+      ],
+    ]);
+    expect(out.listing()).toEqual([]);
+    expect(snapshot(f.root)).toEqual(before);
   });
 });
 

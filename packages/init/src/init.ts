@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SpecTree, createAtomic, readRegularFile, writeAtomic } from '@openwop-spec/spec-tree';
+import { SpecTree, createAtomic, readRegularFile, refuseOutside, writeAtomic } from '@openwop-spec/spec-tree';
 import { detectLayout } from './layout.js';
 import { CannotDerive } from './plan.js';
 import type { InitPlan, PlannedFile } from './plan.js';
@@ -41,26 +41,29 @@ export async function planInit(root: string): Promise<InitPlan> {
  * holds what it was planned from. Returns the plan's files with what happened.
  */
 export function applyInit(plan: InitPlan): PlannedFile[] {
+  const target = (file: PlannedFile): string => join(plan.root, ...file.path.split('/'));
+  // Every write stays inside the root: a path that would land outside it (a `..` in a key, a
+  // symlinked folder) is an input error naming the file, raised before any file is written.
+  for (const file of plan.files)
+    if (file.action === 'create' || file.action === 'update')
+      refuseOutside(target(file), plan.root, file.path, file.action === 'update');
   return plan.files.map((file) => {
-    const target = join(plan.root, ...file.path.split('/'));
-    // Every write stays inside the root: a path that would land outside it (a `..` in a key, a
-    // symlinked folder) is an input error naming the file, like any write that fails.
     const wall = { within: plan.root, path: file.path };
     if (file.action === 'create') {
       // A failure is an input error naming the file (createAtomic says what could not be done).
-      const outcome = createAtomic(target, file.content!, wall);
+      const outcome = createAtomic(target(file), file.content!, wall);
       return outcome === 'written' ? file : { path: file.path, action: 'keep', from: 'it appeared while init ran' };
     }
     if (file.action === 'update') {
       let now: string | undefined;
       try {
         // Read without blocking: a FIFO in the file's place is a change, never a wait.
-        now = readRegularFile(target, file.path).toString('utf8');
+        now = readRegularFile(target(file), file.path).toString('utf8');
       } catch {
         now = undefined;
       }
       if (now !== file.before) return { path: file.path, action: 'keep', from: 'it changed while init ran' };
-      writeAtomic(target, file.content!, wall);
+      writeAtomic(target(file), file.content!, wall);
     }
     return file;
   });

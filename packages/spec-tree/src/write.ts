@@ -77,8 +77,12 @@ export function landsOutside(target: string, wall: string, { link = true } = {})
   return isInside(through, realWall) ? undefined : through;
 }
 
-/** Refuses, as an input error naming it, a write of `file` that would land outside `within`. */
-function refuseOutside(file: string, within: string, path: string, link: boolean): void {
+/**
+ * Refuses, as an input error naming it, a write of `file` that would land outside `within`: what
+ * `writeAtomic` (`link: true`, the default) and `createAtomic` (`link: false`) check first. A caller
+ * writing several files checks each this way before it writes any, so a refusal leaves none written.
+ */
+export function refuseOutside(file: string, within: string, path = file, link = true): void {
   let lands: string | undefined;
   try {
     lands = landsOutside(file, within, { link });

@@ -60,9 +60,13 @@ export const documentCitations: FactKind<PlacedCitation[]> = {
   code: import.meta.url,
   applies: isCheckedMarkdown,
   derive: async (source) => {
-    const text = source.path.endsWith('.md') ? withoutCode(source.text, await source.markdown()) : source.text;
+    // A code block spans whole lines, so blanking it only removes citations: a document with none
+    // in its raw text is not parsed (most of a spec's older documents cite nothing).
+    let found = findCitations(source.text);
+    if (found.length > 0 && source.path.endsWith('.md'))
+      found = findCitations(withoutCode(source.text, await source.markdown()));
     const index = new LineIndex(source.text);
-    return findCitations(text).map((c) => {
+    return found.map((c) => {
       const { line, column } = index.point(c.offset);
       return { ...c, line, column };
     });

@@ -85,6 +85,19 @@ describe('green: citations that resolve', () => {
   });
 });
 
+describe('parsing', () => {
+  it('a document is parsed only when its raw text cites something, to leave out what its code blocks cite', async () => {
+    const tree = memoryFixture({
+      ...BASE,
+      'spec/v2/ext/plain.md': '# Plain\n\nNothing cited here, in `code` or out.\n',
+      'spec/v2/ext/fenced.md': '# Fenced\n\n```sh\nnode scripts/gone.mjs\n```\n',
+    }).tree();
+    expect((await checkReferences(tree, RULES)).diagnostics).toEqual([]);
+    // fenced.md alone: plain.md and the two tool-catalog documents cite nothing in their raw text.
+    expect(tree.stats.markdownParses).toBe(1);
+  });
+});
+
 describe('red: citations that do not resolve', () => {
   it('a missing file, in markdown, JSON and YAML, each at its position', async () => {
     expect(

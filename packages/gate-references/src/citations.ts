@@ -58,6 +58,8 @@ export function findCitations(text: string): Citation[] {
     // A template path (`spec/v2/facets/<key>.schema.json`, `/runs/{runId}`) is not a citation, nor
     // is a call (`res.json()`) or a regular expression (`^spec/v2/facets/[a-z]…`).
     if (next === '<' || next === '{' || next === '$' || next === '(' || next === '[') continue;
+    // Most tokens are words: neither shape can match without a `/` or a `.` (every extension has one).
+    if (!m[1]!.includes('/') && !m[1]!.includes('.')) continue;
     // A sentence's full stop is not part of the path.
     const token = m[2] === undefined ? m[1]!.replace(/\.+$/, '') : m[1]!;
     const first = firstSegment(token);

@@ -1,6 +1,7 @@
 // The suite against a host written from the spec alone (support/spec-host.ts), configured once,
-// before any run, as an outside implementer configures one: it passes every row twice in a row,
-// its security rows applicable both times (its catalog keeps the first run's tools/list pages
+// before any run, as an outside implementer configures one: it passes every row twice in a row
+// (it lists 2025-11-25 too, so the earlier-revision rows apply; only the v1 leg does not), its
+// security rows applicable both times (its catalog keeps the first run's tools/list pages
 // within their ttlMs, which is legal, so the second run judges the first run's tools); it passes
 // the same way when it prefers 1.x for a request without OpenWOP-Version; and each flaw that
 // breaks one rule fails its row with a reason naming the JSON path and the expected value.
@@ -14,13 +15,8 @@ import type { SpecHost, SpecHostFlaw, SpecHostOptions } from './support/spec-hos
 import { fakeBindings, freePort, io } from './support/suite-io.js';
 
 const SECURITY_ROWS = ROWS.filter((r) => (r.invariants ?? []).length > 0).map((r) => r.id);
-/** The rows this host is not asked to pass: it lists no revision before 2026-07-28 and has no v1 leg. */
-const INAPPLICABLE = [
-  'earlier-revision-unaltered',
-  'earlier-revision-health',
-  'earlier-era-fallback',
-  'v1-raw-verbatim',
-];
+/** The row this host is not asked to pass: it has no v1 leg. */
+const INAPPLICABLE = ['v1-raw-verbatim'];
 
 /** A spec host whose bindings point at the suite's fake on a port chosen now, and the arguments that run the suite on it. */
 async function configured(options: Partial<SpecHostOptions> = {}): Promise<{ host: SpecHost; argv: string[] }> {

@@ -97,7 +97,12 @@ async function afterDiscover(ctx: RowContext, fake: FakeMcpServer): Promise<RowR
     return fail(
       'run B: reachable, yet no initialize and no request in a session reached the server during the call; the state must come from the earlier revision spoken to it',
     );
-  const inSession = spoken.filter((i) => i.method !== 'initialize' && i.method !== 'notifications/initialized');
+  // A session the server no longer knows gets a 404, after which the host opens a new one (the
+  // revision's Session Management): only the requests after the last initialize are judged then.
+  const opened = spoken.findLastIndex((i) => i.method === 'initialize');
+  const inSession = spoken
+    .slice(opened + 1)
+    .filter((i) => i.method !== 'initialize' && i.method !== 'notifications/initialized');
   const problem =
     inSession.length === 0 ? undefined : sessionProblem(fake, inSession[0]!, `run B: the ${inSession[0]!.method}`);
   return problem === undefined ? undefined : fail(problem);

@@ -1,7 +1,8 @@
 // A workflow host written as an outside implementer would write it: from spec/v2 (overview.md and
 // versioning.md for the version header, host-services.md § mcp, interop.md § Speaking to an MCP
 // server, tool-catalog.md, conformance.md § Conformance fixtures, errors.md) and MCP 2026-07-28,
-// with nothing of this repository's runtime: its own MCP client over fetch, its own catalog. The
+// plus 2025-11-25's lifecycle and Streamable HTTP for servers of that era, with nothing of this
+// repository's runtime: its own MCP client over fetch, its own catalog. The
 // tests run the suite against it; a `flaw` turns it into a host that breaks one rule.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -30,6 +31,8 @@ export interface SpecHost {
 }
 
 const REVISION = '2026-07-28';
+/** The earlier revision it also speaks, with that revision's lifecycle and sessions (interop.md § mcp). */
+const EARLIER = '2025-11-25';
 const MAX_ROUNDS = 4;
 const CLIENT_INFO = { name: 'spec-host', version: '1.0.0' };
 
@@ -42,9 +45,17 @@ class Rejection extends Error {
     readonly code: 'not_found' | 'mcp_error' | 'mcp_transport',
     message: string,
     readonly details?: Json,
+    /** The HTTP status of the answer, when one came. */
+    readonly status?: number,
   ) {
     super(message);
   }
+}
+
+/** How a server is spoken to: 2026-07-28, or an earlier revision in the session it assigned. */
+interface Era {
+  revision: string;
+  session?: string;
 }
 
 /** Mcp-Name: plain when it is a visible-ASCII header value, else MCP's Base64 sentinel form. */
@@ -63,35 +74,49 @@ function transportReason(err: unknown): string {
   return NOT_SENT.has(String(cause?.code)) ? 'connect' : 'interrupted';
 }
 
-/** One JSON-RPC request at 2026-07-28: a POST with the request metadata headers and `_meta`. */
-async function rpc(url: string, method: string, params: Json): Promise<Json> {
+/**
+ * One JSON-RPC message as one POST. At 2026-07-28 (no `era`): the request metadata headers and
+ * `_meta`. At an earlier revision: the params as given, its version header and session, and
+ * nothing of 2026-07-28; `initialize` carries no version header. A notification (`id` null)
+ * resolves once accepted. Resolves to the `result` and the session id the answer assigned.
+ */
+async function post(
+  url: string,
+  method: string,
+  params: Json,
+  era?: Era,
+  id: string | null = randomUUID(),
+): Promise<{ result: Json; session?: string }> {
   const name = method === 'resources/read' ? params['uri'] : params['name'];
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': REVISION,
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+  };
   const body = {
     jsonrpc: '2.0',
-    id: randomUUID(),
+    ...(id === null ? {} : { id }),
     method,
-    params: {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': REVISION,
-        'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-        'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
-      },
-    },
+    params: era === undefined ? { ...params, _meta: meta } : params,
   };
+  const headers: Record<string, string> =
+    era === undefined
+      ? {
+          'mcp-protocol-version': REVISION,
+          'mcp-method': method,
+          ...(typeof name === 'string' ? { 'mcp-name': headerValue(name) } : {}),
+        }
+      : {
+          ...(method === 'initialize' ? {} : { 'mcp-protocol-version': era.revision }),
+          ...(era.session === undefined ? {} : { 'mcp-session-id': era.session }),
+        };
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
       // Following a redirect is a MAY; this host follows none.
       redirect: 'manual',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': REVISION,
-        'mcp-method': method,
-        ...(typeof name === 'string' ? { 'mcp-name': headerValue(name) } : {}),
-      },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify(body),
     });
   } catch (err) {
@@ -106,6 +131,7 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
   } catch (err) {
     throw new Rejection('mcp_transport', `${method}: the answer broke off`, { reason: transportReason(err) });
   }
+  if (id === null && res.ok) return { result: {} };
   let message: unknown;
   const stream = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
   if (stream) {
@@ -116,7 +142,7 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
         .map((l) => l.slice(5).trimStart())
         .join('\n');
       const parsed = data === '' ? undefined : (JSON.parse(data) as unknown);
-      if (isObject(parsed) && parsed['id'] === body.id) message = parsed;
+      if (isObject(parsed) && (parsed['id'] === id || (parsed['id'] == null && 'error' in parsed))) message = parsed;
     }
   } else {
     try {
@@ -126,21 +152,54 @@ async function rpc(url: string, method: string, params: Json): Promise<Json> {
     }
   }
   if (isObject(message) && isObject(message['error']))
-    throw new Rejection('mcp_error', `${method}: the server answered an error`, { error: message['error'] });
+    throw new Rejection(
+      'mcp_error',
+      `${method}: the server answered an error`,
+      { error: message['error'] },
+      res.status,
+    );
   if (stream && message === undefined && res.ok)
     throw new Rejection('mcp_transport', `${method}: the stream ended before the response`, { reason: 'interrupted' });
   if (!isObject(message) || !isObject(message['result']))
-    throw new Rejection('mcp_transport', `${method}: no JSON-RPC result (HTTP ${res.status})`, {
-      reason: 'http_status',
-    });
-  return message['result'];
+    throw new Rejection(
+      'mcp_transport',
+      `${method}: no JSON-RPC result (HTTP ${res.status})`,
+      { reason: 'http_status' },
+      res.status,
+    );
+  const session = res.headers.get('mcp-session-id') ?? undefined;
+  return { result: message['result'], ...(session === undefined ? {} : { session }) };
 }
 
+/** The error code an MCP error rejection carries. */
+const codeOf = (err: unknown): unknown =>
+  err instanceof Rejection && isObject(err.details?.['error']) ? err.details['error']['code'] : undefined;
+
+/**
+ * The earlier revision to fall back to after `err` answered a 2026-07-28 request (interop.md §
+ * Speaking to an MCP server): -32022 naming it; -32601 to server/discover; a 400, 404 or 405
+ * that is no 2026-07-28 error. Anything else is an answer.
+ */
+function fallbackAfter(err: unknown, method: string): string | undefined {
+  if (!(err instanceof Rejection) || err.status === undefined) return undefined;
+  const code = codeOf(err);
+  if (code === -32022) {
+    const data = isObject(err.details?.['error']) ? err.details['error']['data'] : undefined;
+    const supported = isObject(data) && Array.isArray(data['supported']) ? data['supported'] : [];
+    return supported.includes(EARLIER) ? EARLIER : undefined;
+  }
+  if (code === -32601 && method === 'server/discover') return EARLIER;
+  const modern = code === -32020 || code === -32021 || (code === -32601 && err.status === 404);
+  return !modern && [400, 404, 405].includes(err.status) ? EARLIER : undefined;
+}
+
+type Send = (method: string, params: Json) => Promise<Json>;
+
 /** tools/call and resources/read: answer each input_required round (declining elicitation), at most MAX_ROUNDS. */
-async function withRounds(url: string, method: string, params: Json): Promise<Json> {
+async function withRounds(send: Send, method: string, params: Json): Promise<Json> {
   let extra: Json = {};
   for (let round = 0; ; round++) {
-    const result = await rpc(url, method, { ...params, ...extra });
+    const result = await send(method, { ...params, ...extra });
     if (result['resultType'] !== 'input_required') return result;
     if (round === MAX_ROUNDS)
       throw new Rejection('mcp_transport', `${method}: past the round ceiling`, { reason: 'mrtr_rounds_exceeded' });
@@ -194,17 +253,56 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
   /** The catalog's tools/list pages, kept within their ttlMs (MCP's caching rules; tool-catalog.md sets none of its own). */
   const pages = new Map<string, { page: Json; until: number }>();
 
+  /** What each server speaks, once a server's answers showed it is of an earlier era. */
+  const eras = new Map<string, Era>();
+
   const urlOf = (serverId: string): string => {
     const url = bindings[serverId];
     if (url === undefined) throw new Rejection('not_found', `no MCP server "${serverId}" is configured`);
     return url;
   };
 
+  /** The earlier revision's handshake: initialize, then notifications/initialized in the session it assigned. */
+  async function initialize(serverId: string, revision: string): Promise<Era> {
+    const url = urlOf(serverId);
+    const params = { protocolVersion: revision, capabilities: {}, clientInfo: CLIENT_INFO };
+    const { result, session } = await post(url, 'initialize', params, { revision });
+    if (result['protocolVersion'] !== revision)
+      throw new Rejection('mcp_transport', 'initialize: no revision in common', { reason: 'incompatible' });
+    const era: Era = { revision, ...(session === undefined ? {} : { session }) };
+    await post(url, 'notifications/initialized', {}, era, null);
+    eras.set(serverId, era);
+    return era;
+  }
+
+  /** One request to a server, at the revision it speaks: 2026-07-28 first, an earlier one after a fallback answer. */
+  async function send(serverId: string, method: string, params: Json): Promise<Json> {
+    const url = urlOf(serverId);
+    let era = eras.get(serverId);
+    if (era !== undefined) {
+      try {
+        return (await post(url, method, params, era)).result;
+      } catch (err) {
+        // The session is gone: a new one, and the request once more.
+        if (!(err instanceof Rejection) || err.status !== 404 || era.session === undefined) throw err;
+        return (await post(url, method, params, await initialize(serverId, era.revision))).result;
+      }
+    }
+    try {
+      return (await post(url, method, params)).result;
+    } catch (err) {
+      const revision = fallbackAfter(err, method);
+      if (revision === undefined) throw err;
+      era = await initialize(serverId, revision);
+      return (await post(url, method, params, era)).result;
+    }
+  }
+
   async function page(serverId: string, cursor: string | undefined, cached: boolean): Promise<Json> {
     const key = JSON.stringify([serverId, cursor ?? null]);
     const kept = pages.get(key);
     if (cached && kept !== undefined && Date.now() < kept.until) return structuredClone(kept.page);
-    const result = await rpc(urlOf(serverId), 'tools/list', cursor === undefined ? {} : { cursor });
+    const result = await send(serverId, 'tools/list', cursor === undefined ? {} : { cursor });
     const ttl = typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0 ? result['ttlMs'] : 0;
     pages.set(key, { page: structuredClone(result), until: Date.now() + ttl });
     return result;
@@ -213,7 +311,7 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
   /** ctx.mcp (host-services.md § mcp). */
   const ctxMcp = {
     async callTool(i: Json): Promise<unknown> {
-      const result = await withRounds(urlOf(String(i['serverId'])), 'tools/call', {
+      const result = await withRounds((m, p) => send(String(i['serverId']), m, p), 'tools/call', {
         name: i['name'],
         ...(isObject(i['arguments']) ? { arguments: i['arguments'] } : {}),
       });
@@ -224,14 +322,30 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
       return page(String(i['serverId']), cursor, flaw === 'cache-list-tools');
     },
     readResource(i: Json): Promise<unknown> {
-      return withRounds(urlOf(String(i['serverId'])), 'resources/read', { uri: i['uri'] });
+      return withRounds((m, p) => send(String(i['serverId']), m, p), 'resources/read', { uri: i['uri'] });
     },
     async serverHealth(i: Json): Promise<unknown> {
-      const url = urlOf(String(i['serverId']));
+      const serverId = String(i['serverId']);
+      const url = urlOf(serverId);
       const extra = flaw === 'health-member' ? { session: 'open' } : {};
       try {
+        // An earlier-era server has no server/discover: any answer in its session shows it live.
+        if (eras.has(serverId)) {
+          await send(serverId, 'ping', {}).catch((err: unknown) => {
+            if (codeOf(err) === undefined) throw err;
+          });
+          return { state: 'reachable', ...extra };
+        }
         // Every call probes: a host MAY always probe.
-        const discover = await rpc(url, 'server/discover', {});
+        const discover = await post(url, 'server/discover', {})
+          .then((r) => r.result)
+          .catch(async (err: unknown) => {
+            const revision = fallbackAfter(err, 'server/discover');
+            if (revision === undefined) throw err;
+            await initialize(serverId, revision);
+            return undefined;
+          });
+        if (discover === undefined) return { state: 'reachable', ...extra };
         const versions = discover['supportedVersions'];
         if (!Array.isArray(versions)) return { state: 'unreachable', reason: 'no supportedVersions', ...extra };
         return versions.includes(REVISION)
@@ -239,7 +353,9 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
           : { state: 'incompatible', discover, reason: 'no revision in common', ...extra };
       } catch (err) {
         const error = err instanceof Rejection && isObject(err.details?.['error']) ? err.details['error'] : undefined;
-        if (error?.['code'] === -32022) return { state: 'incompatible', reason: 'no revision in common', ...extra };
+        const unshared =
+          error?.['code'] === -32022 || (err instanceof Rejection && err.details?.['reason'] === 'incompatible');
+        if (unshared) return { state: 'incompatible', reason: 'no revision in common', ...extra };
         return { state: 'unreachable', reason: err instanceof Rejection ? err.message : 'failed', ...extra };
       }
     },
@@ -312,7 +428,7 @@ export async function startSpecHost(options: SpecHostOptions): Promise<SpecHost>
           protocolVersions: ['1.0', '2.0'],
           preferredVersion: options.preferredVersion ?? '2.0',
           mcp: {
-            revisions: [REVISION],
+            revisions: [REVISION, EARLIER],
             preferredVersion: REVISION,
             minimumRevision: REVISION,
             profiles: ['mcp-2026-07-28'],

@@ -1,5 +1,5 @@
-// The corpus schemas of what a ctx.mcp call resolves or rejects with (schemas/v2/mcp-*.schema.json),
-// compiled once per run into one Ajv so their cross-file $refs resolve, and a first error worded for
+// The corpus schemas of what a ctx.mcp call resolves or rejects with (schemas/v2/mcp-*.schema.json)
+// and of the compact view's descriptor (compact-tool-descriptor.schema.json), compiled once per run into one Ajv so their cross-file $refs resolve, and a first error worded for
 // a row's reason: the JSON path of the value, what it is, and what the schema expects.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,8 @@ export type ResultSchemaName =
   | 'mcp-read-resource-result'
   | 'mcp-discover-result'
   | 'mcp-server-health'
-  | 'mcp-rejection';
+  | 'mcp-rejection'
+  | 'compact-tool-descriptor';
 
 export const RESULT_SCHEMA_NAMES: readonly ResultSchemaName[] = [
   'mcp-call-tool-result',
@@ -25,6 +26,7 @@ export const RESULT_SCHEMA_NAMES: readonly ResultSchemaName[] = [
   'mcp-discover-result',
   'mcp-server-health',
   'mcp-rejection',
+  'compact-tool-descriptor',
 ];
 
 export interface ResultSchemas {
@@ -60,7 +62,7 @@ export function describeError(error: ErrorObject, value: unknown): string {
 }
 
 /**
- * Loads every `mcp-*.schema.json` under `<schemasDir>/v2`; a missing one of RESULT_SCHEMA_NAMES is
+ * Loads every `mcp-*.schema.json` under `<schemasDir>/v2` and the compact descriptor's; a missing one of RESULT_SCHEMA_NAMES is
  * an error naming the file. Compiled as the schemas gate compiles (draft 2020-12, strict).
  */
 export function loadResultSchemas(schemasDir: string = DEFAULT_SCHEMAS_DIR): ResultSchemas {
@@ -68,7 +70,7 @@ export function loadResultSchemas(schemasDir: string = DEFAULT_SCHEMAS_DIR): Res
   const ajv = createAjv({ strictTypes: false, strictRequired: false, strictTuples: false, verbose: true });
   const ids = new Map<string, string>();
   const files = readdirSync(dir)
-    .filter((f) => f.startsWith('mcp-') && f.endsWith('.schema.json'))
+    .filter((f) => (f.startsWith('mcp-') && f.endsWith('.schema.json')) || f === 'compact-tool-descriptor.schema.json')
     .sort();
   for (const file of files) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { $id?: string };

@@ -28,7 +28,8 @@ export const OTHER_PRINCIPAL_TOOL_ID = 'x-host-conformance.other-tenant-report';
 /**
  * The host's own tools. `core.Zeta` and `core.alpha` are ordered differently by UTF-16 code units
  * (`Z` < `a`) and by any locale collation (alpha < Zeta), so a locale sort is observable; the
- * host extension gives the annotation table an `exec` tier to derive.
+ * host extension gives the annotation table an `exec` tier to derive, and the compact view an
+ * inputSchema it must leave out.
  */
 export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = Object.freeze([
   {
@@ -53,6 +54,11 @@ export const BUILT_IN_TOOLS: readonly ToolDescriptor[] = Object.freeze([
     safetyTier: 'exec',
     egress: 'host-owned',
     title: 'Shell',
+    // Outside the compact subset (anyOf), so its compact descriptor carries no inputSchema.
+    inputSchema: {
+      type: 'object',
+      properties: { command: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } },
+    },
   },
   {
     toolId: OTHER_PRINCIPAL_TOOL_ID,

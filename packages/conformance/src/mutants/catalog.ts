@@ -1,7 +1,7 @@
 // Mutants on the catalog: its classifications (rows mcp-unclassified-write, mcp-replay-not-from-hints,
 // mcp-egress-not-from-hints), the descriptor post-processor (rows annotations-derived,
 // catalog-toolids, mcp-toolid-scheme), the GET /tools handler (rows catalog-views,
-// catalog-read-only, catalog-cross-principal, mcp-toolid-scheme), who may invoke what (row
+// catalog-read-only, catalog-cross-principal, catalog-toolids, mcp-toolid-scheme), who may invoke what (row
 // catalog-cross-principal) and the sort (row catalog-order, advisory).
 import { isRecord } from '@openwop-spec/json';
 import type { McpClient } from '@openwop-spec/mcp-client';
@@ -177,6 +177,17 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
         'M-duplicate-tool',
       ),
   },
+  onHandler(
+    'M-undecoded-tool-id',
+    'catalog-toolids',
+    'looks GET /tools/{toolId} up by the path segment as received, without percent-decoding it',
+    (handle) => (req) => {
+      const at = req.path.indexOf('/tools/') + '/tools/'.length;
+      if (at < '/tools/'.length) return handle(req);
+      // The raw segment taken as the id: encoded once more, so the handler decodes it back to itself.
+      return handle({ ...req, path: req.path.slice(0, at) + encodeURIComponent(req.path.slice(at)) });
+    },
+  ),
   {
     id: 'M-toolid-slash',
     row: 'mcp-toolid-scheme',
@@ -281,6 +292,34 @@ export const CATALOG_MUTANTS: readonly Mutant[] = [
       handle(req.query?.['view'] === undefined ? req : { ...req, query: { ...req.query, view: 'compact' } }),
   ),
   onHandler('M-compact-drops-tool', 'catalog-views', 'leaves the last tool out of the compact list', dropLastCompact),
+  onHandler(
+    'M-compact-by-id-standard',
+    'catalog-views',
+    'answers GET /tools/{toolId}?view=compact with the standard descriptor',
+    (handle) => (req) => {
+      const byId = req.query?.['view'] === 'compact' && !req.path.endsWith('/tools');
+      return handle(byId ? { ...req, query: { ...req.query, view: undefined } } : req);
+    },
+  ),
+  onHandler(
+    'M-compact-keeps-input-schema',
+    'catalog-views',
+    "copies each tool's inputSchema into the compact list as is, outside the compact subset too",
+    (handle) => async (req) => {
+      const answer = await handle(req);
+      if (req.query?.['view'] !== 'compact' || !isRecord(answer.body) || !Array.isArray(answer.body['tools']))
+        return answer;
+      const standard = await handle({ ...req, query: { ...req.query, view: undefined } });
+      const schemas = new Map<unknown, unknown>();
+      if (Array.isArray(standard.body))
+        for (const d of standard.body)
+          if (isRecord(d) && d['inputSchema'] !== undefined) schemas.set(d['toolId'], d['inputSchema']);
+      const tools = answer.body['tools'].map((d: unknown) =>
+        isRecord(d) && schemas.has(d['toolId']) ? { ...d, inputSchema: schemas.get(d['toolId']) } : d,
+      );
+      return { ...answer, body: { ...answer.body, tools } };
+    },
+  ),
   onHandler(
     'M-catalog-calls-tool',
     'catalog-read-only',

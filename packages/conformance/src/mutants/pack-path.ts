@@ -385,6 +385,23 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
     }),
   ),
   onCtx(
+    'M-stream-end-resolves',
+    'transport-interrupted',
+    'takes the end of a response stream for the end of the answer: a stream that ended before its response resolves an empty result',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          // An answer had begun (it has a status): the stream, not the connection, ended early.
+          if (err instanceof McpTransportFailure && err.reason === 'interrupted' && err.httpStatus !== undefined)
+            return { resultType: 'complete', content: [] };
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
     'M-transport-as-tool-error',
     'transport-failure-rejects',
     'resolves an unreachable server as a tool error (isError: true)',
@@ -397,6 +414,27 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
             return {
               resultType: 'complete',
               content: [{ type: 'text', text: 'MCP server unreachable' }],
+              isError: true,
+            };
+          }
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
+    'M-ceiling-as-tool-error',
+    'input-required-never-returned',
+    'resolves a call stopped at the round ceiling as a tool error (isError: true)',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpTransportFailure && err.reason === 'mrtr_rounds_exceeded') {
+            return {
+              resultType: 'complete',
+              content: [{ type: 'text', text: 'the server kept asking for input' }],
               isError: true,
             };
           }

@@ -1,11 +1,12 @@
 // tool-catalog.md § Views and sessions: a host advertising compactView answers `?view=compact` with
 // `{ tools }` holding exactly the standard view's toolIds (and a bare compact descriptor by id, 404
-// for an unknown id); any other view, or `compact` on a host not advertising it, is the standard
-// view itself.
+// for an unknown id), each a CompactToolDescriptor (compact-tool-descriptor.schema.json: no member
+// of the standard view's beyond its own, an inputSchema only within the compact subset); any other
+// view, or `compact` on a host not advertising it, is the standard view itself.
 import { isRecord } from '@openwop-spec/json';
 import { readTools, toolIdOf } from './catalog.js';
 import { firstDifference } from './compare.js';
-import { catalogGate, fail, inapplicable, pass } from './row.js';
+import { catalogGate, fail, inapplicable, pass, schemaFailure } from './row.js';
 import type { Row } from './row.js';
 
 /** A view name no host defines. */
@@ -17,7 +18,7 @@ export const catalogViews: Row = {
   advisory: false,
   majors: [2],
   summary:
-    '?view=compact lists exactly the standard toolIds as { tools } (when advertised); any other view is the standard view',
+    '?view=compact lists exactly the standard toolIds as { tools } of compact descriptors, and serves one by id (when advertised); any other view is the standard view',
   async run(ctx) {
     const gate = catalogGate(ctx);
     if (gate !== undefined) return gate;
@@ -48,6 +49,10 @@ export const catalogViews: Row = {
       return fail(
         `GET /tools?view=compact answered ${compact.status} without { tools: [...] }; expected 200 with the compact list`,
       );
+    for (const [i, d] of tools.entries()) {
+      const problem = ctx.schemas.check('compact-tool-descriptor', d);
+      if (problem !== undefined) return fail(`GET /tools?view=compact: ${problem.replace(/^\$/, `$.tools[${i}]`)}`);
+    }
     const ids = (list: readonly unknown[]) => list.map((d) => (isRecord(d) ? toolIdOf(d) : '')).sort();
     const diff = firstDifference(ids(tools), ids(standard.tools), '$.tools (toolIds, sorted)');
     if (diff !== undefined) return fail(`the compact view does not hold exactly the standard view's toolIds: ${diff}`);
@@ -56,6 +61,8 @@ export const catalogViews: Row = {
       return fail(
         `GET /tools/{toolId}?view=compact did not answer one compact descriptor for ${JSON.stringify(toolIdOf(first))}`,
       );
+    const oneShape = schemaFailure(ctx, 'compact-tool-descriptor', one.body, 'GET /tools/{toolId}?view=compact');
+    if (oneShape !== undefined) return oneShape;
     const none = await ctx.host.getTool(`conformance.no-such-tool-${ctx.nonce()}`, { view: 'compact' });
     if (none.status !== 404)
       return fail(`GET /tools/{an unknown toolId}?view=compact answered ${none.status}, expected 404`);

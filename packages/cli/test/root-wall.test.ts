@@ -194,7 +194,7 @@ describe('a cache is trusted only when it is ours', () => {
     const r = await check(root, cache);
     expect(r.code).toBe(1);
     expect(r.stderr).toContainEqual(
-      `openwop-spec: warning: not using the cache folder ${cache}: it is writable by every user (mode 0777)`,
+      `openwop-spec: warning: not using the cache folder ${cache}: it is writable by every user (mode 0777); remove it (the next run creates it, mode 0700) or name a folder that is this user's alone`,
     );
   });
 

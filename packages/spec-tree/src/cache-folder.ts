@@ -76,7 +76,13 @@ export class CacheFolder {
     if (!stat) return 'missing';
     if (stat.isSymbolicLink()) return 'it is a symlink (a cache folder is never followed)';
     if (!stat.isDirectory()) return 'it is not a folder';
-    return distrust(stat);
+    // A folder a run refuses stays refused (files in it are replaced by the next write; it is not),
+    // so the warning says how to get the cache back: one an older release made under umask 002 is
+    // writable by its group.
+    const problem = distrust(stat);
+    return (
+      problem && `${problem}; remove it (the next run creates it, mode 0700) or name a folder that is this user's alone`
+    );
   }
 
   private warn(message: string): void {

@@ -174,7 +174,9 @@ describe('a cache folder is used only when it is ours', () => {
     folder.remove('a.json');
     expect(folder.list()).toEqual([]);
     expect(readdirSync(dir)).toEqual(['a.json']);
-    expect(warnings).toEqual([`not using the cache folder ${dir}: it is writable by every user (mode 0777)`]);
+    expect(warnings).toEqual([
+      `not using the cache folder ${dir}: it is writable by every user (mode 0777); remove it (the next run creates it, mode 0700) or name a folder that is this user's alone`,
+    ]);
   });
 
   it('a file another user owns is a miss, with one warning naming it', () => {
@@ -254,7 +256,7 @@ describe('the fact cache trusts only a cache that is ours', () => {
     const r = await read((dir) => chmodSync(dir, 0o777));
     expect(r.value).toBe(2);
     expect(r.warnings).toEqual([
-      expect.stringMatching(/^not using the cache folder .*: it is writable by every user \(mode 0777\)$/),
+      expect.stringMatching(/^not using the cache folder .*: it is writable by every user \(mode 0777\); remove it /),
     ]);
   });
 

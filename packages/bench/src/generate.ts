@@ -19,6 +19,7 @@ import {
 } from './render-json.js';
 import { capabilities, coreHome, coreOverview, extReadme, v1Doc } from './render-markdown.js';
 import { libModule, scenarioFile } from './render-scenarios.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 export interface CorpusOptions {
   scale: number;
@@ -69,7 +70,7 @@ export function corpusFiles(options: CorpusOptions): { model: CorpusModel; files
     out.push([`conformance/src/lib/${lib}.ts`, libModule(lib, index, rng.fork(lib))]);
   }
   for (const s of model.scenarios) out.push([`conformance/src/scenarios/${s.file}`, scenarioFile(s, rng.fork(s.file))]);
-  out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  out.sort((a, b) => compareCodeUnits(a[0], b[0]));
   const files = new Map<string, string>();
   for (const [path, content] of out) {
     if (files.has(path)) throw new Error(`generator defect: ${path} produced twice`);

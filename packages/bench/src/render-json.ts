@@ -1,6 +1,7 @@
 import { kebab, WITNESS_CLASSES } from './model.js';
 import type { CorpusModel, Family } from './model.js';
 import { v1Banner } from './render-markdown.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 const VERSION = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$';
@@ -293,7 +294,7 @@ export function v1Schema(model: CorpusModel): string {
 export function baseline(model: CorpusModel): string {
   const v1dep = model.families.filter((f) => f.bucket === 'v1-dependent');
   const banners: Record<string, string> = {};
-  for (const d of [...model.v1Docs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const d of [...model.v1Docs].sort((a, b) => compareCodeUnits(a.path, b.path))) {
     if (d.homes.length) banners[d.path] = v1Banner(d);
   }
   return json({
@@ -336,7 +337,7 @@ export function scenarioMajorsConfig(model: CorpusModel): string {
 
 /** conformance/scenario-majors.json exactly as the scenario-majors gate writes it. */
 export function scenarioMajors(model: CorpusModel): string {
-  const files = [...model.scenarios].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const files = [...model.scenarios].sort((a, b) => compareCodeUnits(a.file, b.file));
   const majors: Record<string, number[]> = {};
   for (const s of files) majors[s.file] = s.kind === 'v2' ? [2] : s.kind === 'both' ? [1, 2] : [1];
   return json({

@@ -1,4 +1,4 @@
-import { linkCauses } from '@openwop-spec/diagnostics';
+import { linkCauses, compareCodeUnits } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, TextEdit } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 
@@ -58,7 +58,7 @@ export function planFixes(diagnostics: readonly Diagnostic[], read: (file: strin
       after = after.slice(0, e.start) + e.text + after.slice(e.end);
     if (after !== text) out.push({ file, before: text, after, fixed });
   }
-  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return out.sort((a, b) => compareCodeUnits(a.file, b.file));
 }
 
 /** `--fix` stops after this many passes even if fixes keep coming (each pass re-checks). */

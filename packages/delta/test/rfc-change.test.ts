@@ -12,7 +12,7 @@ import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { gate as scenarioMajors } from '@openwop-spec/gate-scenario-majors';
 import { gate as declaration } from '@openwop-spec/gate-declaration';
 import { gate as schemas } from '@openwop-spec/gate-schemas';
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { formatGrouped, compareCodeUnits } from '@openwop-spec/diagnostics';
 import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
 import { delta, renderMarkdown } from '../src/index.js';
 import type { DeltaReport } from '../src/index.js';
@@ -134,7 +134,7 @@ describe('openwop-spec delta on an RFC-style change', () => {
         },
         { type: 'row', path: label(moved.home), change: 'added', before: null, after: movedWords, delta: movedWords },
         { type: 'row', path: label(added.home), change: 'added', before: null, after: addedWords, delta: addedWords },
-      ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+      ].sort((a, b) => compareCodeUnits(a.path, b.path)),
     );
   });
 

@@ -1,4 +1,4 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { formatGrouped, compareCodeUnits } from '@openwop-spec/diagnostics';
 import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
@@ -89,9 +89,7 @@ const nothingToCheck = (coreDir: string, why: string) =>
 
 /** Over the cap: at the largest document (line 1), where cutting words helps most, naming the next largest. */
 function overCap(total: number, cap: number, rows: readonly BudgetRow[]) {
-  const largest = [...rows]
-    .sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
-    .slice(0, LARGEST);
+  const largest = [...rows].sort((a, b) => b.words - a.words || compareCodeUnits(a.label, b.label)).slice(0, LARGEST);
   return rules.diagnostic(
     'budget/over-cap',
     { total, cap, largest },

@@ -3,6 +3,7 @@ import { classifyCoreFamilies } from '@openwop-spec/families';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { rules } from './rules.js';
 import { proseWordsFact, wordsFact } from './words.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 export interface BudgetRow {
   /** Repository path. */
@@ -74,6 +75,6 @@ export async function measure(tree: SpecTree, coreDir: string): Promise<Measurem
       ext,
     });
   }
-  rows.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  rows.sort((a, b) => compareCodeUnits(a.label, b.label));
   return { rows, homed: classification.counts.resolved, extHomes, diagnostics };
 }

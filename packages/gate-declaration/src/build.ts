@@ -1,9 +1,9 @@
-import { escapePointerToken, isRecord, valueAt } from '@openwop-spec/json';
+import { escapePointerToken, isRecord, valueAt, cloneJson } from '@openwop-spec/json';
 import { pathProblem } from '@openwop-spec/spec-tree';
 import type { FamilyRow } from '@openwop-spec/families';
 import type { Finding } from './finding.js';
 import type { BuildInput } from './inputs.js';
-import { clone, isStringArray, own, setOwn } from './json-value.js';
+import { isStringArray, own, setOwn } from './json-value.js';
 import type { JsonObject } from './json-value.js';
 import { seedFamily, seedNode, V1_ONLY } from './seed.js';
 import type { SeedDrop, SeedMove } from './seed.js';
@@ -199,12 +199,12 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
 
   const base = input.base.value;
   const witnessClasses = Array.isArray(input.declaration.value['witnessClasses'])
-    ? clone(input.declaration.value['witnessClasses'])
+    ? cloneJson(input.declaration.value['witnessClasses'])
     : [];
   const properties: JsonObject = {
-    status: clone(base.status),
-    since: clone(base.since),
-    until: clone(base.until),
+    status: cloneJson(base.status),
+    since: cloneJson(base.since),
+    until: cloneJson(base.until),
     witness: { enum: witnessClasses },
   };
   origins.push({ at, file: declFile, pointer: f.pointer });
@@ -213,7 +213,7 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   origins.push({ at: `${at}/properties/witness`, file: declFile, pointer: '/witnessClasses' });
   for (const [name, schema] of Object.entries(facets)) {
     if (RESERVED_FACETS.includes(name)) continue;
-    setOwn(properties, name, clone(schema));
+    setOwn(properties, name, cloneJson(schema));
     if (source?.file)
       origins.push({
         at: `${at}/properties/${tok(name)}`,
@@ -229,11 +229,11 @@ function familyRecord(input: BuildInput, f: FamilyRow, findings: Finding[], orig
   const allOf: unknown[] = [];
   base.allOf.forEach((el, i) => {
     origins.push({ at: `${at}/allOf/${allOf.length}`, file: input.base.file, pointer: `/allOf/${i}` });
-    allOf.push(clone(el));
+    allOf.push(cloneJson(el));
   });
   for (const el of source?.allOf ?? []) {
     if (source?.file) origins.push({ at: `${at}/allOf/${allOf.length}`, file: source.file, pointer: el.from });
-    allOf.push(clone(el.schema));
+    allOf.push(cloneJson(el.schema));
   }
 
   const maturity = isRecord(row['maturity']) ? row['maturity'] : {};
@@ -396,7 +396,7 @@ function metadataShape(
     shape = Object.fromEntries(
       Object.entries(file)
         .filter(([k]) => k !== '$schema' && k !== '$id' && k !== '$comment')
-        .map(([k, v]) => [k, clone(v)]),
+        .map(([k, v]) => [k, cloneJson(v)]),
     );
     origin = { file: path, pointer: '' };
   } else if (own(input.v1.value.properties, key) !== undefined) {

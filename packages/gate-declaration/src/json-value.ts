@@ -13,11 +13,6 @@ export function setOwn(obj: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A deep copy of a JSON value (key order kept). */
-export function clone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}
-
 /** A JSON rendering cut to at most `max` UTF-16 code units, ending in "…" when cut. */
 export function shortJson(value: unknown, max = 80): string {
   // JSON.stringify returns undefined for undefined, whatever its type says; String() names it.

@@ -1,5 +1,4 @@
-import { escapePointerToken, isRecord } from '@openwop-spec/json';
-import { clone } from './json-value.js';
+import { escapePointerToken, isRecord, cloneJson } from '@openwop-spec/json';
 import type { JsonObject } from './json-value.js';
 
 /** Fields v2 records do not have: removed wherever seeding visits. */
@@ -35,7 +34,7 @@ const CONDITIONAL = ['if', 'then', 'else'] as const;
 export function seedNode(node: unknown, pointer: string): SeededNode {
   const drops: SeedDrop[] = [];
   const moves: SeedMove[] = [];
-  const copy = clone(node);
+  const copy = cloneJson(node);
   visit(copy, pointer, '', drops, moves);
   return { node: copy, drops, moves };
 }

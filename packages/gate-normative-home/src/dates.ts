@@ -15,3 +15,10 @@ export function isDate(value: unknown): value is string {
 export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b) - utc(a)) / DAY_MS);
 }
+
+/**
+ * The burn-down's schedule: how many core families may still be open on `day`, on a straight line
+ * from `openAtT0` at `t0` to none at v1's end of support `eos`: ceil(openAtT0 × (E − T) / (E − t0)).
+ */
+export const allowedAt = (day: string, t0: string, openAtT0: number, eos: string): number =>
+  Math.ceil((openAtT0 * daysBetween(day, eos)) / daysBetween(t0, eos));

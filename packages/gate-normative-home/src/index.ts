@@ -3,6 +3,6 @@ export { checkNormativeHome, countsLine, HEADER, OK_LINE, failedLine } from './c
 export { writeBaseline } from './write-baseline.js';
 export { loadBaseline, loadEos, baselinePath, eosPath } from './inputs.js';
 export type { Baseline, EosClock } from './inputs.js';
-export { isDate, daysBetween } from './dates.js';
+export { allowedAt, isDate, daysBetween } from './dates.js';
 export { homeEntryLine, familyEntryLine } from './rules/homes.js';
 export { RULES, GATE_ID } from './rules.js';

@@ -1,10 +1,17 @@
 import { InputError } from '@openwop-spec/diagnostics';
 import { escapePointerToken, isRecord } from '@openwop-spec/json';
+import type { Location } from '@openwop-spec/gate-api';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { isDate } from './dates.js';
 
 export const baselinePath = (tree: SpecTree): string => `${tree.paths.docs}/normative-home-baseline.json`;
 export const eosPath = (tree: SpecTree): string => `${tree.paths.evidence}/v1-end-of-support.json`;
+
+/** Where `pointer` is in the baseline, as a finding's location. */
+export function inBaseline(b: Baseline, pointer: string): Location {
+  const range = b.doc.locate(pointer);
+  return { file: b.file, start: range.start, end: range.end };
+}
 
 /** docs/normative-home-baseline.json, validated. */
 export interface Baseline {

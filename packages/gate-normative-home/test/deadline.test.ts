@@ -16,6 +16,7 @@ import {
   withBaseline,
   withFamily,
 } from './helpers.js';
+import { allowedAt } from '../src/index.js';
 
 afterEach(cleanup);
 
@@ -132,6 +133,12 @@ describe('carried-target integrity', () => {
 });
 
 describe('the burn-down', () => {
+  it('allows ceil(openAtT0 × (E − T) / (E − t0)) open families on day T', () => {
+    expect(allowedAt('2026-12-01', '2026-09-18', 66, '2026-12-04')).toBe(3);
+    expect(allowedAt('2026-09-18', '2026-09-18', 66, '2026-12-04')).toBe(66);
+    expect(allowedAt('2026-12-04', '2026-09-18', 66, '2026-12-04')).toBe(0);
+  });
+
   it('prints allowed = ceil(openAtT0 × (E − T) / (E − t0)) and passes while open ≤ allowed', async () => {
     const r = await run(withOpen(1), { flags: ['--deadline'] });
     expect(lines(r).slice(2, -1)).toEqual([

@@ -8,6 +8,7 @@ import { LineIndex } from '@openwop-spec/spec-tree';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 /** Where a finding is: a repository-relative file and a 1-based line and column. */
 export interface Finding {
@@ -20,7 +21,7 @@ export interface Finding {
 /** One line per finding, `file:line:column  message`, sorted by file, then position. */
 export function formatFindings(findings: readonly Finding[]): string[] {
   return [...findings]
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))
+    .sort((a, b) => compareCodeUnits(a.file, b.file) || a.line - b.line || a.column - b.column)
     .map((f) => `${f.file}:${f.line}:${f.column}  ${f.message}`);
 }
 

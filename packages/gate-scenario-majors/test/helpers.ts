@@ -4,6 +4,7 @@ import { createFixture, memoryFixture } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
 import { runScenarioMajors } from '../src/index.js';
 import type { Mode } from '../src/index.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 export const SCENARIOS = 'conformance/src/scenarios';
 export const LIB = 'conformance/src/lib';
@@ -59,7 +60,7 @@ export function found(result: GateResult, ...ruleIds: string[]): Found[] {
     .map(brief)
     .sort(
       (a, b) =>
-        ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0) ||
+        compareCodeUnits(a.file ?? '', b.file ?? '') ||
         (a.start?.line ?? 0) - (b.start?.line ?? 0) ||
         (a.start?.column ?? 0) - (b.start?.column ?? 0),
     );

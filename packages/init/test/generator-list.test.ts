@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '@openwop-spec/gate-scenario-majors';
 import { readGeneratorList } from '../src/index.js';
 import { SIX_ENTRIES, TWO_ENTRIES, generatorScript } from './upstream-tree.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 const PATH = 'conformance/scripts/generate-scenario-majors.mjs';
 const read = async (text: string) => readGeneratorList(await createParser(), PATH, text);
@@ -17,7 +18,7 @@ describe('reading BOTH_MAJORS and its comments from the generator', () => {
       const listed = await read(generatorScript(entries, style));
       const expected = entries
         .map((e) => ({ file: e.file, rfc: e.rfc, reason: `RFC ${e.rfc}: ${e.reason}` }))
-        .sort((a, b) => (a.file < b.file ? -1 : 1));
+        .sort((a, b) => compareCodeUnits(a.file, b.file));
       expect(listed).toEqual(expected);
     },
   );

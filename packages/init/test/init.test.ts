@@ -20,6 +20,7 @@ import {
   upstreamFigures,
   upstreamTree,
 } from './upstream-tree.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 const fixtures: Fixture[] = [];
 afterEach(() => {
@@ -82,7 +83,7 @@ describe('planInit on an upstream-layout tree', () => {
     const plan = await planInit(fixture(upstreamTree(SIX_ENTRIES)).root);
     expect(parsed(plan.files, CONFIG)['bothMajors']).toEqual(
       [...SIX_ENTRIES]
-        .sort((a, b) => (a.file < b.file ? -1 : 1))
+        .sort((a, b) => compareCodeUnits(a.file, b.file))
         .map((e) => ({ file: e.file, rfc: e.rfc, reason: `RFC ${e.rfc}: ${e.reason}` })),
     );
     expect(plan.files[0]!.from).toBe(

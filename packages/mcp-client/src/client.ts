@@ -4,7 +4,7 @@
 // removed or reshaped.
 import { isRecord } from '@openwop-spec/json';
 import { TtlCache } from './cache.js';
-import { cloneJson } from './clone.js';
+import { cloneJson } from '@openwop-spec/json';
 import type { CtxMcp, McpServerHealth } from './ctx.js';
 import { McpServerNotFound, McpTransportFailure } from './errors.js';
 import { HealthMonitor } from './health.js';

@@ -3,7 +3,7 @@
 // session answers. A down server is data, so every probe outcome resolves, hostile input included;
 // only DiscoverResults are cached, so a recovery shows at once.
 import { TtlCache } from './cache.js';
-import { cloneJson } from './clone.js';
+import { cloneJson } from '@openwop-spec/json';
 import type { McpServerHealth, McpServerHealthState } from './ctx.js';
 import { incompatibleReason } from './negotiate.js';
 import type { ProbeOutcome } from './negotiate.js';

@@ -1,4 +1,4 @@
-export { buildReport, pointFigures, allowedAt, utcDay, BUCKETS } from './model.js';
+export { buildReport, pointFigures, utcDay, BUCKETS } from './model.js';
 export type { BurnPoint, FamilyRow, History, HistoryPoint, PointFigures, ReportData, ReportInput } from './model.js';
 export { collectHistory, historyInputs } from './history.js';
 export type { HistoryOptions } from './history.js';

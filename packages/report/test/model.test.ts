@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedAt, buildReport, renderMarkdown } from '../src/index.js';
+import { allowedAt } from '@openwop-spec/gate-normative-home';
+import { buildReport, renderMarkdown } from '../src/index.js';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { SpecTree } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
@@ -144,12 +145,6 @@ describe('buildReport', () => {
       [1, allowedAt(TODAY, T0, OPEN_AT_T0, EOS), 4],
       [2, allowedAt(TODAY, T0, OPEN_AT_T0, EOS), 4],
     ]);
-  });
-
-  it('allowedAt is the gate’s schedule: ceil(openAtT0 × (E − T) / (E − t0))', () => {
-    expect(allowedAt('2026-12-01', '2026-09-18', 66, '2026-12-04')).toBe(3);
-    expect(allowedAt('2026-09-18', '2026-09-18', 66, '2026-12-04')).toBe(66);
-    expect(allowedAt('2026-12-04', '2026-09-18', 66, '2026-12-04')).toBe(0);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { CacheFolderOptions } from './cache-folder.js';
 import { factIdentity } from './facts.js';
 import type { FactKind } from './facts.js';
 import type { FactStore } from './fact-store.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 const FILE = 'facts.json';
 const FORMAT = 'openwop-spec-facts';
@@ -23,7 +24,7 @@ interface KindRecord {
 }
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byKey = <V>(a: [string, V], b: [string, V]): number => compareCodeUnits(a[0], b[0]);
 
 /**
  * The record, if the text is one this version wrote: a header line

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isRecord } from '@openwop-spec/json';
 import type { Root } from 'mdast';
 import type { CorpusPaths } from './config.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 /** One file as a fact kind derives from it. */
 export interface FactSource {
@@ -77,7 +78,7 @@ function hashCode(dir: string): string {
   const hash = createHash('sha256');
   const walk = (rel: string): void => {
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      compareCodeUnits(a.name, b.name),
     )) {
       const path = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) walk(path);

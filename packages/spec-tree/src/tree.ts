@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Root } from 'mdast';
-import { InputError } from '@openwop-spec/diagnostics';
+import { InputError, compareCodeUnits } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, pathsFromConfig } from './config.js';
 import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
@@ -220,7 +220,7 @@ export class SpecTree {
     if (folder.kind !== 'dir') return [];
     // What each entry is comes with the listing: only a symlink (or an entry of a folder reached
     // through one) is looked up on its own.
-    const entries = this.fs.readdir(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = this.fs.readdir(dir).sort((a, b) => compareCodeUnits(a.name, b.name));
     return entries.map(({ name, type }) => {
       const path = dir === '' ? name : `${dir}/${name}`;
       if (this.logs.size) for (const log of this.logs) log.stats.add(path);

@@ -5,6 +5,7 @@ import type { Measured, Report } from '../check.js';
 import type { Baseline } from '../inputs.js';
 import { bankedBaseline } from '../banked.js';
 import { GATE_ID } from '../id.js';
+import { inBaseline } from '../inputs.js';
 
 /** Which counter a grown ratchet moved, and how to undo each. */
 export type Grown = 'undeclared' | 'debt' | 'facets';
@@ -71,10 +72,6 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
   const v = m.v1Dependent.length;
   const f = m.uncovered.length;
   const { undeclared: U, v1Dependent: V, facetsUncovered: F } = b;
-  const at = (pointer: string) => {
-    const range = b.doc.locate(pointer);
-    return { file: b.file, start: range.start, end: range.end };
-  };
   const grew: Array<{ text: string; pointer: string; kind: Grown }> = [];
   if (u > U)
     grew.push({
@@ -102,7 +99,9 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
       : { explains: ['baseline:v1Carried'] };
     // Undeclared families also grow the total debt; saying how to undo it once is enough.
     const kinds = grew.map((g) => g.kind).filter((k) => !(k === 'debt' && u > U));
-    r.diagnostics.push(rules.diagnostic('home/ratchet-grew', { items, grew: kinds }, at(grew[0]!.pointer), causes));
+    r.diagnostics.push(
+      rules.diagnostic('home/ratchet-grew', { items, grew: kinds }, inBaseline(b, grew[0]!.pointer), causes),
+    );
     return;
   }
   if (u === U && v === V && f === F) return;
@@ -113,7 +112,7 @@ export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnos
   const first = v !== V ? '/v1Dependent' : u !== U ? '/undeclared' : '/facetsUncovered';
   // One --write-baseline banks the gain and fixes the v1Carried and v1Banners entries it leaves stale.
   r.diagnostics.push(
-    rules.diagnostic('home/baseline-improved', { change, file: b.file }, at(first), {
+    rules.diagnostic('home/baseline-improved', { change, file: b.file }, inBaseline(b, first), {
       explains: ['baseline:v1Carried', 'baseline:v1Banners'],
       ...bank,
     }),

@@ -5,6 +5,8 @@ import { ruleCatalog } from '@openwop-spec/gate-api';
 import type { Measured, Report } from '../check.js';
 import type { Baseline } from '../inputs.js';
 import { GATE_ID } from '../id.js';
+import { LineIndex } from '@openwop-spec/spec-tree';
+import { inBaseline } from '../inputs.js';
 
 /** v1-dependent families are carried in the baseline, and its v1Banners and the v1 documents' banners say so. */
 export const rules = ruleCatalog(GATE_ID, {
@@ -77,7 +79,7 @@ export function staleBanners(r: Report, tree: SpecTree, m: Measured, b: Baseline
         rules.diagnostic(
           'home/v1-banner-reads',
           { path: doc.path },
-          { file: doc.path, start: pointAt(at.input, at.index + at[1]!.length) },
+          { file: doc.path, start: new LineIndex(at.input).point(at.index + at[1]!.length) },
         ),
       );
   }
@@ -87,13 +89,6 @@ export function staleBanners(r: Report, tree: SpecTree, m: Measured, b: Baseline
 const V2_READS = /^(>[^\n]*\*\*Status[^\n]*?)v2 reads it/m;
 /** The words V2_READS cannot match without. */
 const V2_READS_WORDS = 'v2 reads it';
-
-/** The 1-based line and column of a UTF-16 offset. */
-export function pointAt(text: string, offset: number): { line: number; column: number; offset: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n'), offset };
-}
 
 /** v1Carried must equal the v1-dependent set, always (upstream only with a known date). */
 export function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
@@ -105,10 +100,6 @@ export function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<D
   r.line('');
   r.line(`  FAIL — ${b.file} \`v1Carried\` does not match the`);
   r.line('  computed v1-dependent set, and `v1Carried` is what the RFC 0189 §D fallback covers:');
-  const at = (pointer: string) => {
-    const range = b.doc.locate(pointer);
-    return { file: b.file, start: range.start, end: range.end };
-  };
   for (const f of missing) {
     r.line(`    ${f.key}: v1-dependent but NOT listed — the fallback would not cover it`);
     const v1 = f.homes
@@ -118,7 +109,7 @@ export function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<D
       rules.diagnostic(
         'home/v1carried-missing',
         { key: f.key, file: b.file },
-        { ...at('/v1Carried'), related: v1 },
+        { ...inBaseline(b, '/v1Carried'), related: v1 },
         { subjects: ['baseline:v1Carried'] },
       ),
     );
@@ -126,7 +117,7 @@ export function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<D
   for (const { key, j } of stale) {
     r.line(`    ${key}: listed but no longer v1-dependent — remove it`);
     r.diagnostics.push(
-      rules.diagnostic('home/v1carried-stale', { key }, at(`/v1Carried/${j}`), {
+      rules.diagnostic('home/v1carried-stale', { key }, inBaseline(b, `/v1Carried/${j}`), {
         subjects: ['baseline:v1Carried'],
         ...bank,
       }),

@@ -2,10 +2,12 @@ import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { escapePointerToken } from '@openwop-spec/json';
 import type { FamilyResult } from '@openwop-spec/families';
 import { ruleCatalog } from '@openwop-spec/gate-api';
+import type { Location } from '@openwop-spec/gate-api';
 import type { Measured, Report } from '../check.js';
-import { daysBetween } from '../dates.js';
+import { allowedAt, daysBetween } from '../dates.js';
 import type { Baseline, EosClock } from '../inputs.js';
 import { GATE_ID } from '../id.js';
+import { inBaseline } from '../inputs.js';
 
 /** Under --deadline: the burn-down toward v1 end-of-support, and what the RFC 0189 §D fallback covers. */
 export const rules = ruleCatalog(GATE_ID, {
@@ -119,16 +121,7 @@ export function carriedIntegrity(
   const carried = new Set(b.v1Carried);
   const banners = b.v1Banners ?? {};
   const items: CoverItem[] = [];
-  const inBaseline = (pointer: string) => {
-    const range = b.doc.locate(pointer);
-    return { file: b.file, start: range.start, end: range.end };
-  };
-  const item = (
-    text: string,
-    extra: string[],
-    at: ReturnType<typeof inBaseline>,
-    related: Diagnostic['related'] = [],
-  ): CoverItem => ({
+  const item = (text: string, extra: string[], at: Location, related: Diagnostic['related'] = []): CoverItem => ({
     lines: [`    ${text}`, ...extra],
     diagnostic: (id, date) =>
       rules.diagnostic(id, { item: [text, ...extra.map((l) => l.trim())].join('; '), date }, { ...at, related }),
@@ -139,7 +132,7 @@ export function carriedIntegrity(
         item(`${f.key} (no declared home)`, [], { file: m.classification.file, start: f.at.start, end: f.at.end }),
       );
     for (const f of uncarried)
-      items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline('/v1Carried')));
+      items.push(item(`${f.key} (v1-dependent but not in v1Carried)`, [], inBaseline(b, '/v1Carried')));
   }
   const checked = { families: 0, homes: 0 };
   const documents = new Set<string>();
@@ -159,13 +152,13 @@ export function carriedIntegrity(
         },
       ];
       const recorded = Object.hasOwn(banners, h.path) ? banners[h.path] : undefined;
-      if (!h.banner) items.push(item(`${f.key} -> ${h.path} (no Status banner)`, [], inBaseline(pointer), related));
+      if (!h.banner) items.push(item(`${f.key} -> ${h.path} (no Status banner)`, [], inBaseline(b, pointer), related));
       else if (recorded === undefined)
         items.push(
           item(
             `${f.key} -> ${h.path} (carried with no recorded banner — add it to v1Banners)`,
             [],
-            inBaseline(pointer),
+            inBaseline(b, pointer),
             related,
           ),
         );
@@ -174,7 +167,7 @@ export function carriedIntegrity(
           item(
             `${f.key} -> ${h.path} (Status banner CHANGED since it was carried)`,
             [`      was: ${recorded}`, `      now: ${h.banner.line}`],
-            inBaseline(pointer),
+            inBaseline(b, pointer),
             related,
           ),
         );
@@ -223,7 +216,7 @@ export function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open:
   const openAtT0 = b.openAtT0 ?? open;
   const daysLeft = daysBetween(T, E);
   const span = daysBetween(b.t0, E);
-  const allowed = Math.ceil((openAtT0 * daysLeft) / span);
+  const allowed = allowedAt(T, b.t0, openAtT0, E);
   r.line(`  burn-down: ${open} open, ${allowed} allowed at this point on the schedule (${openAtT0} at t0 ${b.t0}).`);
   r.line(
     `    allowed = ceil(openAtT0 ${openAtT0} × ${daysLeft} day(s) left / ${span} day(s) from t0 to ${E}) = ${allowed}`,
@@ -232,9 +225,6 @@ export function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open:
   if (open <= allowed) return schedule;
   r.line('');
   r.line(`  FAIL — behind the burn-down: ${open} open, ${allowed} allowed.`);
-  const range = b.doc.locate('/openAtT0');
-  r.diagnostics.push(
-    rules.diagnostic('home/behind-burn-down', { open, allowed }, { file: b.file, start: range.start, end: range.end }),
-  );
+  r.diagnostics.push(rules.diagnostic('home/behind-burn-down', { open, allowed }, inBaseline(b, '/openAtT0')));
   return schedule;
 }

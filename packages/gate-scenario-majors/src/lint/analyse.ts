@@ -4,6 +4,7 @@ import { afterV2EarlyExit, v1OnlyChild } from './majors.js';
 import type { ParsedModule } from './parser.js';
 import { buildScopes } from './scope.js';
 import type { Scope } from './scope.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 export type LintRule = 'R1' | 'R2';
 
@@ -166,7 +167,7 @@ export function analyseModule(parsed: ParsedModule): ModuleAnalysis {
       findings.push({ rule: 'R2', start: literal.start, end: literal.end, text });
     }
   }
-  findings.sort((a, b) => a.start - b.start || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  findings.sort((a, b) => a.start - b.start || compareCodeUnits(a.rule, b.rule));
   return { findings, imports };
 }
 

@@ -8,6 +8,7 @@ import type { Finding, ImportRef, LintRule } from './analyse.js';
 import { createParser } from './parser.js';
 import { applyPragmas, readPragmas } from './pragma.js';
 import type { Pragma, PragmaProblem } from './pragma.js';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 
 export interface LintResult {
   diagnostics: Diagnostic[];
@@ -243,8 +244,8 @@ function reachingRoots(
     const next: string[] = [];
     const level: string[] = [];
     for (const node of frontier) {
-      const edges = [...(importers.get(node) ?? [])].sort((a, b) =>
-        a.from < b.from ? -1 : a.from > b.from ? 1 : a.start - b.start,
+      const edges = [...(importers.get(node) ?? [])].sort(
+        (a, b) => compareCodeUnits(a.from, b.from) || a.start - b.start,
       );
       for (const edge of edges) {
         if (seen.has(edge.from)) continue;

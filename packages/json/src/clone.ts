@@ -17,8 +17,10 @@ export function cloneJson<T>(value: T): T {
       for (let i = 0; i < source.length; i++) stack.push([source[i], copy as unknown[], i]);
     } else if (typeof source === 'object' && source !== null) {
       copy = {};
-      for (const name of Object.keys(source))
-        stack.push([(source as Record<string, Json>)[name], copy as Record<string, unknown>, name]);
+      // Pushed last to first, so they are popped, and defined on the copy, in the source's key order.
+      const names = Object.keys(source);
+      for (let i = names.length - 1; i >= 0; i--)
+        stack.push([(source as Record<string, Json>)[names[i]!], copy as Record<string, unknown>, names[i]!]);
     }
     // defineProperty, not assignment: a key named "__proto__" stays an own data property, as JSON.parse made it.
     Object.defineProperty(target, key, { value: copy, writable: true, enumerable: true, configurable: true });

@@ -24,6 +24,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { compareCodeUnits } from '@openwop-spec/diagnostics';
 import { BUNDLED_FILES } from '@openwop-spec/spec-tree';
 import { NATIVE, bundleOptions, packageOf } from './bundle-options.mjs';
 
@@ -71,7 +72,7 @@ function dependenciesOf(workspace, published) {
         throw new Error(`${name} is pinned at both ${deps[name]} and ${version} in the workspace`);
       deps[name] = version;
     }
-  return Object.fromEntries(Object.entries(deps).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Object.fromEntries(Object.entries(deps).sort(([a], [b]) => compareCodeUnits(a, b)));
 }
 
 /** Copies the non-code files each bundled workspace package exports (a schema) to dist/files/<name>/. */
@@ -90,7 +91,7 @@ function copyShippedFiles(workspace, dist) {
 
 /** Each bundled published package with its licence text, as the licences of most of them require. */
 function notices(published) {
-  const rows = [...published].sort(([, a], [, b]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rows = [...published].sort(([, a], [, b]) => compareCodeUnits(a.name, b.name));
   const out = [
     '# Third-party notices',
     '',

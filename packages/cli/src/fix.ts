@@ -1,3 +1,4 @@
+import { structuredPatch } from 'diff';
 import { linkCauses, compareCodeUnits } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, TextEdit } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
@@ -111,81 +112,22 @@ export async function applyFixes(
 const CONTEXT = 3;
 
 /**
- * `diff -u` of two texts, by lines: the common head and tail are cut, the rest is matched by a
- * longest common subsequence, and changes closer than twice the context share a hunk.
+ * `diff -u` of two texts, by lines (jsdiff's Myers diff, three lines of context). Line endings are
+ * not part of a line, so a file whose endings a fix kept shows only the lines it changed.
  */
 export function unifiedDiff(file: string, before: string, after: string): string[] {
-  const a = splitLines(before);
-  const b = splitLines(after);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const ops: Array<[' ' | '-' | '+', string]> = [
-    ...a.slice(0, head).map((l) => [' ', l] as [' ', string]),
-    ...middle(a.slice(head, a.length - tail), b.slice(head, b.length - tail)),
-    ...a.slice(a.length - tail).map((l) => [' ', l] as [' ', string]),
-  ];
+  const { hunks } = structuredPatch(file, file, before, after, undefined, undefined, {
+    context: CONTEXT,
+    stripTrailingCr: true,
+  });
   const out = [`--- a/${file}`, `+++ b/${file}`];
-  let i = 0;
-  while (i < ops.length) {
-    if (ops[i]![0] === ' ') {
-      i++;
-      continue;
-    }
-    const start = Math.max(0, i - CONTEXT);
-    let end = i;
-    // Extend while the next change is within 2 × CONTEXT unchanged lines.
-    for (let j = i; j < ops.length; j++) {
-      if (ops[j]![0] !== ' ') end = j;
-      else if (j - end > 2 * CONTEXT) break;
-    }
-    const stop = Math.min(ops.length, end + 1 + CONTEXT);
-    const slice = ops.slice(start, stop);
-    const oldStart = ops.slice(0, start).filter((o) => o[0] !== '+').length + 1;
-    const newStart = ops.slice(0, start).filter((o) => o[0] !== '-').length + 1;
-    const oldLen = slice.filter((o) => o[0] !== '+').length;
-    const newLen = slice.filter((o) => o[0] !== '-').length;
+  for (const h of hunks) {
+    // An empty side is numbered from the line before it, as diff -u does.
     out.push(
-      `@@ -${oldLen === 0 ? oldStart - 1 : oldStart},${oldLen} +${newLen === 0 ? newStart - 1 : newStart},${newLen} @@`,
+      `@@ -${h.oldLines === 0 ? h.oldStart - 1 : h.oldStart},${h.oldLines} +${h.newLines === 0 ? h.newStart - 1 : h.newStart},${h.newLines} @@`,
     );
-    for (const [sign, line] of slice) out.push(sign + line);
-    i = stop;
+    // The listing is of lines, not of their terminators: no "\ No newline at end of file".
+    out.push(...h.lines.filter((line) => !line.startsWith('\\')));
   }
   return out;
-}
-
-/** Lines without their terminators; a final newline does not make an empty last line. */
-function splitLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-/** The changed middle as a line LCS (small: only what lies between the common head and tail). */
-function middle(a: readonly string[], b: readonly string[]): Array<[' ' | '-' | '+', string]> {
-  const n = a.length;
-  const m = b.length;
-  const lcs = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] =
-        a[i] === b[j]
-          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
-    }
-  }
-  const ops: Array<[' ' | '-' | '+', string]> = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      ops.push([' ', a[i++]!]);
-      j++;
-    } else if (lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!) ops.push(['-', a[i++]!]);
-    else ops.push(['+', b[j++]!]);
-  }
-  while (i < n) ops.push(['-', a[i++]!]);
-  while (j < m) ops.push(['+', b[j++]!]);
-  return ops;
 }

@@ -3,7 +3,8 @@
 // (`warmCorpusCache` in helpers.ts copies it), so that no test file parses the whole corpus itself.
 // Facts are keyed by the code that derives them, so each CLI build gets its own: the packages'
 // unbundled code (`dist/bin.js`, as the tests' in-process runs) and the bundled bin
-// (`dist/openwop-spec.js`, as the tests that spawn it). A run from inside one package has no global
+// (`dist/openwop-spec.js`, as the tests that spawn it), and the copy of it a user whom permissions
+// bind runs (`Unprivileged.bin`: as root, outside a clone that user may not reach). A run from inside one package has no global
 // setup, and its tests start from an empty cache; cache.test.ts proves a warm run prints what a cold one does.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { unprivileged } from '@openwop-spec/spec-tree/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,12 +21,17 @@ declare module 'vitest' {
   }
 }
 
-/** `in-process`: the packages' own code, as `main` runs in a test; `bin`: the bundled built bin. */
-export type Build = 'in-process' | 'bin';
+/**
+ * `in-process`: the packages' own code, as `main` runs in a test; `bin`: the bundled built bin;
+ * `unprivileged-bin`: the bin as `unprivileged()` runs it (the bin itself unless that is a copy).
+ */
+export type Build = 'in-process' | 'bin' | 'unprivileged-bin';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = join(ROOT, 'packages/cli/dist/openwop-spec.js');
 const ENTRY: Record<Build, string> = {
   'in-process': join(ROOT, 'packages/cli/dist/bin.js'),
-  bin: join(ROOT, 'packages/cli/dist/openwop-spec.js'),
+  bin: BIN,
+  'unprivileged-bin': unprivileged()?.bin(BIN) ?? BIN,
 };
 /** The gates that read facts. */
 const GATES = ['core-budget', 'normative-home', 'scenario-majors', 'declaration', 'references'];
@@ -51,8 +58,14 @@ function warm(build: Build, dir: string): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const parent = mkdtempSync(join(tmpdir(), 'openwop-corpus-facts-'));
-  const dirs = { 'in-process': join(parent, 'in-process'), bin: join(parent, 'bin') };
-  await Promise.all((Object.keys(dirs) as Build[]).map((build) => warm(build, dirs[build])));
+  const dirs: Record<Build, string> = {
+    'in-process': join(parent, 'in-process'),
+    bin: join(parent, 'bin'),
+    // A copy of the bin is code of its own to the cache: its facts are warmed apart.
+    'unprivileged-bin': join(parent, ENTRY['unprivileged-bin'] === BIN ? 'bin' : 'unprivileged-bin'),
+  };
+  const builds = (Object.keys(dirs) as Build[]).filter((b) => b !== 'unprivileged-bin' || ENTRY[b] !== BIN);
+  await Promise.all(builds.map((build) => warm(build, dirs[build])));
   project.provide('corpusFacts', dirs);
   return () => rmSync(parent, { recursive: true, force: true });
 }

@@ -17,10 +17,12 @@ let fx: Fixture;
 /** One schema and its example: the schemas gate compiles every schema before it lists the examples. */
 let schemas: Fixture;
 
+// The copy of the bin that user runs, made before the tests time anything (`Unprivileged.bin`).
+beforeAll(() => void user?.bin(CLI_BIN));
 beforeAll(() => {
   fx = copyCorpus();
   // The corpus facts where the CLI looks by default, so each locked run parses nothing it can read.
-  warmCorpusCache('bin', join(fx.root, 'node_modules/.cache/openwop-spec'));
+  warmCorpusCache('unprivileged-bin', join(fx.root, 'node_modules/.cache/openwop-spec'));
   user?.own(fx.root);
   schemas = createFixture({
     'pnpm-workspace.yaml': 'packages: []\n',
@@ -53,7 +55,7 @@ function runLocked(path: string, mode: number, args: readonly string[], root = f
   const abs = join(root, path);
   chmodSync(abs, mode);
   try {
-    const [cmd, ...rest] = user.argv([process.execPath, CLI_BIN, ...args, '--root', root, ...TODAY]);
+    const [cmd, ...rest] = user.argv([process.execPath, user.bin(CLI_BIN), ...args, '--root', root, ...TODAY]);
     const r = spawnSync(cmd!, rest, { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' } });
     return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
   } finally {

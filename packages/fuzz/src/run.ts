@@ -209,7 +209,7 @@ export async function runCase(
       ...(options.cacheDir ? ['--cache-location', options.cacheDir] : ['--no-cache']),
     ];
     const r = await spawnTimed(
-      [process.execPath, options.cli ?? CLI_BIN, ...args],
+      [process.execPath, options.cli ?? user?.bin(CLI_BIN) ?? CLI_BIN, ...args],
       user ?? undefined,
       options.timeoutMs ?? 60_000,
     );

@@ -1,6 +1,6 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, unprivileged } from '@openwop-spec/spec-tree/testing';
 import { warmCorpusCache } from '../../cli/test/helpers.js';
 import {
@@ -8,6 +8,7 @@ import {
   applyMutations,
   classify,
   copyCorpus,
+  CLI_BIN,
   corpusFiles,
   minimise,
   planCase,
@@ -131,6 +132,9 @@ describe('what counts as a failure', () => {
 });
 
 describe('runs the CLI and shrinks what fails', () => {
+  // The copy of the bin the unprivileged user runs, made before the tests time anything.
+  beforeAll(() => void unprivileged()?.bin(CLI_BIN));
+
   it('reports a signal, and minimises the case to the one mutation that causes it and a single gate', async () => {
     // A sabotaged CLI: it dies of SIGSEGV when a file of the tree named by --root holds a NUL, and passes otherwise.
     const cli = join(tree(), 'cli.mjs');
@@ -176,7 +180,7 @@ describe('runs the CLI and shrinks what fails', () => {
     )!;
     // The corpus facts the bin derives, cached, as `pnpm fuzz` caches them across its cases.
     const cacheDir = tree();
-    warmCorpusCache('bin', cacheDir);
+    warmCorpusCache('unprivileged-bin', cacheDir);
     unprivileged()?.own(cacheDir);
     const out = await runCase(c, { timeoutMs: 20_000, cacheDir });
     expect({ case: c, failures: out.failures, stderr: out.failures.length > 0 ? out.stderr : '' }).toEqual({

@@ -2,18 +2,27 @@
 // runtime API (`@openwop-spec/spec-tree/testing`).
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
   lchownSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
+  readlinkSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE } from './config.js';
+import { BUNDLED_FILES } from './package-require.js';
 import { SpecTree } from './tree.js';
 import { MemoryFs } from './tree-fs.js';
 
@@ -126,6 +135,8 @@ export interface Unprivileged {
   argv(argv: readonly string[]): string[];
   /** Makes `root` (a fixture) that user's, so it can read and write what a test does not lock. */
   own(root: string): void;
+  /** A path of the CLI's bin `path` that user can run (see `readableBin`). */
+  bin(path: string): string;
 }
 
 /**
@@ -137,7 +148,7 @@ export function unprivileged(): Unprivileged | undefined {
   const uid = process.getuid?.();
   const gid = process.getgid?.();
   if (uid === undefined || gid === undefined) return undefined;
-  if (uid !== 0) return { uid, gid, argv: (argv) => [...argv], own: () => undefined };
+  if (uid !== 0) return { uid, gid, argv: (argv) => [...argv], own: () => undefined, bin: (path) => path };
   if (spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
   const nobody = 65534;
   return {
@@ -151,7 +162,101 @@ export function unprivileged(): Unprivileged | undefined {
       };
       walk(root);
     },
+    bin: readableBin,
   };
+}
+
+/**
+ * `to` as a copy of `from`: folders made, symlinks kept as they are, files hard-linked (the same
+ * bytes and mode, no copying) or, across file systems, copied.
+ */
+function linkTree(from: string, to: string): void {
+  const stat = lstatSync(from);
+  if (stat.isDirectory()) {
+    mkdirSync(to, { recursive: true });
+    for (const name of readdirSync(from)) linkTree(join(from, name), join(to, name));
+  } else if (stat.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
+  else {
+    mkdirSync(dirname(to), { recursive: true });
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
+}
+
+/** The packages spec-tree loads by name at run time (src/ajv.ts), which the bin does not bundle. */
+const LOADED_BY_NAME = ['ajv', 'ajv-formats', 're2js'];
+const readableBins = new Map<string, string>();
+
+/**
+ * A copy of the CLI's bin (`<repo>/packages/cli/dist/openwop-spec.js`) that any user can run: a
+ * clone in a folder only root may enter (/root, a `mktemp -d` folder) hides the bin from `nobody`.
+ * It holds the bin's folder and package.json, the installed packages the bundle imports by a path
+ * relative to itself (oxc-parser, and the report's and delta's packages) at that path, those spec-tree
+ * loads by name in a node_modules beside it, and the files the workspace packages ship in
+ * dist/files/, as the npm package has them (package-require.ts). Made once per process, under the
+ * temporary folder, and removed when the process exits.
+ */
+export function readableBin(bin: string): string {
+  const made = readableBins.get(bin);
+  if (made) return made;
+  const dist = dirname(bin);
+  const repo = resolve(dist, '..', '..', '..');
+  const store = join(repo, 'node_modules', '.pnpm');
+  const copy = mkdtempSync(join(tmpdir(), 'openwop-spec-bin-'));
+  chmodSync(copy, 0o755);
+  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+  const mirror = (abs: string): void => linkTree(abs, join(copy, relative(repo, abs)));
+  mirror(join(dist, '..', 'package.json'));
+  mirror(dist);
+
+  const entries = new Set<string>();
+  for (const name of readdirSync(dist).filter((f) => f.endsWith('.js')))
+    for (const [, entry] of readFileSync(join(dist, name), 'utf8').matchAll(
+      /["'](?:\.\.\/)+node_modules\/\.pnpm\/([^/"']+)\//g,
+    ))
+      entries.add(entry!);
+  const entryOf = (abs: string): string => relative(store, realpathSync(abs)).split(sep)[0]!;
+  const byName = join(copy, 'node_modules');
+  mkdirSync(byName);
+  for (const name of LOADED_BY_NAME) {
+    const installed = realpathSync(join(repo, 'packages', 'spec-tree', 'node_modules', name));
+    entries.add(entryOf(installed));
+    symlinkSync(relative(byName, join(copy, relative(repo, installed))), join(byName, name));
+  }
+  // Each store entry with those its node_modules links to (their dependencies), copied once.
+  const pending = [...entries];
+  const copied = new Set<string>();
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    if (copied.has(entry)) continue;
+    copied.add(entry);
+    mirror(join(store, entry));
+    const links = join(store, entry, 'node_modules');
+    for (const name of readdirSync(links).flatMap((n) =>
+      n.startsWith('@') ? readdirSync(join(links, n)).map((m) => `${n}/${m}`) : [n],
+    ))
+      if (lstatSync(join(links, name)).isSymbolicLink()) pending.push(entryOf(join(links, name)));
+  }
+
+  for (const pkg of readdirSync(join(repo, 'packages'))) {
+    const manifest = join(repo, 'packages', pkg, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      name: string;
+      exports?: Record<string, unknown>;
+    };
+    for (const [subpath, target] of Object.entries(exports ?? {}))
+      if (subpath !== '.' && typeof target === 'string' && !/\.(c|m)?(j|t)s$/.test(target))
+        cpSync(
+          join(repo, 'packages', pkg, target),
+          join(copy, relative(repo, dist), BUNDLED_FILES, name, subpath.slice(2)),
+        );
+  }
+  const copyBin = join(copy, relative(repo, bin));
+  readableBins.set(bin, copyBin);
+  return copyBin;
 }
 
 /**

@@ -3,7 +3,7 @@
 // module for the bin and the workspace packages it runs, with what is loaded on first use (the
 // markdown parser, the report, delta and init commands) in chunks beside it. Node 20's module
 // loader charges every module it resolves, reads and links: unbundled, a warm check loaded about
-// 120 modules and the markdown parser about 80 more (packages/bench/README.md).
+// 120 modules and the markdown parser about 80 more.
 import { join } from 'node:path';
 
 /** Published packages with native code: never bundled, wherever the bin runs. */

@@ -56,7 +56,8 @@ function compileAndRun(tree: SpecTree, options: GateOptions) {
   const schemas = compileOnce(tree);
   // Compiling leaves garbage several times the size of the validators (Ajv's code generation: ~150
   // MiB for a 1.6 MB generated schema), and the first call of a large validator makes V8 compile it,
-  // which takes memory outside the heap: collected first, the two do not add up (bench README).
+  // which takes memory outside the heap: collected first, the two do not add up
+  // (the scale-10 peak RSS that `pnpm bench` measures).
   options.collectGarbage?.();
   const examples = runExamples(tree, schemas);
   return {

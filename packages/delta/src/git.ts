@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { SpawnSyncOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { InputError, nearest } from '@openwop-spec/diagnostics';
@@ -154,6 +154,16 @@ export function materialise(root: string, sha: string, env: GitEnv, paths?: read
         'git archive | tar',
       );
       if (!unpack.ok) throw new InputError(`cannot unpack base ${sha.slice(0, 12)}: ${firstLine(unpack.stderr)}`);
+    }
+    // A commit may hold the spec root, or a folder on the way to it, as a symlink: the tree would
+    // then be read wherever the link leads, outside what was unpacked.
+    let at = dir;
+    for (const segment of prefix ? prefix.split('/') : []) {
+      at = join(at, segment);
+      if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new InputError(
+          `cannot read commit ${sha.slice(0, 12)}: its spec root ${prefix} leads through the symlink ${relative(dir, at).split(sep).join('/')} (to ${readlinkSync(at)}); a commit is read only inside the repository`,
+        );
     }
     mkdirSync(specRoot, { recursive: true });
   } catch (err) {

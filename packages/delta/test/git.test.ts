@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
@@ -238,6 +238,31 @@ describe('git plumbing for reports over history', () => {
       expect(readdirSync(f.root)).not.toContain('pwned');
     } finally {
       m.cleanup();
+    }
+  });
+
+  it('a commit whose spec root is a symlink out of the repository is refused in one line naming it; nothing out there is read', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'openwop-spec-outside-'));
+    fx = createFixture({ 'sub/pnpm-workspace.yaml': '', 'sub/spec/a.md': 'one two\n' });
+    const f = fx;
+    try {
+      writeFileSync(join(outside, 'secret.md'), "not the repository's\n");
+      git(f.root, 'init', '-q');
+      git(f.root, 'add', '-A');
+      git(f.root, 'commit', '-qm', 'base');
+      rmSync(join(f.root, 'sub'), { recursive: true });
+      symlinkSync(outside, join(f.root, 'sub'));
+      git(f.root, 'add', '-A');
+      git(f.root, 'commit', '-qm', 'the spec root as a link');
+      const evil = git(f.root, 'rev-parse', 'HEAD').trim();
+      git(f.root, 'checkout', '-q', 'HEAD~1', '--', 'sub');
+      expect(() => materialise(join(f.root, 'sub'), evil, process.env)).toThrowError(
+        new InputError(
+          `cannot read commit ${evil.slice(0, 12)}: its spec root sub leads through the symlink sub (to ${outside}); a commit is read only inside the repository`,
+        ),
+      );
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

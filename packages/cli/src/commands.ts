@@ -39,7 +39,7 @@ export function gateRunCommands(gates: readonly Gate[]): GateRunCommand[] {
         '--watch':
           'stay running: check once, then after every save re-run only the gates that read a changed file and print their results and a one-line status (on a terminal, after clearing the screen). Ctrl-C stops.',
         '--fix':
-          'apply the mechanical fixes the findings name (a near-miss marker, a missing facetsFrom, stale v1Carried or v1Banners entries, a missing or stale § stub in core/capabilities.md, the baseline when the ratchet improved), each file written atomically and printed as a unified diff; then check again and report what remains',
+          'apply the mechanical fixes the findings name (a near-miss marker, a missing facetsFrom, stale v1Carried or v1Banners entries, a missing or stale § stub in core/capabilities.md, the baseline when the ratchet improved, a stale generated file regenerated as gen would), each file written atomically and printed as a unified diff; then check again and report what remains. A fix whose value stands on an error it leaves is not made.',
         '--fix-dry-run':
           'print the unified diff --fix would apply, write nothing, and report the findings as check does',
       },

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import { linkCauses, compareCodeUnits } from '@openwop-spec/diagnostics';
+import { compareCodeUnits, linkCauses, repairKey } from '@openwop-spec/diagnostics';
 import type { Diagnostic, GateResult, TextEdit } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 
@@ -14,27 +14,23 @@ export interface FileFix {
 /**
  * The files the findings' fixes change. A finding's edits apply together or not at all: not when
  * one no longer matches the text it was computed from, nor when one overlaps an edit already taken
- * (the next pass, after a re-check, sees the file as it then is). A consequence's own fix is never
- * taken: the value it would write stands on its root cause (a summary line naming a home path that
- * does not exist), so it waits for the re-check after its root is repaired, and is never written
- * while the root stands. Files in code-unit order.
+ * (the next pass, after a re-check, sees the file as it then is). The findings come from
+ * `linkCauses`, which has already taken away every fix whose value stands on a root cause that
+ * stays. Files in code-unit order.
  */
 export function planFixes(diagnostics: readonly Diagnostic[], read: (file: string) => string): FileFix[] {
   const taken = new Map<string, { text: string; edits: TextEdit[]; fixed: number }>();
-  // The same repair offered by several findings (one baseline rewrite fixes three) is made once and
-  // fixes them all, a consequence that offers its root's repair included.
-  const repairs = new Map<string, { edits: readonly TextEdit[]; findings: number; root: boolean }>();
+  // The same repair offered by several findings (one baseline rewrite fixes three, one regenerated
+  // file every stale value in it) is made once and fixes them all.
+  const repairs = new Map<string, { edits: readonly TextEdit[]; findings: number }>();
   for (const d of diagnostics) {
     if (!d.fix || d.fix.length === 0) continue;
-    const key = JSON.stringify(d.fix);
+    const key = repairKey(d.fix);
     const repair = repairs.get(key);
-    if (repair) {
-      repair.findings++;
-      repair.root ||= !d.causedBy;
-    } else repairs.set(key, { edits: d.fix, findings: 1, root: !d.causedBy });
+    if (repair) repair.findings++;
+    else repairs.set(key, { edits: d.fix, findings: 1 });
   }
-  for (const { edits, findings, root } of repairs.values()) {
-    if (!root) continue;
+  for (const { edits, findings } of repairs.values()) {
     const files = edits.map((e) => {
       let entry = taken.get(e.file);
       if (!entry) taken.set(e.file, (entry = { text: read(e.file), edits: [], fixed: 0 }));
@@ -84,7 +80,8 @@ export async function applyFixes(
   for (let pass = 0; pass < FIX_PASSES; pass++) {
     const plan = planFixes(
       linkCauses(results).flatMap((r) => r.diagnostics),
-      (file) => latest.get(file) ?? tree.text(file),
+      // A generated file that does not exist yet is regenerated from nothing.
+      (file) => latest.get(file) ?? (tree.info(file).kind === 'missing' ? '' : tree.text(file)),
     );
     if (plan.length === 0) break;
     for (const f of plan) {

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkCauses } from '@openwop-spec/diagnostics';
 import type { Diagnostic, TextEdit } from '@openwop-spec/diagnostics';
 import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
 import { planFixes, unifiedDiff } from '../src/fix.js';
@@ -66,16 +67,22 @@ describe('planFixes', () => {
   });
 });
 
-describe('planFixes never writes a value a root cause stands on', () => {
+describe('--fix plans what linkCauses settles: never a value a root cause stands on', () => {
   const files: Record<string, string> = { 'a.md': 'one two three\n' };
   const read = (f: string) => files[f]!;
-  const root = { gate: 'g', ruleId: 'g/root', file: 'a.md', start: { line: 1, column: 1 } };
+  const root: Diagnostic = { ...finding(), ruleId: 'g/root', file: 'a.md', explains: ['s'] };
+  const plan = (...ds: Diagnostic[]) =>
+    planFixes(
+      linkCauses([{ gate: 'g', ok: false, exitCode: 1, summaryLine: '', report: [], figures: {}, diagnostics: ds }])[0]!
+        .diagnostics,
+      read,
+    );
 
   it('a consequence’s own fix waits (its root unrepaired); a root’s fix, offered by its consequence too, is made once and counts both', () => {
-    const consequence: Diagnostic = { ...finding(edit('a.md', 4, 7, 'two', '2')), causedBy: root };
-    expect(planFixes([consequence], read)).toEqual([]);
+    const consequence: Diagnostic = { ...finding(edit('a.md', 4, 7, 'two', '2')), subjects: ['s'] };
+    expect(plan(root, consequence)).toEqual([]);
     const shared = edit('a.md', 0, 3, 'one', '1');
-    expect(planFixes([finding(shared), { ...finding(shared), causedBy: root }, consequence], read)).toEqual([
+    expect(plan({ ...root, fix: [shared] }, { ...finding(shared), subjects: ['s'] }, consequence)).toEqual([
       { file: 'a.md', before: 'one two three\n', after: '1 two three\n', fixed: 2 },
     ]);
   });

@@ -1,7 +1,7 @@
 // Root causes: one mistake often breaks several rules (a misspelled family key fails its section,
 // its heading, its facets and its home). A finding that `explains` a subject is a root cause; every
 // other finding about that subject, in any gate of the run, is its consequence.
-import type { Diagnostic, DiagnosticRef, GateResult } from './model.js';
+import type { Diagnostic, DiagnosticRef, GateResult, TextEdit } from './model.js';
 import { sortDiagnostics } from './order.js';
 import { plural } from './text.js';
 
@@ -24,18 +24,80 @@ export function refersTo(ref: DiagnosticRef, d: Diagnostic): boolean {
 }
 
 /**
- * Sets `causedBy` on every consequence. A root is never itself a consequence, so causes never chain
- * or loop; when several roots explain a finding, the first in sort order wins. Returns copies.
+ * Sets `causedBy` on every consequence, then settles which fixes `check --fix` makes (`settleFixes`).
+ * A root is never itself a consequence, so causes never chain or loop; when several roots explain a
+ * finding, the first in sort order wins. Returns copies.
  */
 export function linkCauses(results: readonly GateResult[]): GateResult[] {
   const roots = sortDiagnostics(results.flatMap((r) => r.diagnostics).filter((d) => d.explains?.length));
-  if (roots.length === 0) return [...results];
+  if (roots.length === 0) return settleFixes([...results]);
   const link = (d: Diagnostic): Diagnostic => {
     if (d.explains?.length || !d.subjects?.length) return d;
     const root = roots.find((r) => r.explains!.some((s) => d.subjects!.includes(s)));
     return root ? { ...d, causedBy: refOf(root) } : d;
   };
-  return results.map((r) => ({ ...r, diagnostics: r.diagnostics.map(link) }));
+  return settleFixes(results.map((r) => ({ ...r, diagnostics: r.diagnostics.map(link) })));
+}
+
+// Findings that offer one repair usually share its edits (every stale finding of a generated file
+// offers the whole regenerated file), so each edit list is keyed once.
+const keys = new WeakMap<readonly TextEdit[], string>();
+/** One key per repair: equal edit lists, however many findings offer them, are one repair. */
+export const repairKey = (fix: readonly TextEdit[]): string => {
+  let key = keys.get(fix);
+  if (key === undefined) keys.set(fix, (key = JSON.stringify(fix)));
+  return key;
+};
+
+const at = (d: DiagnosticRef): string =>
+  d.file === undefined ? d.gate : `${d.file}:${d.start?.line ?? 1}:${d.start?.column ?? 1}`;
+
+/**
+ * Which repairs `check --fix` makes, decided once for every format and for `--fix` itself. A repair
+ * (the same edits, however many findings offer it) is made when a root cause offers it and every
+ * consequence offering it follows from a root that offers it too: one baseline rewrite repairs the
+ * gain and the v1Carried entry that follows from it. Otherwise the value it would write stands on
+ * a root cause that --fix leaves (a summary line naming a home path that does not exist, a
+ * regenerated schema carrying an owningRfc no RFC has): each finding offering it loses its fix and
+ * says what its repair waits for instead.
+ */
+function settleFixes(results: GateResult[]): GateResult[] {
+  const all = results.flatMap((r) => r.diagnostics);
+  const offers = new Map<string, Diagnostic[]>();
+  for (const d of all) {
+    if (!d.fix?.length) continue;
+    const key = repairKey(d.fix);
+    const list = offers.get(key);
+    if (list) list.push(d);
+    else offers.set(key, [d]);
+  }
+  /** Per withheld repair, the root it waits for (undefined: each finding waits for its own root). */
+  const withheld = new Map<string, DiagnosticRef | undefined>();
+  for (const [key, list] of offers) {
+    if (!list.some((d) => !d.causedBy)) {
+      withheld.set(key, undefined);
+      continue;
+    }
+    const blocked = list.find((c) => {
+      const root = c.causedBy && all.find((r) => refersTo(c.causedBy!, r));
+      return c.causedBy && !(root?.fix?.length && repairKey(root.fix) === key);
+    });
+    if (blocked) withheld.set(key, blocked.causedBy);
+  }
+  if (withheld.size === 0) return results;
+  const settle = (d: Diagnostic): Diagnostic => {
+    if (!d.fix?.length || !withheld.has(repairKey(d.fix))) return d;
+    const root = d.causedBy ?? withheld.get(repairKey(d.fix))!;
+    const settled: Diagnostic = {
+      ...d,
+      fixWaitsFor: d.causedBy
+        ? `the ${root.ruleId} finding it follows from is resolved`
+        : `the ${root.ruleId} finding at ${at(root)} is resolved (the same repair would write a value that stands on it)`,
+    };
+    delete settled.fix;
+    return settled;
+  };
+  return results.map((r) => ({ ...r, diagnostics: r.diagnostics.map(settle) }));
 }
 
 /** How many of `diagnostics` are root causes (errors and warnings that follow from nothing else) and how many are consequences. */

@@ -13,4 +13,4 @@ export * from './encode/index.js';
 export { SARIF_SCHEMA_URI, buildSarifLog, toUriReference } from './sarif.js';
 export type { SarifLog } from './sarif.js';
 export { nearest } from './suggest.js';
-export { fullMessage, plural, wrap } from './text.js';
+export { FIX_COMMAND, fullMessage, plural, wrap } from './text.js';

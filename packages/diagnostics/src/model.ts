@@ -39,8 +39,16 @@ export interface Diagnostic {
   explains?: string[];
   /** Set by `linkCauses` on a consequence: the root cause it follows from. */
   causedBy?: DiagnosticRef;
-  /** The mechanical repair `check --fix` applies; never printed as such (the hint says it in words). */
+  /**
+   * The mechanical repair `check --fix` makes; never printed as such. Every format says after the
+   * hint that `check --fix` makes it, so a hint never promises it in its own words.
+   */
   fix?: readonly TextEdit[];
+  /**
+   * Set instead of `fix` when `check --fix` does not make the finding's repair now, only once this
+   * holds (`the declaration has no error`): printed after the hint as that condition.
+   */
+  fixWaitsFor?: string;
 }
 
 /**

@@ -16,9 +16,22 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
   return `${formatGrouped(n)} ${n === 1 ? singular : pluralForm}`;
 }
 
-/** What is wrong, then how to fix it: the text every format shows for a finding. */
-export const fullMessage = (d: Pick<Diagnostic, 'message' | 'hint'>): string =>
-  d.hint ? `${d.message}; ${d.hint}` : d.message;
+/** The command that makes the findings' mechanical repairs. */
+export const FIX_COMMAND = 'openwop-spec check --fix';
+
+/**
+ * What is wrong, then how to fix it: the text every format shows for a finding. A finding whose
+ * repair `check --fix` makes says so after its hint, and one whose repair waits says for what; the
+ * promise is made here, from the finding's fix, so no message promises a fix that is not made.
+ */
+export function fullMessage(d: Pick<Diagnostic, 'message' | 'hint' | 'fix' | 'fixWaitsFor'>): string {
+  const promise = d.fix?.length
+    ? ` (${FIX_COMMAND} does)`
+    : d.fixWaitsFor
+      ? ` (${FIX_COMMAND} does once ${d.fixWaitsFor})`
+      : '';
+  return `${d.hint ? `${d.message}; ${d.hint}` : d.message}${promise}`;
+}
 
 /** Words of `text` in lines of at most `width` characters (a longer word stands alone on its line). */
 export function wrap(text: string, width: number): string[] {

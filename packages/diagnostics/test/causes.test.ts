@@ -1,7 +1,7 @@
 // Root causes and their consequences, across gates and in every format.
 import { describe, expect, it } from 'vitest';
-import type { GateResult } from '../src/index.js';
-import { causeCounts, linkCauses, writeReport } from '../src/index.js';
+import type { Diagnostic, GateResult, TextEdit } from '../src/index.js';
+import { causeCounts, fullMessage, linkCauses, writeReport } from '../src/index.js';
 import { capture, diag, options } from './fixtures.js';
 
 const DECL = 'spec/v2/declaration.json';
@@ -88,6 +88,53 @@ describe('linkCauses', () => {
     });
     const [decl] = linkCauses([result('declaration', [second, section, typo])]);
     expect(decl!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual([undefined, 'declaration/key-typo', undefined]);
+  });
+});
+
+describe('linkCauses settles which repairs check --fix makes', () => {
+  const edit = (text: string): TextEdit[] => [{ file: 'a.md', start: 0, end: 3, before: 'one', text }];
+  const bank = edit('1');
+  const root = diag({ ruleId: 'g/root', file: 'a.md', start: { line: 1, column: 1 }, explains: ['s'] });
+  const fixedRoot = { ...root, fix: bank };
+  const follows = (fix: TextEdit[], ruleId = 'g/follows') =>
+    diag({ ruleId, file: 'b.md', start: { line: 2, column: 1 }, subjects: ['s'], fix });
+  const settled = (...ds: Diagnostic[]) => linkCauses([result('g', ds)])[0]!.diagnostics;
+
+  it('a consequence offering its root’s own repair keeps it: one repair, made once', () => {
+    const [r, c] = settled(fixedRoot, follows(bank));
+    expect([r!.fix, c!.fix, c!.causedBy?.ruleId]).toEqual([bank, bank, 'g/root']);
+  });
+
+  it('a consequence’s own repair is withheld while its root stands, and it says so; a message promises only what is made', () => {
+    const [r, c] = settled(root, follows(edit('2')));
+    expect([r!.fix, c!.fix]).toEqual([undefined, undefined]);
+    expect(fullMessage({ ...c!, hint: 'rewrite it' })).toBe(
+      'm; rewrite it (openwop-spec check --fix does once the g/root finding it follows from is resolved)',
+    );
+    expect(fullMessage({ ...follows(edit('2')), hint: 'rewrite it' })).toBe(
+      'm; rewrite it (openwop-spec check --fix does)',
+    );
+    expect(fullMessage({ ...follows([]), hint: 'rewrite it' })).toBe('m; rewrite it');
+  });
+
+  it('one repair offered by a root and by a consequence of another root is withheld from both (it would write the value that root stands on)', () => {
+    const regenerate = edit('regenerated');
+    const own = diag({ ruleId: 'g/stale', file: 'b.md', start: { line: 9, column: 1 }, fix: regenerate });
+    const [r, other, c] = settled(root, own, follows(regenerate, 'g/stale'));
+    expect([r!.fix, other!.fix, c!.fix]).toEqual([undefined, undefined, undefined]);
+    expect(other!.fixWaitsFor).toBe(
+      'the g/root finding at a.md:1:1 is resolved (the same repair would write a value that stands on it)',
+    );
+    expect(c!.fixWaitsFor).toBe('the g/root finding it follows from is resolved');
+  });
+
+  it('a repair no root offers is withheld; findings without a root keep theirs', () => {
+    expect(settled(follows(edit('2')))[0]!.fix).toEqual(edit('2'));
+    expect(settled(root, follows(edit('2')), follows(edit('2'), 'g/too')).map((d) => d.fix)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 

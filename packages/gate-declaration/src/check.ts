@@ -91,7 +91,8 @@ function owningRfcs(ctx: Ctx): void {
       'declaration/owning-rfc',
       { key: r.key, rfc, dir: RFCS, first, ...(meant && { meant, meantFile: filed.get(meant)! }) },
       `${r.pointer}/owningRfc`,
-      { subjects: [family(r.key)] },
+      // What the number is written into (the record's description, the summary line) stands on it.
+      { explains: [`rfc:${r.key}`] },
     );
   }
 }
@@ -397,9 +398,9 @@ function capabilitiesSummaries(ctx: Ctx): void {
         'declaration/capabilities-summary',
         { key: f.key, actual: summary.decided, expected },
         { file, start: { line: summary.line, column: 1, offset: summary.offset } },
-        // The line is made of the row's homes and facets: a missing home path or a facet source in
-        // error is its root cause, and the line it would write stands on that error.
-        { subjects: [family(f.key), `facets:${f.key}`, ...homesOf(f).map((h) => `path:${h}`)], fix },
+        // The line is made of the row's homes, facets and RFC: a missing home path, a facet source in
+        // error or an RFC no RFC file has is its root cause, and the line it would write stands on it.
+        { subjects: [family(f.key), `facets:${f.key}`, `rfc:${f.key}`, ...homesOf(f).map((h) => `path:${h}`)], fix },
       ),
     );
   }

@@ -3,7 +3,7 @@ import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateCommand, GateOptions } from '@openwop-spec/gate-api';
 import { checkDeclarationRules, headerText, rowCounts, sectionHeadings } from './check.js';
 import type { RowCounts } from './check.js';
-import { built, checkGenerated, failedLine, writeGenerated } from './generate.js';
+import { built, checkGenerated, failedLine, offerRegeneration, writeGenerated } from './generate.js';
 import { layoutOf } from './layout.js';
 import type { GeneratorOutcome } from './generate.js';
 import { GATE_ID, rules } from './rules.js';
@@ -63,7 +63,8 @@ async function writeChecked(tree: SpecTree): Promise<GateResult> {
  */
 export async function runCheckDeclaration(tree: SpecTree, showGenerator: 'always' | 'on-failure'): Promise<GateResult> {
   const gen = checkGenerated(tree);
-  const diagnostics = [...gen.diagnostics, ...(await checkDeclarationRules(tree))];
+  const checks = await checkDeclarationRules(tree);
+  const diagnostics = [...offerRegeneration(gen, checks.filter((d) => d.severity === 'error').length), ...checks];
   const rows = rowCounts(tree);
   const ok = gen.ok && !hasErrors(diagnostics);
   const report: ReportLine[] = [...gen.report];

@@ -48,7 +48,7 @@ export const rules = ruleCatalog(GATE_ID, {
     message: (d: { key: string; file: string }) =>
       `${d.key}: ${d.file} exists but the family does not declare facetsFrom`,
     hint: (d: { key: string; file: string }) =>
-      `add "facetsFrom": "${d.file}" to the row (openwop-spec check --fix does), or delete the file`,
+      `delete the file if the family has none of its facets; else add "facetsFrom": "${d.file}" to the row`,
   },
   'declaration/orphan-facet-file': {
     severity: 'error',
@@ -154,6 +154,18 @@ export const rules = ruleCatalog(GATE_ID, {
     fix: 'Copy extensionsKeyPattern into spec/v2/metadata/extensions.schema.json.',
     message: (d: { problem: string }) => `extensions: ${d.problem}`,
   },
+  'declaration/unresolved-ref': {
+    severity: 'error',
+    summary:
+      "A `$ref` in an input the generator copies into the capabilities schema (a metadata shape, a facet file, a seeded v1 node) would not resolve there: resolved against the generated schema's `$id`, it names no corpus schema, or no location in one. Nothing is generated while it stands, so the broken reference never reaches the generated file.",
+    fail: 'spec/v2/metadata/configurable.schema.json: {"$ref": "configurabel.schema.json"}',
+    pass: '{"$ref": "configurable.schema.json"}, with a corpus schema whose $id is https://openwop.dev/spec/v2/configurable.schema.json',
+    fix: "Correct the reference in the input the finding names. It resolves against the generated schema's $id (https://openwop.dev/spec/v2/capabilities.schema.json), so name a corpus schema's $id relative to it, at a location that exists; then regenerate.",
+    message: (d: { ref: string; why: string; output: string; meant?: string }) =>
+      `$ref "${d.ref}" would not resolve in ${d.output}: ${d.why}${d.meant ? ` — did you mean "${d.meant}"?` : ''}`,
+    hint: (d: { ref: string; why: string; output: string; meant?: string }) =>
+      `correct it here${d.meant ? ` ("${d.meant}" if that is the schema meant)` : ''}; it resolves against the $id of ${d.output}, which is regenerated only once every reference resolves`,
+  },
   'declaration/deprecation-target-missing': {
     severity: 'error',
     summary: 'Every pointer in spec/v2/capabilities.deprecations.json names an object in the generated schema.',
@@ -175,11 +187,14 @@ export const rules = ruleCatalog(GATE_ID, {
   },
   'declaration/stale': {
     severity: 'error',
-    summary: 'The committed capabilities schema differs from what the declaration generates.',
-    fail: 'a hand edit to schemas/v2/capabilities.schema.json',
+    summary:
+      'The committed capabilities schema differs from what the declaration generates: an input changed and the file was not regenerated, or the file was edited by hand. Each difference names the input its value is generated from.',
+    fail: 'a hand edit to schemas/v2/capabilities.schema.json, or a facet added to spec/v2/facets/mcp.schema.json without regenerating',
     pass: 'the file as openwop-spec declaration --write renders it',
-    fix: `Regenerate it: openwop-spec gen (or ${command('declaration --write')}), and commit the result.`,
-    message: (d: { what: string }) => d.what,
+    fix: `Make a change in the input the finding names (the facet file, the metadata shape or the declaration row), never in the generated file; then regenerate it: openwop-spec check --fix or openwop-spec gen (or ${command('declaration --write')}), and commit the result.`,
+    message: (d: { what: string; source?: string }) => d.what,
+    hint: (d: { what: string; source?: string }) =>
+      `${d.source ? `the value is generated from ${d.source}: make a change there, not here (a hand edit is lost when the file is regenerated); then ` : ''}regenerate it: openwop-spec gen (or ${command('declaration --write')}), and commit the result`,
   },
   'declaration/schema': {
     severity: 'error',
@@ -277,6 +292,12 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: 'a core family mcp with no "## § `mcp`" heading',
     pass: '"### § `mcp`" in spec/v2/core/capabilities.md',
     fix: 'Add the "### § `key`" stub with its summary line (openwop-spec check --fix does), correct a misspelled heading, or remove the heading of a family that is not core.',
+    hint: (d: { key: string; problem: 'missing' | 'extra' | 'repeated'; meant?: string }) =>
+      d.problem === 'missing'
+        ? `add the "### § \`${d.key}\`" stub with its summary line`
+        : d.problem === 'extra'
+          ? `${d.meant ? `correct it to § \`${d.meant}\`` : 'correct a misspelled heading'}, or remove the heading of a family that is not core`
+          : 'remove the repeated heading',
     message: (d: { key: string; problem: 'missing' | 'extra' | 'repeated'; meant?: string }) =>
       d.problem === 'missing'
         ? `core/capabilities.md has no § heading for ${d.key}`
@@ -293,6 +314,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: '### § `scheduling` / Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `spec/v1/scheduling.md` (v1-dependent). — after scheduling moved to spec/v2/core/scheduling.md',
     pass: 'Witness `witnessable-gated`, experimental; RFC 0052; facets `cron`. Home: `scheduling.md`.',
     fix: 'Rewrite the line as the message gives it (openwop-spec check --fix does); text after it is kept.',
+    hint: () => 'rewrite the line as the message gives it; text after it is kept',
     message: (d: { key: string; actual: string; expected: string }) =>
       `core/capabilities.md § ${d.key} says "${d.actual}" but the declaration says "${d.expected}"`,
   },

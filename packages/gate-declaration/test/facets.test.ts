@@ -1,5 +1,6 @@
 // facetsFrom is authoritative, checked in both directions; facet files are folded
 // into the record, never silently dropped.
+import { fullMessage } from '@openwop-spec/diagnostics';
 import { describe, expect, it } from 'vitest';
 import {
   BASE_RULE_1,
@@ -294,8 +295,8 @@ describe('declaration/facets-mismatch', () => {
     expect(r.diagnostics.find((x) => x.ruleId === 'declaration/facets-mismatch')!.hint).toBe(
       'set "facetsFrom": "spec/v2/facets/kv.schema.json" on the row',
     );
-    expect(r.diagnostics.find((x) => x.ruleId === 'declaration/facets-from-absent')!.hint).toBe(
-      'add "facetsFrom": "spec/v2/facets/kv.schema.json" to the row (openwop-spec check --fix does), or delete the file',
+    expect(fullMessage(r.diagnostics.find((x) => x.ruleId === 'declaration/facets-from-absent')!)).toBe(
+      'kv: spec/v2/facets/kv.schema.json exists but the family does not declare facetsFrom; delete the file if the family has none of its facets; else add "facetsFrom": "spec/v2/facets/kv.schema.json" to the row (openwop-spec check --fix does)',
     );
   });
 });

@@ -66,8 +66,9 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'The committed scenario-majors.json differs from what the gate renders.',
     fail: 'a new src/scenarios/v2-x.test.ts without regenerating the manifest',
     pass: 'the manifest rewritten by the --write mode and committed',
-    fix: `Run ${WRITE_COMMAND} and commit the result.`,
+    fix: `Run ${WRITE_COMMAND} (or openwop-spec check --fix, or openwop-spec gen) and commit the result; --fix and --write regenerate it only while the gate has no other error.`,
     message: (d: { file: string; detail: string }) => `${d.file} is stale (${d.detail})`,
+    hint: () => `run ${WRITE_COMMAND} (or openwop-spec gen) and commit the result`,
   },
   'majors/unresolved-import': {
     severity: 'error',

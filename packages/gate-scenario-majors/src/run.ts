@@ -43,14 +43,21 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
   let changes: Change[] = [];
 
   if (mode === 'check') {
-    comparison = compareManifest(readCommitted(tree, layout.manifest), rendered, manifest, layout.manifest);
+    const committed = readCommitted(tree, layout.manifest);
+    comparison = compareManifest(committed, rendered, manifest, layout.manifest);
     changes = comparison.changes;
     if (comparison.stale) {
+      // Its repair is what --write would write, and --write writes nothing while the gate has an error.
+      const before = committed ?? '';
+      const repair: Partial<Diagnostic> = diagnostics.some((d) => d.severity === 'error')
+        ? { fixWaitsFor: `${GATE_ID} has no other error` }
+        : { fix: [{ file: layout.manifest, start: 0, end: before.length, before, text: rendered }] };
       diagnostics.push(
         rules.diagnostic(
           'majors/stale',
           { file: layout.manifest, detail: comparison.detail },
           { file: layout.manifest, ...(comparison.start ? { start: comparison.start } : {}) },
+          repair,
         ),
       );
       for (const row of comparison.rows) report.push({ text: row, stream: 'stderr' });

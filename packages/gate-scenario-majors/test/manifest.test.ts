@@ -119,7 +119,7 @@ describe('--check when stale (§3.4)', () => {
     expect(result.exitCode).toBe(1);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 9, column: 21 } }]);
     expect(fullMessage(result.diagnostics[0]!)).toBe(
-      'conformance/scenario-majors.json is stale (3 file(s) changed); run pnpm exec openwop-spec scenario-majors --write and commit the result',
+      'conformance/scenario-majors.json is stale (3 file(s) changed); run pnpm exec openwop-spec scenario-majors --write (or openwop-spec gen) and commit the result (openwop-spec check --fix does)',
     );
     expect(result.figures['stale']).toBe(true);
     expect(result.figures['changes']).toEqual([
@@ -171,6 +171,26 @@ describe('--check when stale (§3.4)', () => {
     expect(result.summaryLine).toBe(
       'scenario-majors.json is stale — run: pnpm exec openwop-spec scenario-majors --write\n=== scenario-majors FAILED — 2 error(s) ===',
     );
+  });
+
+  it('the stale finding’s fix is the manifest --write would write, over the committed text (or none)', async () => {
+    const committed = GOLDEN.replace('"files": 3', '"files": 4');
+    for (const [manifest, before] of [
+      [committed, committed],
+      [undefined, ''],
+    ] as const) {
+      const stale = (await run(goldenTree(manifest))).diagnostics.find((d) => d.ruleId === 'majors/stale')!;
+      expect(stale.fix).toEqual([{ file: MANIFEST, start: 0, end: before.length, before, text: GOLDEN }]);
+    }
+  });
+
+  it('while another error stands the stale finding offers no fix (--write would write nothing) and says what it waits for', async () => {
+    const fixture = conformanceFixture({ 'v2-a.test.ts': "export const p = (d: any) => d.get('/v1/x');\n" });
+    const stale = (await run(fixture)).diagnostics.find((d) => d.ruleId === 'majors/stale')!;
+    expect([stale.fix, fullMessage(stale)]).toEqual([
+      undefined,
+      expect.stringMatching(/ \(openwop-spec check --fix does once scenario-majors has no other error\)$/),
+    ]);
   });
 
   it('errors without staleness print only the FAILED line, and --check still compares', async () => {

@@ -298,7 +298,11 @@ class Compiler {
       const why = target
         ? `${target.file} has no location "${missing.slice(missing.indexOf('#') + 1)}"`
         : `no schema in the corpus has $id ${withoutFragment(missing)}`;
-      this.report(owner, site?.pointer ?? '', false, 'schemas/unresolved-ref', { ref: unresolved.ref, why });
+      const pointer = site?.pointer ?? '';
+      // The place is the subject: a generator that copied the reference there reports it as its own root cause.
+      this.report(owner, pointer, false, 'schemas/unresolved-ref', { ref: unresolved.ref, why }, undefined, [
+        `ref:${owner.file}#${pointer}`,
+      ]);
       return undefined;
     }
     const site: Site<SchemaEntry> | undefined = locateCompileError(message, candidates);
@@ -339,14 +343,15 @@ class Compiler {
     id: K,
     data: Parameters<typeof rules.diagnostic<K>>[1],
     related?: ReturnType<Compiler['related']>[],
+    subjects?: string[],
   ): void {
     const range = key ? entry.doc.locateKey(pointer) : entry.doc.locate(pointer);
-    const diagnostic = rules.diagnostic(id, data, {
-      file: entry.file,
-      start: range.start,
-      end: range.end,
-      ...(related ? { related } : {}),
-    });
+    const diagnostic = rules.diagnostic(
+      id,
+      data,
+      { file: entry.file, start: range.start, end: range.end, ...(related ? { related } : {}) },
+      subjects ? { subjects } : {},
+    );
     // The same error is raised again by every schema that compiles the broken one; report it once.
     const dedupe = `${diagnostic.ruleId}\0${entry.file}\0${range.start.line}:${range.start.column}\0${diagnostic.message}`;
     this.failed.add(entry);

@@ -29,6 +29,15 @@ export function createAjv(options: Options = {}): Ajv {
   return ajv;
 }
 
+/**
+ * Resolves a URI reference against a base URI as Ajv does (its default resolver), so a reference is
+ * resolved alike wherever it is judged, without building an Ajv.
+ */
+export function resolveUri(base: string, ref: string): string {
+  const uri = require('ajv/dist/runtime/uri.js') as { default: { resolve(base: string, ref: string): string } };
+  return uri.default.resolve(base, ref);
+}
+
 /** How long one test of a pattern RE2 cannot run may take on JavaScript's backtracking engine. */
 export const PATTERN_BUDGET_MS = 1000;
 

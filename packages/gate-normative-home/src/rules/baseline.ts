@@ -37,6 +37,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'baseline v1Dependent 41',
     fix: 'Bank the gain: openwop-spec normative-home --write-baseline (or openwop-spec check --fix) lowers the baseline to the measured state.',
     message: (d: { change: string; file: string }) => `improved (${d.change}) but not banked in ${d.file}`,
+    hint: () => 'bank the gain: openwop-spec normative-home --write-baseline lowers the baseline to the measured state',
   },
   'home/baseline-no-banner': {
     severity: 'warning',

@@ -27,6 +27,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'the key removed from v1Carried',
     fix: 'Remove the key from v1Carried: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { key: string }) => `${d.key}: listed in v1Carried but no longer v1-dependent`,
+    hint: () => 'remove the key from v1Carried, or run openwop-spec normative-home --write-baseline',
   },
   'home/v1banners-stale': {
     severity: 'warning',
@@ -36,6 +37,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: 'the entry removed from v1Banners',
     fix: 'Remove the entry: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { path: string }) => `v1Banners records ${d.path}, which is no longer the v1 home of any family`,
+    hint: () => 'remove the entry, or run openwop-spec normative-home --write-baseline',
   },
   'home/v1-banner-reads': {
     severity: 'warning',

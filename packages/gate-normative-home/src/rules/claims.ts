@@ -17,7 +17,7 @@ interface Claim {
 const NEAR_MISS: Record<NearMissKind, [problem: string, fix: string]> = {
   'colon-outside': [
     'the colon is outside the bold text (`**Normative home**:`), so the marker claims nothing',
-    'write `**Normative home:**` (openwop-spec check --fix does)',
+    'write `**Normative home:**`',
   ],
   misplaced: [
     'a reciprocal marker outside the leading blockquote (or header table) claims nothing',

@@ -163,6 +163,8 @@ export function corpus(): Record<string, string> {
       v1Carried: ['heartbeat'],
     }),
     'RFCS/0204-v2-host-mcp-client.md': '# RFC 0204: the v2 host MCP client\n',
+    // The generator the capabilities schema's $comment names (the references gate resolves it).
+    'scripts/generate-from-declaration.mjs': '// generates schemas/v2/capabilities.schema.json\n',
     'conformance/src/scenarios/v2-tool-list.test.ts': "export const title = 'lists tools';\n",
     'conformance/src/scenarios/runs.test.ts': "export const title = 'runs';\n",
     'conformance/scenario-majors.config.json': json({ bothMajors: [] }),

@@ -4,7 +4,7 @@
 // after one `check --fix`, `check` passes every gate for each mechanical mistake, and for the
 // others --fix writes nothing (no value that stands on the mistake is written anywhere). No
 // message promises a fix that --fix does not make.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonDiagnostic, JsonReport } from '@openwop-spec/diagnostics';
@@ -204,14 +204,21 @@ describe('the RFC author’s change, and one check --fix', () => {
   });
 });
 
-describe('twelve mistakes on the changed tree: one root cause each, and one --fix repairs every mechanical one', () => {
-  let good: Record<string, string>;
-  beforeAll(async () => {
+let changed: Promise<Record<string, string>> | undefined;
+/** The tree after the author's change and one check --fix, built once for every mistake made on it. */
+const changedTree = (): Promise<Record<string, string>> =>
+  (changed ??= (async () => {
     const fx = fixture(corpus());
     expect((await cli(fx, 'gen')).code).toBe(0);
     authorsChange(fx.root);
     expect((await check(fx, '--fix')).code).toBe(0);
-    good = snapshot(fx.root);
+    return snapshot(fx.root);
+  })());
+
+describe('twelve mistakes on the changed tree: one root cause each, and one --fix repairs every mechanical one', () => {
+  let good: Record<string, string>;
+  beforeAll(async () => {
+    good = await changedTree();
   });
 
   describe.each(MISTAKES.map((m) => [m.n, m.what, m] as const))('%i: %s', (n, _what, mistake) => {
@@ -262,17 +269,18 @@ describe('twelve mistakes on the changed tree: one root cause each, and one --fi
 });
 
 describe('what the mistakes must not spread', () => {
-  const made = async (n: number) => {
-    const fx = fixture(corpus());
-    expect((await cli(fx, 'gen')).code).toBe(0);
-    authorsChange(fx.root);
-    expect((await check(fx, '--fix')).code).toBe(0);
+  let good: Record<string, string>;
+  beforeAll(async () => {
+    good = await changedTree();
+  });
+  const made = (n: number): Fixture => {
+    const fx = fixture(good);
     MISTAKES[n - 1]!.make(fx.root);
     return fx;
   };
 
   it('a mistyped $ref: gen refuses, the generated schema keeps the reference that resolves, and the schemas gate’s report of it is the same finding', async () => {
-    const fx = await made(5);
+    const fx = made(5);
     const before = read(fx, OUT);
     expect((await cli(fx, 'gen')).code).toBe(1);
     expect(read(fx, OUT)).toBe(before);
@@ -283,8 +291,40 @@ describe('what the mistakes must not spread', () => {
     ).toEqual([[CONFIGURABLE, 'declaration/unresolved-ref']]);
   });
 
+  /** The references gate's findings, each with the root it follows from. */
+  const citations = async (fx: Fixture) =>
+    (await check(fx)).report.diagnostics
+      .filter((d) => d.gate === 'references')
+      .map((d) => [d.ruleId, d.causedBy?.ruleId]);
+
+  it('a home path typo: the references gate’s citation of the path follows from home/missing', async () => {
+    expect(await citations(made(1))).toEqual([['refs/missing-path', 'home/missing']]);
+  });
+
+  it('a mistyped metadata $ref: the references gate’s citation of the path follows from declaration/unresolved-ref', async () => {
+    expect(await citations(made(5))).toEqual([['refs/missing-path', 'declaration/unresolved-ref']]);
+  });
+
+  it('the § stub forgotten: the citations of the heading (the declaration row’s, the generated schema’s) follow from declaration/capabilities-heading', async () => {
+    expect(await citations(made(10))).toEqual([
+      ['refs/missing-heading', 'declaration/capabilities-heading'],
+      ['refs/missing-heading', 'declaration/capabilities-heading'],
+    ]);
+  });
+
+  it('a mistyped $ref in a schema nothing is generated from: one root, schemas/unresolved-ref; the citation of the path follows from it', async () => {
+    const fx = fixture(good);
+    const file = join(fx.root, 'schemas/v2/configurable.schema.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"type": "object"', '"$ref": "./keyz.schema.json"'));
+    const { report } = await check(fx);
+    expect(roots(report).map((d) => d.ruleId)).toEqual(['schemas/unresolved-ref']);
+    expect(report.diagnostics.filter((d) => d.causedBy).map((d) => [d.ruleId, d.causedBy!.ruleId])).toEqual([
+      ['refs/missing-path', 'schemas/unresolved-ref'],
+    ]);
+  });
+
   it('an owningRfc no RFC has: the stale description follows from it, and --fix regenerates nothing', async () => {
-    const fx = await made(8);
+    const fx = made(8);
     const before = read(fx, OUT);
     const { report } = await check(fx, '--fix');
     expect(read(fx, OUT)).toBe(before);
@@ -298,7 +338,7 @@ describe('what the mistakes must not spread', () => {
   });
 
   it('a home path typo: the summary line that would name it is left, and says why', async () => {
-    const fx = await made(1);
+    const fx = made(1);
     const caps = read(fx, CAPS);
     const { report } = await check(fx, '--fix');
     expect(read(fx, CAPS)).toBe(caps);
@@ -308,7 +348,7 @@ describe('what the mistakes must not spread', () => {
   });
 
   it('the near-miss marker’s fix keeps the document’s BOM and CRLF line endings', async () => {
-    const fx = await made(2);
+    const fx = made(2);
     await check(fx, '--fix');
     const text = read(fx, HEARTBEAT);
     expect([text.startsWith('\ufeff'), text.includes('> **Normative home:** `heartbeat`.\r\n')]).toEqual([true, true]);

@@ -1,6 +1,7 @@
 // Root causes: one mistake often breaks several rules (a misspelled family key fails its section,
-// its heading, its facets and its home). A finding that `explains` a subject is a root cause; every
-// other finding about that subject, in any gate of the run, is its consequence.
+// its heading, its facets and its home). A finding that `explains` a subject is a root cause unless
+// it follows from another; every other finding about that subject, in any gate of the run, is a
+// consequence of that root.
 import type { Diagnostic, DiagnosticRef, GateResult, TextEdit } from './model.js';
 import { sortDiagnostics } from './order.js';
 import { plural } from './text.js';
@@ -25,16 +26,42 @@ export function refersTo(ref: DiagnosticRef, d: Diagnostic): boolean {
 
 /**
  * Sets `causedBy` on every consequence, then settles which fixes `check --fix` makes (`settleFixes`).
- * A root is never itself a consequence, so causes never chain or loop; when several roots explain a
- * finding, the first in sort order wins. Returns copies.
+ * A finding that explains something may itself follow from another (a missing § heading explains
+ * the citations of it, and follows from a misspelled family key): its consequences and it follow
+ * from the root at the top of that chain, so every mistake has one root. Where findings explain
+ * each other in a circle, the first of the circle in sort order is the root. When several roots
+ * explain a finding, the first in sort order wins. Returns copies.
  */
 export function linkCauses(results: readonly GateResult[]): GateResult[] {
-  const roots = sortDiagnostics(results.flatMap((r) => r.diagnostics).filter((d) => d.explains?.length));
-  if (roots.length === 0) return settleFixes([...results]);
+  const explainers = sortDiagnostics(results.flatMap((r) => r.diagnostics).filter((d) => d.explains?.length));
+  if (explainers.length === 0) return settleFixes([...results]);
+  const order = new Map(explainers.map((d, i) => [d, i]));
+  /** The first other finding that explains one of `d`'s subjects. */
+  const explainerOf = (d: Diagnostic): Diagnostic | undefined =>
+    d.subjects?.length
+      ? explainers.find((r) => r !== d && r.explains!.some((s) => d.subjects!.includes(s)))
+      : undefined;
+  const tops = new Map<Diagnostic, Diagnostic>();
+  /** The root at the top of `d`'s chain of explainers (`d` itself when nothing explains it). */
+  const topOf = (d: Diagnostic): Diagnostic => {
+    const cached = tops.get(d);
+    if (cached) return cached;
+    const chain = [d];
+    let next = explainerOf(d);
+    while (next && !chain.includes(next)) {
+      chain.push(next);
+      next = explainerOf(next);
+    }
+    const circle = next ? chain.slice(chain.indexOf(next)) : [];
+    const top = next
+      ? circle.reduce((a, b) => ((order.get(b) ?? Infinity) < (order.get(a) ?? Infinity) ? b : a))
+      : chain.at(-1)!;
+    tops.set(d, top);
+    return top;
+  };
   const link = (d: Diagnostic): Diagnostic => {
-    if (d.explains?.length || !d.subjects?.length) return d;
-    const root = roots.find((r) => r.explains!.some((s) => d.subjects!.includes(s)));
-    return root ? { ...d, causedBy: refOf(root) } : d;
+    const root = topOf(d);
+    return root === d ? d : { ...d, causedBy: refOf(root) };
   };
   return settleFixes(results.map((r) => ({ ...r, diagnostics: r.diagnostics.map(link) })));
 }

@@ -79,15 +79,31 @@ describe('linkCauses', () => {
     expect(section.causedBy).toBeUndefined();
   });
 
-  it('a root is never a consequence, and the first root in sort order wins', () => {
-    const second = diag({
-      ...typo,
-      ruleId: 'declaration/z-root',
-      start: { line: 11, column: 1 },
+  it('the first root in sort order wins; a root that follows from another is its consequence, and so is what it explains', () => {
+    const other = diag({ ...typo, ruleId: 'declaration/z-root', start: { line: 11, column: 1 } });
+    const [both] = linkCauses([result('declaration', [other, section, typo])]);
+    expect(both!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual([undefined, 'declaration/key-typo', undefined]);
+    // A missing heading follows from the typo, and the citation of that heading follows from the typo too.
+    const heading = diag({
+      ...section,
+      ruleId: 'declaration/heading',
       subjects: ['family:schedulng'],
+      explains: ['heading:a.md#schedulng'],
     });
-    const [decl] = linkCauses([result('declaration', [second, section, typo])]);
-    expect(decl!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual([undefined, 'declaration/key-typo', undefined]);
+    const citation = diag({ ...unrelated, ruleId: 'refs/heading', subjects: ['heading:a.md#schedulng'] });
+    const [chain] = linkCauses([result('declaration', [citation, heading, typo])]);
+    expect(chain!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual([
+      'declaration/key-typo',
+      'declaration/key-typo',
+      undefined,
+    ]);
+  });
+
+  it('findings that explain each other in a circle have one root, the first in sort order', () => {
+    const a = diag({ ...typo, subjects: ['family:b'], explains: ['family:a'] });
+    const b = diag({ ...section, subjects: ['family:a'], explains: ['family:b'] });
+    const [decl] = linkCauses([result('declaration', [b, a])]);
+    expect(decl!.diagnostics.map((d) => d.causedBy?.ruleId)).toEqual(['declaration/key-typo', undefined]);
   });
 });
 

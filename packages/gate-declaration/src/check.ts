@@ -112,6 +112,8 @@ function atDecl(
 }
 
 const family = (key: string): string => `family:${key}`;
+/** A heading of a markdown document, as a citation of it (`doc.md#name`, `doc.md § name`) is about it. */
+const heading = (file: string, name: string): string => `heading:${file}#${name}`;
 
 function schemaFields(ctx: Ctx): void {
   const file = ctx.layout.declarationSchema;
@@ -335,7 +337,7 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
         'declaration/capabilities-heading',
         { key: h.key, problem, ...(meant && { meant }) },
         { file, start: h.start },
-        meant ? { explains: [family(meant)] } : { subjects: [family(h.key)] },
+        meant ? { explains: [family(meant), heading(file, meant)] } : { subjects: [family(h.key)] },
       ),
     );
   }
@@ -343,6 +345,7 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
     if (!seen.has(f.key))
       atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, {
         subjects: [family(f.key)],
+        explains: [heading(file, f.key)],
         ...stubFix(ctx, f),
       });
   }

@@ -1,5 +1,5 @@
 import { nearest } from '@openwop-spec/diagnostics';
-import { findSchemaFiles, normalizeId, walkSchema, withoutFragment } from '@openwop-spec/gate-schemas';
+import { findSchemaFiles, normalizeId, refPathSubject, walkSchema, withoutFragment } from '@openwop-spec/gate-schemas';
 import type { SchemaWalk } from '@openwop-spec/gate-schemas';
 import { isRecord, valueAt } from '@openwop-spec/json';
 import { resolveUri } from '@openwop-spec/spec-tree';
@@ -72,7 +72,8 @@ function nearId(uri: string, base: string, corpus: ReadonlyMap<string, Resource>
  * corpus schema, at a location that exists there. One that does not is the generator's error, at
  * the input the reference was copied from (a metadata shape, a facet file, the v1 schema): while it
  * stands nothing is generated, so a broken reference never reaches a file nobody may edit. It
- * explains the schemas gate's report of the same reference, in the input and in the generated file.
+ * explains the schemas gate's report of the same reference, in the input and in the generated file,
+ * and a citation of the path it names beside its input.
  */
 export function unresolvedRefs(
   tree: SpecTree,
@@ -100,7 +101,11 @@ export function unresolvedRefs(
       data: { ref: ref.ref, why, output, ...(meant && { meant }) },
       file: from.file,
       pointer: from.pointer,
-      explains: [`ref:${from.file}#${from.pointer}`, `ref:${output}#${ref.pointer}`],
+      explains: [
+        `ref:${from.file}#${from.pointer}`,
+        `ref:${output}#${ref.pointer}`,
+        ...[refPathSubject(from.file, ref.ref)].filter((s) => s !== undefined),
+      ],
     });
   }
   return findings;

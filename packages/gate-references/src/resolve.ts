@@ -24,6 +24,16 @@ function globToRegExp(glob: string): RegExp {
   );
 }
 
+/** The names a `§` section may be: its extent is unknown (it runs on into the sentence), so any leading run of its words, longest first. */
+function sectionNames(words: readonly string[]): string[] {
+  return words.map((_, i) =>
+    words
+      .slice(0, words.length - i)
+      .join(' ')
+      .replace(/[.:]+$/, ''),
+  );
+}
+
 /** Resolves citations against one tree, with the rule ids every gate defines. */
 export class Resolver {
   private readonly rulePrefixes: ReadonlySet<string>;
@@ -50,7 +60,12 @@ export class Resolver {
     if (this.absent.has(c.token) || this.isIgnoredOutput(c.token)) return undefined;
     const targets = this.resolve(file, c.token);
     if (targets.length === 0)
-      return rules.diagnostic(isRule ? 'refs/unknown-rule' : 'refs/missing-path', { token: c.token }, where);
+      return isRule
+        ? rules.diagnostic('refs/unknown-rule', { token: c.token }, where)
+        : // About every path the token may name, so a finding that explains one (home/missing) is its root.
+          rules.diagnostic('refs/missing-path', { token: c.token }, where, {
+            subjects: this.candidates(file, c.token).map((p) => `path:${p}`),
+          });
     const target = targets[0]!;
     if (c.anchor?.startsWith('/')) {
       const pointer = this.pointerProblem(target, c.anchor);
@@ -60,7 +75,11 @@ export class Resolver {
     if (!target.endsWith('.md')) return rules.diagnostic('refs/not-markdown', { token: c.token }, where);
     if (await this.hasSection(target, c)) return undefined;
     const wanted = c.anchor !== undefined ? `#${c.anchor}` : `§ ${c.section!.join(' ')}`;
-    return rules.diagnostic('refs/missing-heading', { token: c.token, wanted, target }, where);
+    // About each heading it may name, so a finding that explains a missing heading is its root.
+    const names = c.anchor !== undefined ? [c.anchor] : sectionNames(c.section!);
+    return rules.diagnostic('refs/missing-heading', { token: c.token, wanted, target }, where, {
+      subjects: names.map((name) => `heading:${target}#${name}`),
+    });
   }
 
   /**
@@ -79,14 +98,17 @@ export class Resolver {
     return [...new Set([dir, ...own, '.', ...docs, conformance, `${conformance}/src/scenarios`])];
   }
 
+  /** The repository paths `token` may name from `file`, most specific first. */
+  private candidates(file: string, token: string): string[] {
+    const relative = token.startsWith('./') || token.startsWith('../');
+    return (relative ? [posix.dirname(file)] : this.bases(file))
+      .map((base) => posix.normalize(posix.join(base, token)).replace(/\/$/, ''))
+      .filter((candidate) => !candidate.startsWith('../') && candidate !== '..');
+  }
+
   /** The existing repository paths `token` names from `file`: the first base that holds it (a glob may name several). */
   private resolve(file: string, token: string): string[] {
-    const relative = token.startsWith('./') || token.startsWith('../');
-    const candidates = (relative ? [posix.dirname(file)] : this.bases(file)).map((base) =>
-      posix.normalize(posix.join(base, token)).replace(/\/$/, ''),
-    );
-    for (const candidate of candidates) {
-      if (candidate.startsWith('../') || candidate === '..') continue;
+    for (const candidate of this.candidates(file, token)) {
       if (candidate.includes('*')) {
         const found = this.glob(candidate);
         if (found.length > 0) return found;
@@ -166,16 +188,7 @@ export class Resolver {
   private async hasSection(target: string, c: Citation): Promise<boolean> {
     const names = new Set(await this.tree.factsOf(target, headingNamesOf));
     if (c.anchor !== undefined) return names.has(c.anchor);
-    // The section's extent is unknown (it runs on into the sentence): any leading run of words may be the name.
-    const words = c.section!;
-    for (let n = words.length; n > 0; n--) {
-      const name = words
-        .slice(0, n)
-        .join(' ')
-        .replace(/[.:]+$/, '');
-      if (names.has(name)) return true;
-    }
-    return false;
+    return sectionNames(c.section!).some((name) => names.has(name));
   }
 
   private pointerProblem(

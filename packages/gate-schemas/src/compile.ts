@@ -6,7 +6,7 @@ import { findSchemaFiles } from './discover.js';
 import { locateCompileError, unresolvedRefOf } from './locate.js';
 import type { Site } from './locate.js';
 import { rules } from './rules.js';
-import { normalizeId, walkSchema, withoutFragment } from './walk.js';
+import { normalizeId, refPathSubject, walkSchema, withoutFragment } from './walk.js';
 import type { Resolve, SchemaWalk } from './walk.js';
 
 /** A compiled schema's validator: true when the instance is valid; its errors are read right after the call. */
@@ -299,10 +299,14 @@ class Compiler {
         ? `${target.file} has no location "${missing.slice(missing.indexOf('#') + 1)}"`
         : `no schema in the corpus has $id ${withoutFragment(missing)}`;
       const pointer = site?.pointer ?? '';
-      // The place is the subject: a generator that copied the reference there reports it as its own root cause.
-      this.report(owner, pointer, false, 'schemas/unresolved-ref', { ref: unresolved.ref, why }, undefined, [
-        `ref:${owner.file}#${pointer}`,
-      ]);
+      // The place is the subject: a generator that copied the reference there reports it as its own root
+      // cause. A relative reference also names a file beside its schema: a citation of that path that
+      // resolves nowhere (refs/missing-path) is this same mistake.
+      const path = refPathSubject(owner.file, unresolved.ref);
+      this.report(owner, pointer, false, 'schemas/unresolved-ref', { ref: unresolved.ref, why }, undefined, {
+        subjects: [`ref:${owner.file}#${pointer}`],
+        ...(path !== undefined && { explains: [path] }),
+      });
       return undefined;
     }
     const site: Site<SchemaEntry> | undefined = locateCompileError(message, candidates);
@@ -343,14 +347,14 @@ class Compiler {
     id: K,
     data: Parameters<typeof rules.diagnostic<K>>[1],
     related?: ReturnType<Compiler['related']>[],
-    subjects?: string[],
+    causes: Pick<Diagnostic, 'subjects' | 'explains'> = {},
   ): void {
     const range = key ? entry.doc.locateKey(pointer) : entry.doc.locate(pointer);
     const diagnostic = rules.diagnostic(
       id,
       data,
       { file: entry.file, start: range.start, end: range.end, ...(related ? { related } : {}) },
-      subjects ? { subjects } : {},
+      causes,
     );
     // The same error is raised again by every schema that compiles the broken one; report it once.
     const dedupe = `${diagnostic.ruleId}\0${entry.file}\0${range.start.line}:${range.start.column}\0${diagnostic.message}`;

@@ -8,7 +8,7 @@ export type { SchemaEntry, SchemaSet, Validator } from './compile.js';
 export { runExamples } from './examples.js';
 export type { ExampleRun } from './examples.js';
 export { examplesDir, findSchemaFiles, schemaFileFor } from './discover.js';
-export { normalizeId, walkSchema, withoutFragment } from './walk.js';
+export { normalizeId, refPathSubject, walkSchema, withoutFragment } from './walk.js';
 export type { SchemaWalk } from './walk.js';
 export type { Expectation } from './expectation.js';
 export { rules } from './rules.js';

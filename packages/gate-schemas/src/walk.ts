@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { escapePointerToken, isRecord } from '@openwop-spec/json';
 
 /** Resolves a URI reference against a base, as Ajv does (its own URI resolver is passed in). */
@@ -11,6 +12,16 @@ export const withoutFragment = (uri: string): string => {
   const hash = uri.indexOf('#');
   return hash === -1 ? uri : uri.slice(0, hash);
 };
+
+/**
+ * The repository path a relative `$ref` names beside the schema that holds it, as `path:<path>` (the
+ * subject a citation of that path is about: refs/missing-path), or undefined for a URI with a scheme
+ * or a fragment alone.
+ */
+export function refPathSubject(file: string, ref: string): string | undefined {
+  const path = /^[^#:]+(?=#|$)/.exec(ref)?.[0];
+  return path === undefined ? undefined : `path:${posix.join(posix.dirname(file), path)}`;
+}
 
 /** A schema object (not a boolean schema) at a schema position of a document. */
 export interface SchemaNode {

@@ -25,7 +25,12 @@ const EXPECTED: Record<string, string[]> = {
   'transport-interrupted': ['M-interrupted-as-connect', 'M-stream-end-resolves'],
   'redirects-within-origin': ['M-redirect-as-get', 'M-follow-other-origin', 'M-follow-see-other'],
   'catalog-cross-principal': ['M-disclose-other-principal', 'M-forbidden-other-principal', 'M-not-yours-404'],
-  'input-required-never-returned': ['M-pass-input-required', 'M-ceiling-as-tool-error', 'M-undeclared-elicitation'],
+  'input-required-never-returned': [
+    'M-pass-input-required',
+    'M-ceiling-as-mcp-error',
+    'M-ceiling-as-tool-error',
+    'M-undeclared-elicitation',
+  ],
   'read-resource-verbatim': ['M-contents-only', 'M-cached-resource'],
   'server-health-incompatible': ['M-incompatible-unreachable', 'M-32022-unreachable', 'M-unshared-reachable'],
   'server-health-fresh': ['M-stale-health'],

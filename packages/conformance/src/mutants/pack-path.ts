@@ -385,6 +385,22 @@ export const PACK_PATH_MUTANTS: readonly Mutant[] = [
     }),
   ),
   onCtx(
+    'M-ceiling-as-mcp-error',
+    'input-required-never-returned',
+    'rejects a call stopped at the round ceiling as an MCP error the server never sent',
+    (mcp) => ({
+      async callTool(req) {
+        try {
+          return await mcp.callTool(req);
+        } catch (err) {
+          if (err instanceof McpTransportFailure && err.reason === 'mrtr_rounds_exceeded')
+            throw new McpErrorResponse(req.serverId, { code: INTERNAL_ERROR, message: 'too many input rounds' }, 200);
+          throw err;
+        }
+      },
+    }),
+  ),
+  onCtx(
     'M-stream-end-resolves',
     'transport-interrupted',
     'takes the end of a response stream for the end of the answer: a stream that ended before its response resolves an empty result',

@@ -228,18 +228,32 @@ export function lastPerDay<T extends { day: string }>(points: readonly T[]): T[]
   return [...byDay.values()];
 }
 
-/** A UTC time axis over exactly the days given, so the points spread over the chart's width. */
-const timeAxis = (span: { start: string; end: string } | undefined) =>
-  ({
+/** At most this many date labels on a time axis. */
+const DATE_TICKS = 10;
+
+/**
+ * A UTC time axis over exactly the days given, so the points spread over the chart's width. Its
+ * ticks fall on whole days, a whole number of days apart: a span of a few days would otherwise be
+ * ticked every few hours, each tick labelled with the same date.
+ */
+const timeAxis = (span: { start: string; end: string } | undefined) => {
+  const days = span ? (dayTime(span.end) - dayTime(span.start)) / 86_400_000 : 0;
+  return {
     field: 'time',
     type: 'temporal',
     scale: {
       type: 'utc',
-      ...(span && span.start < span.end && { domain: [dayTime(span.start), dayTime(span.end)], nice: false }),
+      ...(span && days > 0 && { domain: [dayTime(span.start), dayTime(span.end)], nice: false }),
     },
     title: 'date (UTC)',
-    axis: { format: '%Y-%m-%d', labelAngle: -30, labelOverlap: 'greedy' },
-  }) as const;
+    axis: {
+      format: '%Y-%m-%d',
+      labelAngle: -30,
+      labelOverlap: 'greedy',
+      tickCount: { interval: 'day', step: Math.max(1, Math.ceil(days / DATE_TICKS)) },
+    },
+  } as const;
+};
 
 export function burnDownChart(d: ReportData['burnDown']): Chart {
   // The allowed line bounds the gate's open count; families without a v2 home include the carried

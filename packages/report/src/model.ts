@@ -55,7 +55,7 @@ export interface BurnPoint {
   open: number;
   /** Core families without a v2 home (core − resolved): carried v1-dependent families count here, not in `open`. */
   unhomed: number;
-  /** The schedule's allowance on that day, when the day lies between t0 and the end of support. */
+  /** The schedule's allowance on that day, when the day is on or after t0 (0 from the end of support on). */
   allowed?: number;
 }
 
@@ -78,7 +78,7 @@ export interface HomeStatus {
   carried: number;
   /** What the schedule bounds: no declared home, or v1-dependent and not carried. */
   open: number;
-  /** The schedule's allowance today, when today lies between t0 and the end of support. */
+  /** The schedule's allowance today, when today is on or after t0 (0 from the end of support on). */
   allowed?: number;
   /** The v1 end of support, and the days from today to it. */
   eos?: string;
@@ -256,12 +256,13 @@ function burnDownSection(today: string, home: Figures | undefined, history: Hist
 
   const allowed: ReportData['burnDown']['allowed'] = [];
   if (schedule) {
-    const inRange = (day: string): boolean => day >= schedule.t0 && day <= schedule.eos;
-    for (const p of points)
-      if (inRange(p.day)) p.allowed = allowedAt(p.day, schedule.t0, schedule.openAtT0, schedule.eos);
-    const days = [...new Set([schedule.t0, ...points.map((p) => p.day).filter(inRange), schedule.eos])].sort();
-    for (const day of days)
-      allowed.push({ day, allowed: allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos) });
+    // From the end of support on the gate allows none open (it fails on every undeclared or uncarried family).
+    const allowedOn = (day: string): number =>
+      day >= schedule.eos ? 0 : allowedAt(day, schedule.t0, schedule.openAtT0, schedule.eos);
+    const scheduled = (day: string): boolean => day >= schedule.t0;
+    for (const p of points) if (scheduled(p.day)) p.allowed = allowedOn(p.day);
+    const days = [...new Set([schedule.t0, ...points.map((p) => p.day).filter(scheduled), schedule.eos])].sort();
+    for (const day of days) allowed.push({ day, allowed: allowedOn(day) });
   }
   const days = points.map((p) => p.day).sort();
   const last = [days.at(-1), schedule?.eos]

@@ -183,6 +183,27 @@ describe('renderHtml', () => {
     expect(html).toContain('core families have a v2 home; 1 v1-dependent, 1 undeclared, 1 failing</li>');
   });
 
+  it('labels each day of a short burn-down once: ticks fall on whole days', async () => {
+    const days: History = {
+      points: [
+        { ...history.points[0]!, date: '2026-12-04T12:00:00Z' },
+        { ...history.points[2]!, date: '2026-12-02T12:00:00Z' },
+      ],
+      notes: [],
+    };
+    const html = await renderHtml(buildReport({ today: '2026-12-05', results: [home(BASELINE)], history: days }), {
+      linkBase: '',
+    });
+    const chart = html.slice(html.indexOf('id="chart-burn-down"'));
+    const svg = chart.slice(0, chart.indexOf('</svg>'));
+    expect([...svg.matchAll(/>(\d{4}-\d{2}-\d{2})<\/text>/g)].map((m) => m[1])).toEqual([
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ]);
+  });
+
   it('gives the same bytes for the same input', async () => {
     expect(await render()).toBe(await rendered());
   });

@@ -173,6 +173,25 @@ describe('buildReport', () => {
     expect(d.burnDown.notes).toEqual([note]);
   });
 
+  it('burn-down past the end of support: the gate allows none open, so a later point is held to 0 and the allowed line reaches it', () => {
+    const late = {
+      points: [{ ...history.points[0]!, date: '2026-12-06T12:00:00Z' }, ...history.points.slice(1)],
+      notes: [],
+    };
+    const d = buildReport({ today: '2026-12-08', results: [home(BASELINE)], history: late });
+    expect(d.burnDown.points.map((p) => [p.label, p.day, p.allowed])).toEqual([
+      ['aaaaaaa', '2026-09-01', undefined],
+      ['ccccccc', '2026-12-06', 0],
+      ['today', '2026-12-08', 0],
+    ]);
+    expect(d.burnDown.allowed.slice(-3)).toEqual([
+      { day: '2026-12-04', allowed: 0 },
+      { day: '2026-12-06', allowed: 0 },
+      { day: '2026-12-08', allowed: 0 },
+    ]);
+    expect(d.status?.allowed).toBe(0);
+  });
+
   it('burn-down keeps the history’s notes, and says when today has no point', () => {
     const d = buildReport({ today: '2026-12-01', results: [], history: { points: [], notes: ['no git history: …'] } });
     expect(d.burnDown.points).toEqual([]);

@@ -1,6 +1,7 @@
 // The RFC author's loop on a small repository of its own: the change (a family moved to a v2 home,
 // a family added with a facet file) and one `check --fix`, then each of twelve mistakes made on the
-// changed tree. Each mistake is one root-cause finding, at its exact place, saying how to fix it;
+// changed tree. Each mistake is one root-cause finding, at its exact place, saying how to fix it
+// (and `explain` of its rule says what it catches and the fix);
 // after one `check --fix`, `check` passes every gate for each mechanical mistake, and for the
 // others --fix writes nothing (no value that stands on the mistake is written anywhere). No
 // message promises a fix that --fix does not make.
@@ -243,6 +244,14 @@ describe('twelve mistakes on the changed tree: one root cause each, and one --fi
       });
       expect(root!.message).toMatch(typeof want.says === 'function' ? want.says(fx) : want.says);
       expect(report.counts.rootCauses).toBe(1);
+    });
+
+    it(`explain ${want.rule} says what it catches and how to fix it`, async () => {
+      const out = await run(['explain', want.rule], { cwd: fx.root });
+      expect(out.code).toBe(0);
+      expect(out.stdout.join('\n')).toMatch(
+        new RegExp(`^# \`${want.rule}\`\n[^]*\n## What it catches\n[^]*\n## Fix\n\n\\S`),
+      );
     });
 
     it(

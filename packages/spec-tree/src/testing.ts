@@ -15,10 +15,13 @@ import {
   readdirSync,
   readlinkSync,
   realpathSync,
+  renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE } from './config.js';
@@ -188,7 +191,6 @@ function linkTree(from: string, to: string): void {
 
 /** The packages spec-tree loads by name at run time (src/ajv.ts), which the bin does not bundle. */
 const LOADED_BY_NAME = ['ajv', 'ajv-formats', 're2js'];
-const readableBins = new Map<string, string>();
 
 /**
  * A copy of the CLI's bin (`<repo>/packages/cli/dist/openwop-spec.js`) that any user can run: a
@@ -196,18 +198,44 @@ const readableBins = new Map<string, string>();
  * It holds the bin's folder and package.json, the installed packages the bundle imports by a path
  * relative to itself (oxc-parser, and the report's and delta's packages) at that path, those spec-tree
  * loads by name in a node_modules beside it, and the files the workspace packages ship in
- * dist/files/, as the npm package has them (package-require.ts). Made once per process, under the
- * temporary folder, and removed when the process exits.
+ * dist/files/, as the npm package has them (package-require.ts). It lives under the temporary folder
+ * at a name keyed by the bin's path and its folder's files (names, sizes, times), so the processes
+ * of one test run share it (vitest's global setup makes it first) and a rebuilt bin gets a new one;
+ * the process that made it removes it when it exits.
  */
 export function readableBin(bin: string): string {
-  const made = readableBins.get(bin);
-  if (made) return made;
   const dist = dirname(bin);
+  const key = createHash('sha256').update(bin);
+  for (const name of readdirSync(dist).sort()) {
+    const stat = statSync(join(dist, name));
+    key.update(`\0${name}\0${stat.size}\0${stat.mtimeMs}`);
+  }
+  const shared = join(tmpdir(), `openwop-spec-bin-${key.digest('hex').slice(0, 16)}`);
   const repo = resolve(dist, '..', '..', '..');
+  const sharedBin = join(shared, relative(repo, bin));
+  if (existsSync(join(shared, COMPLETE))) return sharedBin;
+  const copy = mkdtempSync(join(tmpdir(), 'openwop-spec-bin-making-'));
+  try {
+    copyForAnyUser(bin, repo, copy);
+    writeFileSync(join(copy, COMPLETE), '');
+    renameSync(copy, shared);
+    process.once('exit', () => rmSync(shared, { recursive: true, force: true }));
+  } catch (err) {
+    rmSync(copy, { recursive: true, force: true });
+    // Another process made it first.
+    if (!existsSync(join(shared, COMPLETE))) throw err;
+  }
+  return sharedBin;
+}
+
+/** Written last into a copy of the bin: the copy is whole. */
+const COMPLETE = '.complete';
+
+/** Fills `copy` (a new folder) as `readableBin` describes. */
+function copyForAnyUser(bin: string, repo: string, copy: string): void {
+  const dist = dirname(bin);
   const store = join(repo, 'node_modules', '.pnpm');
-  const copy = mkdtempSync(join(tmpdir(), 'openwop-spec-bin-'));
   chmodSync(copy, 0o755);
-  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
   const mirror = (abs: string): void => linkTree(abs, join(copy, relative(repo, abs)));
   mirror(join(dist, '..', 'package.json'));
   mirror(dist);
@@ -254,9 +282,6 @@ export function readableBin(bin: string): string {
           join(copy, relative(repo, dist), BUNDLED_FILES, name, subpath.slice(2)),
         );
   }
-  const copyBin = join(copy, relative(repo, bin));
-  readableBins.set(bin, copyBin);
-  return copyBin;
 }
 
 /**

@@ -28,9 +28,6 @@ export interface CorpusOptions {
 
 export const DEFAULT_SEED = 'openwop';
 
-/** Where the generated capabilities schema goes; written by the declaration gate, not by us. */
-export const GENERATED_SCHEMA = 'schemas/v2/capabilities.schema.json';
-
 /**
  * Every file of the corpus except the generated capabilities schema, as repository path →
  * content, in code-unit order. Pure: the same (scale, seed) gives the same map.

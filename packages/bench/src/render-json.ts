@@ -37,8 +37,6 @@ const METADATA = [
   },
 ] as const;
 
-export const KEPT_METADATA = METADATA.filter((m) => m.disposition === 'kept').map((m) => m.key);
-
 function row(f: Family): Record<string, unknown> {
   return {
     key: f.key,

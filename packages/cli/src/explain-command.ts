@@ -3,7 +3,7 @@ import type { Gate } from '@openwop-spec/gate-api';
 import type { Io } from './main.js';
 import { HELP, commandArgs } from './options.js';
 import type { CommandPage } from './options.js';
-import { renderRuleDoc, ruleCatalogue } from './rule-docs.js';
+import { renderRuleDoc, everyRule } from './rule-docs.js';
 
 export const EXPLAIN = {
   name: 'explain',
@@ -32,7 +32,7 @@ export function explainCommand(argv: readonly string[], io: Io, gates: readonly 
   if (typeof args === 'number') return args;
   if (args.positionals.length === 0)
     return fail('explain needs a rule id or a gate id (e.g. openwop-spec explain home/unclaimed)');
-  const catalogue = ruleCatalogue(gates);
+  const catalogue = everyRule(gates);
   const groups = ['input', ...gates.map((g) => g.id)];
   const pages: string[][] = [];
   for (const name of args.positionals) {

@@ -9,13 +9,13 @@ import type { Gate } from '@openwop-spec/gate-api';
 export const DOCS_BASE = 'https://openwop.dev/tooling/openwop-spec/';
 
 /** A rule id and who emits it: a gate id, or `input` for the input errors every gate shares. */
-export interface CatalogueEntry {
+export interface RuleEntry {
   doc: RuleDoc;
   gate: string;
 }
 
 /** Every rule id the tool can emit, each with its documentation: the input errors, then each gate's. */
-export function ruleCatalogue(gates: readonly Gate[]): CatalogueEntry[] {
+export function everyRule(gates: readonly Gate[]): RuleEntry[] {
   return [
     ...INPUT_RULES.map((doc) => ({ doc, gate: 'input' })),
     ...gates.flatMap((g) => g.rules.map((doc) => ({ doc, gate: g.id }))),
@@ -39,7 +39,7 @@ function fenced(text: string): string[] {
  * A rule's documentation, as `openwop-spec explain <id>` prints it and `docs/rules/<id>.md` holds
  * it: what it catches, a failing and a passing example, the fix, and where the gate's semantics are.
  */
-export function renderRuleDoc({ doc, gate }: CatalogueEntry): string[] {
+export function renderRuleDoc({ doc, gate }: RuleEntry): string[] {
   const where =
     gate === 'input'
       ? 'Reported by any gate that cannot read an input it needs (exit 2), once per run: see [packages/diagnostics/README.md](../../../packages/diagnostics/README.md).'
@@ -68,7 +68,7 @@ export function renderRuleDoc({ doc, gate }: CatalogueEntry): string[] {
 }
 
 /** `docs/rules/README.md`: every rule id, linked to its file, with its gate, severity and what it catches. */
-function renderIndex(catalogue: readonly CatalogueEntry[]): string[] {
+function renderIndex(catalogue: readonly RuleEntry[]): string[] {
   return [
     '# Rule ids',
     '',
@@ -87,7 +87,7 @@ function renderIndex(catalogue: readonly CatalogueEntry[]): string[] {
 
 /** Every generated documentation file under docs/rules/, keyed by repository path, with its bytes. */
 export function ruleDocFiles(gates: readonly Gate[]): Map<string, string> {
-  const catalogue = ruleCatalogue(gates);
+  const catalogue = everyRule(gates);
   const files = new Map(catalogue.map((entry) => [ruleDocPath(entry.doc.id), renderRuleDoc(entry).join('\n') + '\n']));
   files.set('docs/rules/README.md', renderIndex(catalogue).join('\n') + '\n');
   return files;

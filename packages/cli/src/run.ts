@@ -12,7 +12,7 @@ import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { GateJob } from './commands.js';
 import type { Io } from './main.js';
 import type { ParsedArgs } from './options.js';
-import { ruleCatalogue, ruleDocUri } from './rule-docs.js';
+import { everyRule, ruleDocUri } from './rule-docs.js';
 import { VERSION } from './version.js';
 
 function failed(gate: Gate, summaryLine: string): GateResult {
@@ -87,7 +87,7 @@ export function reporter(io: Io, args: ParsedArgs, gates: readonly Gate[]): Repo
   const format = (args.values.get('--format') ??
     (io.env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish')) as Format;
   const failOn = (args.values.get('--fail-on') ?? 'error') as FailOn;
-  const rules = new Map<string, RuleDoc>(ruleCatalogue(gates).map(({ doc }) => [doc.id, doc]));
+  const rules = new Map<string, RuleDoc>(everyRule(gates).map(({ doc }) => [doc.id, doc]));
   const color = shouldColor({
     ...(args.flags.has('--color') ? { flag: true } : args.flags.has('--no-color') ? { flag: false } : {}),
     isTTY: io.isTTY ?? false,

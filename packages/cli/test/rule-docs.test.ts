@@ -3,12 +3,12 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATES } from '../src/index.js';
-import { DOCS_BASE, ruleCatalogue, ruleDocFiles, ruleDocPath, ruleDocUri } from '../src/rule-docs.js';
+import { DOCS_BASE, everyRule, ruleDocFiles, ruleDocPath, ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const catalogue = ruleCatalogue(GATES);
+const catalogue = everyRule(GATES);
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

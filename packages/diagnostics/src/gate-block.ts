@@ -1,4 +1,4 @@
-// Pieces of the text layout that every format shares: report lines, parity lines, the run line.
+// The lines of each gate's block that every format shares: report lines, parity lines, the run line.
 import type { GateOutcome, Sink } from './report.js';
 import { causesSuffix } from './causes.js';
 import { lines } from './text.js';

@@ -1,6 +1,6 @@
 import { consequencesOf } from './causes.js';
 import { failsGate } from './exit.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Severity } from './model.js';
 import { compareDiagnostics, diagnosticKey } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';

@@ -1,6 +1,6 @@
 import { jsonLines } from './encode/json.js';
 import { causeCounts, consequencesOf } from './causes.js';
-import { writeParityLine, writeRunLine } from './layout.js';
+import { writeParityLine, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point } from './model.js';
 import { runDiagnostics, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';

@@ -1,6 +1,6 @@
 import { jsonLines } from './encode/json.js';
 import { consequencesOf } from './causes.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
 import { compareCodeUnits, runDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';

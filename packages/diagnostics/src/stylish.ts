@@ -1,6 +1,6 @@
 import { causesSuffix, consequencesOf, refersTo, sameSpot } from './causes.js';
 import { failsGate } from './exit.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './layout.js';
+import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point, Severity } from './model.js';
 import { diagnosticKey, sortDiagnostics } from './order.js';
 import type { GateOutcome, ReportOptions, Sink } from './report.js';

@@ -22,9 +22,9 @@ export const HEADER = '=== check-v2-normative-home — does every core family su
 export const OK_LINE = '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===';
 export const failedLine = (errors: number): string => `=== check-v2-normative-home FAILED — ${errors} error(s) ===`;
 
-export function countsLine(c: ClassificationCounts): string {
-  const base = `  ${c.core} core families: ${c.resolved} resolved, ${c.v1Dependent} v1-dependent, ${c.undeclared} undeclared`;
-  return c.failing > 0 ? `${base}, ${c.failing} failing.` : `${base}.`;
+export function countsLine(counts: ClassificationCounts): string {
+  const base = `  ${counts.core} core families: ${counts.resolved} resolved, ${counts.v1Dependent} v1-dependent, ${counts.undeclared} undeclared`;
+  return counts.failing > 0 ? `${base}, ${counts.failing} failing.` : `${base}.`;
 }
 
 /** The buckets whose families are named: every bucket but resolved, in the counts line's order. */
@@ -36,8 +36,9 @@ const NAMED_BUCKETS = [
 const BUCKET_WIDTH = 100;
 
 /** The families of each bucket that is not resolved and not empty, in declaration order: `v1Dependent: [keys]`. */
-export function bucketKeys(c: Classification): Record<(typeof NAMED_BUCKETS)[number][1], string[]> {
-  const of = (bucket: string): string[] => c.families.filter((f) => f.bucket === bucket).map((f) => f.key);
+export function bucketKeys(classification: Classification): Record<(typeof NAMED_BUCKETS)[number][1], string[]> {
+  const of = (bucket: string): string[] =>
+    classification.families.filter((family) => family.bucket === bucket).map((family) => family.key);
   return { v1Dependent: of('v1-dependent'), undeclared: of('undeclared'), failing: of('failing') };
 }
 
@@ -45,12 +46,12 @@ export function bucketKeys(c: Classification): Record<(typeof NAMED_BUCKETS)[num
  * Under the counts line, the names behind each count that is not resolved, wrapped at 100 columns:
  * `    v1-dependent (41): toolHooks, multiAgent, …` with continuation lines indented under them.
  */
-export function bucketLines(c: Classification): string[] {
-  const keys = bucketKeys(c);
+export function bucketLines(classification: Classification): string[] {
+  const keys = bucketKeys(classification);
   return NAMED_BUCKETS.flatMap(([label, field]) => {
     if (keys[field].length === 0) return [];
     const [first, ...rest] = wrap(`${label} (${keys[field].length}): ${keys[field].join(', ')}`, BUCKET_WIDTH - 6);
-    return [`    ${first!}`, ...rest.map((l) => `      ${l}`)];
+    return [`    ${first!}`, ...rest.map((text) => `      ${text}`)];
   });
 }
 
@@ -64,19 +65,19 @@ export interface Measured {
   uncovered: string[];
 }
 
-export function measured(c: Classification): Measured {
+export function measured(classification: Classification): Measured {
   return {
-    classification: c,
-    v1Dependent: c.families.filter((f) => f.bucket === 'v1-dependent'),
-    undeclared: c.families.filter((f) => f.bucket === 'undeclared'),
-    uncovered: c.families.flatMap((f) => f.uncovered),
+    classification,
+    v1Dependent: classification.families.filter((family) => family.bucket === 'v1-dependent'),
+    undeclared: classification.families.filter((family) => family.bucket === 'undeclared'),
+    uncovered: classification.families.flatMap((family) => family.uncovered),
   };
 }
 
 /** v1-dependent families the baseline does not carry past v1's end of support. */
-export const uncarriedOf = (m: Measured, b: Baseline | undefined): FamilyResult[] => {
-  const carried = new Set(b?.v1Carried ?? []);
-  return m.v1Dependent.filter((f) => !carried.has(f.key));
+export const uncarriedOf = (state: Measured, baseline: Baseline | undefined): FamilyResult[] => {
+  const carried = new Set(baseline?.v1Carried ?? []);
+  return state.v1Dependent.filter((family) => !carried.has(family.key));
 };
 
 /** Accumulates report lines and diagnostics, then closes with the parity line. */
@@ -87,7 +88,7 @@ export class Report {
     this.lines.push({ text });
   }
   result(figures: Record<string, unknown>, summary?: string): GateResult {
-    const errors = this.diagnostics.filter((d) => d.severity === 'error').length;
+    const errors = this.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     return {
       gate: GATE_ID,
       ok: errors === 0,
@@ -104,20 +105,24 @@ export class Report {
  * Header, counts, and the predicate and missing blocks. Returns false
  * when either block was printed: the buckets are then incomplete and nothing after them runs.
  */
-export async function reportClassification(r: Report, tree: SpecTree, c: Classification): Promise<boolean> {
-  r.line(HEADER);
-  r.line(countsLine(c.counts));
-  for (const l of bucketLines(c)) r.line(l);
-  const { predicate, missing } = blockEntries(c, await findingSites(tree, c));
+export async function reportClassification(
+  out: Report,
+  tree: SpecTree,
+  classification: Classification,
+): Promise<boolean> {
+  out.line(HEADER);
+  out.line(countsLine(classification.counts));
+  for (const text of bucketLines(classification)) out.line(text);
+  const { predicate, missing } = blockEntries(classification, await findingSites(tree, classification));
   const block = (heading: string, entries: readonly Entry[], trailer: string): void => {
     if (entries.length === 0) return;
-    r.line('');
-    r.line(heading);
-    for (const e of entries) {
-      r.line(`    ${e.line}`);
-      r.diagnostics.push(e.diagnostic);
+    out.line('');
+    out.line(heading);
+    for (const entry of entries) {
+      out.line(`    ${entry.line}`);
+      out.diagnostics.push(entry.diagnostic);
     }
-    r.line(trailer);
+    out.line(trailer);
   };
   block(
     `  FAIL — ${predicate.length} normativeText declaration(s) do not carry their family's behaviour:`,
@@ -134,51 +139,55 @@ export async function reportClassification(r: Report, tree: SpecTree, c: Classif
 
 /** The gate's JSON `data`: what `--format json` reports as its figures. */
 export function figures(
-  m: Measured,
+  state: Measured,
   eos: EosClock,
   today: string,
   baseline: Baseline | undefined,
 ): Record<string, unknown> {
-  const c = m.classification;
+  const classification = state.classification;
   return {
-    counts: { ...c.counts },
+    counts: { ...classification.counts },
     // The names behind each count that is not resolved, as the report lines print them.
-    buckets: bucketKeys(c),
-    families: c.families.map((f) => ({
-      key: f.key,
-      bucket: f.bucket,
-      homes: f.homes.map((h) => ({
-        path: h.path,
-        class: h.class ?? null,
-        ...(h.claim ? { line: h.claim.start.line, column: h.claim.start.column } : {}),
+    buckets: bucketKeys(classification),
+    families: classification.families.map((family) => ({
+      key: family.key,
+      bucket: family.bucket,
+      homes: family.homes.map((home) => ({
+        path: home.path,
+        class: home.class ?? null,
+        ...(home.claim ? { line: home.claim.start.line, column: home.claim.start.column } : {}),
       })),
-      facets: f.facets.map((x) => ({ name: x.name, covered: x.covered })),
+      facets: family.facets.map((facet) => ({ name: facet.name, covered: facet.covered })),
     })),
-    facetsUncovered: m.uncovered,
+    facetsUncovered: state.uncovered,
     eos: eos.date ? { date: eos.date, days: daysBetween(today, eos.date) } : null,
     baseline: baseline ? baseline.value : null,
     measured: {
-      v1Dependent: m.v1Dependent.length,
-      undeclared: m.undeclared.length,
-      facetsUncovered: m.uncovered.length,
-      v1Carried: m.v1Dependent.map((f) => f.key),
+      v1Dependent: state.v1Dependent.length,
+      undeclared: state.undeclared.length,
+      facetsUncovered: state.uncovered.length,
+      v1Carried: state.v1Dependent.map((family) => family.key),
     },
     // What the burn-down counts as open (--deadline): no declared home, or a v1 home the baseline does not carry.
-    open: m.undeclared.length + uncarriedOf(m, baseline).length,
+    open: state.undeclared.length + uncarriedOf(state, baseline).length,
   };
 }
 
 /** Findings that are not block entries: stray and duplicate rows, near misses, uncovered facets. */
-export function classificationDiagnostics(c: Classification): Diagnostic[] {
-  return [...rowDiagnostics(c), ...nearMissDiagnostics(c), ...facetDiagnostics(c)];
+export function classificationDiagnostics(classification: Classification): Diagnostic[] {
+  return [
+    ...rowDiagnostics(classification),
+    ...nearMissDiagnostics(classification),
+    ...facetDiagnostics(classification),
+  ];
 }
 
 /** All inputs, loaded and validated before any line is printed. */
 export async function loadInputs(
   tree: SpecTree,
   requireBaseline: boolean,
-): Promise<{ c: Classification; baseline?: Baseline; eos: EosClock }> {
-  const c = await classifyCoreFamilies(tree);
+): Promise<{ classification: Classification; baseline?: Baseline; eos: EosClock }> {
+  const classification = await classifyCoreFamilies(tree);
   const baseline = loadBaseline(tree);
   if (!baseline && requireBaseline) {
     const file = `${tree.paths.docs}/normative-home-baseline.json`;
@@ -189,53 +198,53 @@ export async function loadInputs(
     );
   }
   const eos = loadEos(tree);
-  return { c, ...(baseline ? { baseline } : {}), eos };
+  return { classification, ...(baseline ? { baseline } : {}), eos };
 }
 
 export async function checkNormativeHome(tree: SpecTree, options: GateOptions): Promise<GateResult> {
   const deadline = options.flags.has('--deadline');
-  const { c, baseline, eos } = await loadInputs(tree, true);
-  const b = baseline!;
-  const T = options.today;
-  const E = eos.date;
-  if (deadline && E !== undefined && b.t0 !== undefined && E <= b.t0) {
+  const { classification, baseline: loaded, eos } = await loadInputs(tree, true);
+  const baseline = loaded!;
+  const today = options.today;
+  const eosDate = eos.date;
+  if (deadline && eosDate !== undefined && baseline.t0 !== undefined && eosDate <= baseline.t0) {
     throw new InputError(
-      `${b.file}: t0 ${b.t0} is not before the v1 end-of-support date ${E}, so the burn-down has no span`,
-      { file: b.file, start: b.doc.locate('/t0').start },
+      `${baseline.file}: t0 ${baseline.t0} is not before the v1 end-of-support date ${eosDate}, so the burn-down has no span`,
+      { file: baseline.file, start: baseline.doc.locate('/t0').start },
     );
   }
-  const m = measured(c);
-  const r = new Report();
-  const complete = await reportClassification(r, tree, c);
-  r.diagnostics.push(...classificationDiagnostics(c));
-  const data = figures(m, eos, T, b);
+  const state = measured(classification);
+  const out = new Report();
+  const complete = await reportClassification(out, tree, classification);
+  out.diagnostics.push(...classificationDiagnostics(classification));
+  const data = figures(state, eos, today, baseline);
   if (!complete) {
-    r.diagnostics.push(...(await claimFindings(tree, c)));
-    return r.result(data);
+    out.diagnostics.push(...(await claimFindings(tree, classification)));
+    return out.result(data);
   }
 
-  const uncarried = uncarriedOf(m, b);
-  const open = m.undeclared.length + uncarried.length;
-  r.diagnostics.push(...(await claimFindings(tree, c, unsettled(m, b))));
-  if (E !== undefined) {
-    r.line(`  v1 end-of-support not before ${E} — ${daysBetween(T, E)} day(s) from ${T}.`);
+  const uncarried = uncarriedOf(state, baseline);
+  const open = state.undeclared.length + uncarried.length;
+  out.diagnostics.push(...(await claimFindings(tree, classification, unsettled(state, baseline))));
+  if (eosDate !== undefined) {
+    out.line(`  v1 end-of-support not before ${eosDate} — ${daysBetween(today, eosDate)} day(s) from ${today}.`);
     if (open > 0)
-      r.line(
-        `  ${m.undeclared.length} famil(ies) have NO declared home; ${m.v1Dependent.length} declare one that dies with v1.`,
+      out.line(
+        `  ${state.undeclared.length} famil(ies) have NO declared home; ${state.v1Dependent.length} declare one that dies with v1.`,
       );
   }
-  const bank = bankFix(tree, m, b, T);
-  v1CarriedBlock(r, m, b, bank);
-  staleBanners(r, tree, m, b, bank);
+  const bank = bankFix(tree, state, baseline, today);
+  v1CarriedBlock(out, state, baseline, bank);
+  staleBanners(out, tree, state, baseline, bank);
   if (deadline) {
-    const afterEos = E !== undefined && T >= E;
-    const integrity = carriedIntegrity(r, m, b, E, afterEos, uncarried);
-    const schedule = afterEos ? undefined : burnDown(r, b, eos, T, open);
-    data['deadline'] = { today: T, afterEos, carried: integrity, burnDown: schedule ?? null };
-    r.line(deadlineChecked(T, E, afterEos, integrity, schedule));
+    const afterEos = eosDate !== undefined && today >= eosDate;
+    const integrity = carriedIntegrity(out, state, baseline, eosDate, afterEos, uncarried);
+    const schedule = afterEos ? undefined : burnDown(out, baseline, eos, today, open);
+    data['deadline'] = { today, afterEos, carried: integrity, burnDown: schedule ?? null };
+    out.line(deadlineChecked(today, eosDate, afterEos, integrity, schedule));
   }
-  ratchets(r, m, b, bank);
-  return r.result(data);
+  ratchets(out, state, baseline, bank);
+  return out.result(data);
 }
 
 /**
@@ -244,9 +253,9 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
  * (home/v1carried-missing), or any v1 home while the debt grew (home/ratchet-grew): those findings
  * come first, and undoing the change they report settles the claim too.
  */
-function unsettled(m: Measured, b: Baseline): Set<string> {
-  const carried = new Set(b.v1Carried);
-  const grew = m.undeclared.length + m.v1Dependent.length > b.undeclared + b.v1Dependent;
-  const open = m.v1Dependent.filter((f) => grew || !carried.has(f.key));
-  return new Set([...m.undeclared, ...open].map((f) => f.key));
+function unsettled(state: Measured, baseline: Baseline): Set<string> {
+  const carried = new Set(baseline.v1Carried);
+  const grew = state.undeclared.length + state.v1Dependent.length > baseline.undeclared + baseline.v1Dependent;
+  const open = state.v1Dependent.filter((family) => grew || !carried.has(family.key));
+  return new Set([...state.undeclared, ...open].map((family) => family.key));
 }

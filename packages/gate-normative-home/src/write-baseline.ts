@@ -19,7 +19,7 @@ const BANKED = new Set(['home/baseline-improved']);
  * or a ratchet that grew (a baseline only moves down). When the bytes would not change, it says so.
  */
 export async function writeBaseline(tree: SpecTree, options: GateOptions): Promise<GateResult> {
-  const { c, baseline, eos } = await loadInputs(tree, false);
+  const { classification: c, baseline, eos } = await loadInputs(tree, false);
   const m = measured(c);
   const r = new Report();
   const complete = await reportClassification(r, tree, c);

@@ -31,8 +31,3 @@ export function normaliseInside(path: string): string | undefined {
   }
   return out.join('/');
 }
-
-/** Joins repository-relative POSIX segments, ignoring empty ones. */
-export function joinRepo(...parts: string[]): string {
-  return parts.filter((p) => p !== '').join('/');
-}

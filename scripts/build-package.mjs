@@ -2,7 +2,7 @@
 // A package's build (its `build` script, run by turbo in the package's folder): every src/**/*.ts
 // to dist/ as an ES module with its source map, by esbuild, which only strips the types. The types
 // are checked once for every package's sources and tests by `pnpm typecheck`; one tsc process per
-// package cost about 70 s of CPU on a fresh clone, esbuild about 3 s (README, Development).
+// package cost about 70 s of CPU on a fresh clone, esbuild about 3 s.
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 

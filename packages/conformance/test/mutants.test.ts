@@ -1,6 +1,6 @@
 // The sabotage proof: for each mutant, ALL rows run and the set of
 // non-passing rows is exactly { mutant.row }. A second red row is a scoping bug in the mutant; no
-// red row means the row is vacuous. The README table must match the in-process matrix; each host
+// red row means the row is vacuous. The MATRIX.md table must match the in-process matrix; each host
 // mutant's own row is judged again through HttpHost over a loopback HTTP front.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { ROWS } from '../src/rows/index.js';
 import { nonPassing, runRows, startSuiteEnvironment } from '../src/run.js';
 import type { RunReport, SuiteEnvironment } from '../src/run.js';
 import { overHttp, reference } from './support/hosts.js';
-import { REFRESH_COMMAND, currentMatrix, readReadme, spliceMatrix } from '../src/readme-matrix.js';
+import { REFRESH_COMMAND, currentMatrix, readMatrixDoc, spliceMatrix } from '../src/matrix-doc.js';
 
 /** Each row's mutants, written out: the suite must carry exactly these. */
 const EXPECTED: Record<string, string[]> = {
@@ -67,7 +67,7 @@ const EXPECTED: Record<string, string[]> = {
   'catalog-order': ['M-locale-sort', 'M-unsorted'],
 };
 
-const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const MATRIX = fileURLToPath(new URL('../MATRIX.md', import.meta.url));
 
 let env: SuiteEnvironment;
 let referenceReport: RunReport;
@@ -150,13 +150,13 @@ describe('each host mutant through HttpHost over a loopback HTTP front', () => {
   }
 });
 
-describe('the README matrix', () => {
+describe('the MATRIX.md matrix', () => {
   it(`is current (refresh: ${REFRESH_COMMAND})`, async () => {
-    const current = readReadme(README);
+    const current = readMatrixDoc(MATRIX);
     const wanted = spliceMatrix(current, await currentMatrix(referenceReport, inProcessReport));
     expect(
       current === wanted,
-      `packages/conformance/README.md: the mutant matrix is stale or missing; run ${REFRESH_COMMAND}`,
+      `packages/conformance/MATRIX.md: the mutant matrix is stale or missing; run ${REFRESH_COMMAND}`,
     ).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-// The row → mutant → observed-failure table of the README, generated from a mutant run and kept
-// between two markers: `pnpm --filter @openwop-spec/conformance gen` writes it (src/bin/readme-matrix.ts),
+// The row → mutant → observed-failure table of MATRIX.md, generated from a mutant run and kept
+// between two markers: `pnpm --filter @openwop-spec/conformance gen` writes it (src/bin/matrix-doc.ts),
 // and test/mutants.test.ts fails, naming that command, when it is stale.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { MUTANTS } from './mutants/index.js';
 import type { Mutant } from './mutants/index.js';
 import { nonPassing } from './run.js';
@@ -79,7 +79,7 @@ export function spliceMatrix(readme: string, block: string): string {
   return readme.slice(0, begin) + block + readme.slice(end + END.length);
 }
 
-export function readReadme(file: string): string {
+export function readMatrixDoc(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
@@ -88,9 +88,9 @@ export function readReadme(file: string): string {
   }
 }
 
-/** Atomic: a temporary file beside the README, renamed over it. */
-export function writeReadme(file: string, text: string): void {
-  const temp = join(dirname(file), `.README.md.${process.pid}.tmp`);
+/** Atomic: a temporary file beside the document, renamed over it. */
+export function writeMatrixDoc(file: string, text: string): void {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   writeFileSync(temp, text);
   renameSync(temp, file);
 }

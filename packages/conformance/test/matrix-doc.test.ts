@@ -1,5 +1,5 @@
-// The README generator itself: it renders what it is given, replaces only its own block, and a
-// changed observation makes the generated README differ (so a stale table fails the mutants test).
+// The matrix generator itself: it renders what it is given, replaces only its own block, and a
+// changed observation makes the generated document differ (so a stale table fails the mutants test).
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MUTANTS } from '../src/mutants/index.js';
 import { ROWS } from '../src/rows/index.js';
 import type { RowReport } from '../src/run.js';
-import { BEGIN, END, readReadme, renderMatrix, spliceMatrix, writeReadme } from '../src/readme-matrix.js';
+import { BEGIN, END, readMatrixDoc, renderMatrix, spliceMatrix, writeMatrixDoc } from '../src/matrix-doc.js';
 
 const report = (id: string, verdict: RowReport['verdict'], reason: string): RowReport => ({
   id,
@@ -51,30 +51,30 @@ describe('spliceMatrix', () => {
     expect(spliceMatrix(readme, block)).toBe(`# Title\n\nTheirs.\n\n${block}\n\n## After\n`);
   });
 
-  it('appends a section when the README has no markers, and is idempotent afterwards', () => {
+  it('appends a section when the document has no markers, and is idempotent afterwards', () => {
     const once = spliceMatrix('# Title\n', block);
     expect(once).toBe(`# Title\n\n## Sabotage proof: rows and their mutants\n\n${block}\n`);
     expect(spliceMatrix(once, block)).toBe(once);
   });
 
-  it('makes a README with a stale observation differ from the regenerated one', () => {
+  it('makes a document with a stale observation differ from the regenerated one', () => {
     const current = spliceMatrix('# T\n', block);
     expect(spliceMatrix(current, `${BEGIN}\nchanged\n${END}`)).not.toBe(current);
   });
 });
 
-describe('readReadme / writeReadme', () => {
+describe('readMatrixDoc / writeMatrixDoc', () => {
   let dir: string | undefined;
   afterEach(() => {
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads a missing README as empty and writes atomically, leaving no temporary file', () => {
-    dir = mkdtempSync(join(tmpdir(), 'readme-matrix-'));
-    const file = join(dir, 'README.md');
-    expect(readReadme(file)).toBe('');
-    writeReadme(file, 'x\n');
+  it('reads a missing document as empty and writes atomically, leaving no temporary file', () => {
+    dir = mkdtempSync(join(tmpdir(), 'matrix-doc-'));
+    const file = join(dir, 'MATRIX.md');
+    expect(readMatrixDoc(file)).toBe('');
+    writeMatrixDoc(file, 'x\n');
     expect(readFileSync(file, 'utf8')).toBe('x\n');
-    expect(readdirSync(dir)).toEqual(['README.md']);
+    expect(readdirSync(dir)).toEqual(['MATRIX.md']);
   });
 });

@@ -38,6 +38,8 @@ function sectionNames(words: readonly string[]): string[] {
 export class Resolver {
   private readonly rulePrefixes: ReadonlySet<string>;
   private readonly ignores = new Map<string, Ignore | undefined>();
+  /** Each cited document's heading names, as a set built once: one document may be cited hundreds of times. */
+  private readonly headings = new Map<string, Promise<Set<string>>>();
 
   constructor(
     private readonly tree: SpecTree,
@@ -186,7 +188,12 @@ export class Resolver {
   }
 
   private async hasSection(target: string, c: Citation): Promise<boolean> {
-    const names = new Set(await this.tree.factsOf(target, headingNamesOf));
+    let pending = this.headings.get(target);
+    if (!pending) {
+      pending = this.tree.factsOf(target, headingNamesOf).then((list) => new Set(list));
+      this.headings.set(target, pending);
+    }
+    const names = await pending;
     if (c.anchor !== undefined) return names.has(c.anchor);
     return sectionNames(c.section!).some((name) => names.has(name));
   }

@@ -5,7 +5,8 @@
 // recorder whose calls the test then runs in-process (delta and report). The install step is run
 // from the npm tarball by `pnpm test:package`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { git } from '@openwop-spec/spec-tree/testing';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,12 +117,6 @@ const calls = (runner: string): string[][] =>
     .split('\n')
     .map((l) => JSON.parse(l) as string[]);
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-    cwd,
-    encoding: 'utf8',
-  }).trim();
-
 describe('action.yml', () => {
   it('is a composite action whose every input is read by a step, and that reads no other', () => {
     expect(action.runs.using).toBe('composite');
@@ -173,7 +168,7 @@ describe('the action’s steps on an initialised upstream tree', () => {
     git(tree.root, 'init', '-q');
     git(tree.root, 'add', '-A');
     git(tree.root, 'commit', '-q', '-m', 'base');
-    base = git(tree.root, 'rev-parse', 'HEAD');
+    base = git(tree.root, 'rev-parse', 'HEAD').trim();
     writeFileSync(join(tree.root, 'spec/v2/core/more.md'), 'Ten more words for the core budget to count, one two.\n');
     pullRequest = { 'github.event.pull_request.base.sha': base, 'github.event.pull_request.number': '7' };
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { git } from '@openwop-spec/spec-tree/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { shape } from '@openwop-spec/spec-tree';
@@ -7,13 +7,6 @@ import type { FactKind } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
-
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());

@@ -1,10 +1,10 @@
 // Names an attacker commits (file names, family keys) through every command and output format:
 // each prints as inert data. No line a terminal or the Actions runner reads acts on it, a
 // workflow command is one the tool meant, and JSON, SARIF, markdown and HTML keep their structure.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '@openwop-spec/spec-tree/testing';
 import { inertToRunner, terminalLine, visible } from '@openwop-spec/diagnostics';
 import { MemoryFs, SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
@@ -185,17 +185,9 @@ describe('delta over hostile names', () => {
       'spec/v2/declaration.json': '{ "families": [] }\n',
       'spec/v2/core/a.md': 'one\n',
     });
-    const git = (...args: string[]) =>
-      execFileSync(
-        'git',
-        ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-        {
-          cwd: repo.root,
-        },
-      );
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-qm', 'base');
+    git(repo.root, 'init', '-q');
+    git(repo.root, 'add', '-A');
+    git(repo.root, 'commit', '-qm', 'base');
     repo.write(hostileFiles());
   });
   afterAll(() => repo.remove());

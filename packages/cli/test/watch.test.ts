@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, FactCache, SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, git } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { main } from '../src/main.js';
 import { debounce, fileSystemSource, watchGates } from '../src/watch.js';
@@ -301,13 +301,6 @@ describe('debounce', () => {
  * the first replacement and then nothing more of that file.
  */
 describe('check --watch on the file system', () => {
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync(
-      'git',
-      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-      { cwd, encoding: 'utf8' },
-    );
-
   async function watching(isTTY = false, extra: Parameters<typeof createFixture>[0] = {}) {
     fixture = createFixture({ 'pnpm-workspace.yaml': '', 'spec/a.md': 'one\n', ...extra });
     const root = fixture.root;

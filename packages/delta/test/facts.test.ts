@@ -1,7 +1,6 @@
 // delta through the fact cache: the working tree and the base share facts by content, and a gate
 // that read nothing the change touched runs on the working tree only.
 import { afterEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Gate } from '@openwop-spec/gate-api';
@@ -9,17 +8,10 @@ import { gate as coreBudget } from '@openwop-spec/gate-core-budget';
 import { gate as normativeHome } from '@openwop-spec/gate-normative-home';
 import { FactCache, shape } from '@openwop-spec/spec-tree';
 import type { FactKind, FactStore, SpecTree } from '@openwop-spec/spec-tree';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, git } from '@openwop-spec/spec-tree/testing';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { coreDoc, files, wc } from '../../report/test/fixture.js';
 import { delta } from '../src/index.js';
-
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.remove());

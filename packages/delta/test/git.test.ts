@@ -4,17 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, 
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { InputError } from '@openwop-spec/diagnostics';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, git, gitAt } from '@openwop-spec/spec-tree/testing';
 import type { Gate } from '@openwop-spec/gate-api';
 import type { Fixture } from '@openwop-spec/spec-tree/testing';
 import { commitsTouching, delta, materialise, renderMarkdown, renderText } from '../src/index.js';
-
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
 
 /** A gate whose figures count the words of spec/a.md and whose artifact is a small document. */
 const wordsGate: Gate = {
@@ -292,10 +285,7 @@ describe('git plumbing for reports over history', () => {
     const commit = (files: Record<string, string>, message: string, date: string): void => {
       f.write(files);
       git(f.root, 'add', '-A');
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', message], {
-        cwd: f.root,
-        env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date },
-      });
+      gitAt(date, f.root, 'commit', '-qm', message);
     };
     commit({ 'spec/a.md': 'one\n' }, 'spec one', '2026-10-01T10:00:00+02:00');
     commit({ 'src/code.ts': 'export const x = 1;\n' }, 'code only', '2026-10-02T10:00:00Z');

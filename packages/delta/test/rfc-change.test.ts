@@ -2,7 +2,7 @@
 // family moved to a v2 home, a new family with a facet, and a new v2 scenario, with the derived
 // files regenerated and the baseline banked. Every expected figure is computed from the change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { git } from '@openwop-spec/spec-tree/testing';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
@@ -22,13 +22,6 @@ const TODAY = '2026-09-22';
 const options = (...flags: string[]): GateOptions => ({ today: TODAY, flags: new Set(flags) });
 const SCENARIO = 'v2-clock-skew-bounded.test.ts';
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
-
 function snapshot(root: string): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (dir: string): void => {

@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFixture } from '@openwop-spec/spec-tree/testing';
+import { createFixture, git, gitAt } from '@openwop-spec/spec-tree/testing';
+
 import { allowedAt } from '@openwop-spec/gate-normative-home';
 
 export const KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
@@ -75,27 +76,6 @@ export function files(state: State): Record<string, string> {
   return out;
 }
 
-export const git = (cwd: string, args: readonly string[], date?: string): string =>
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=t',
-      '-c',
-      'user.email=t@example.com',
-      '-c',
-      'init.defaultBranch=main',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
-    },
-  );
-
 export interface Repo {
   root: string;
   /** Puts `state`'s spec in the working tree (files of the previous state that it lacks are removed). */
@@ -108,7 +88,7 @@ export interface Repo {
 /** An empty git repository in a temporary folder. */
 export function repo(): Repo {
   const fx = createFixture({});
-  git(fx.root, ['init', '-q']);
+  git(fx.root, 'init', '-q');
   let current: Record<string, string> = {};
   const put = (state: State): void => {
     const next = files(state);
@@ -120,9 +100,9 @@ export function repo(): Repo {
     put,
     commit(state, day, subject) {
       put(state);
-      git(fx.root, ['add', '-A']);
-      git(fx.root, ['commit', '-qm', subject], `${day}T12:00:00Z`);
-      return git(fx.root, ['rev-parse', 'HEAD']).trim();
+      git(fx.root, 'add', '-A');
+      gitAt(`${day}T12:00:00Z`, fx.root, 'commit', '-qm', subject);
+      return git(fx.root, 'rev-parse', 'HEAD').trim();
     },
     remove: fx.remove,
   };

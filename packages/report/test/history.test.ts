@@ -8,7 +8,8 @@ import type { FactStore } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { codeKey, collectHistory } from '../src/index.js';
 import { duration } from '../src/history.js';
-import { coreDoc, coreWords, files, git, importHistory, repo, wc } from './fixture.js';
+import { git } from '@openwop-spec/spec-tree/testing';
+import { coreDoc, coreWords, files, importHistory, repo, wc } from './fixture.js';
 import type { Repo } from './fixture.js';
 
 const cleanups: Array<() => void> = [];
@@ -103,7 +104,7 @@ describe('collectHistory', () => {
       points: [],
       notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],
     });
-    git(fx.root, ['init', '-q']);
+    git(fx.root, 'init', '-q');
     expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({
       points: [],
       notes: ['no commit has touched the spec inputs yet, so only today is shown'],

@@ -1,6 +1,6 @@
 // Test helpers: trees on disk and in memory, and a user whom file permissions bind. Not part of the
 // runtime API (`@openwop-spec/spec-tree/testing`).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -28,6 +28,37 @@ import { CONFIG_FILE } from './config.js';
 import { BUNDLED_FILES } from './package-require.js';
 import { SpecTree } from './tree.js';
 import { MemoryFs } from './tree-fs.js';
+
+/**
+ * git in `cwd` with a fixed identity and configuration (and with `date`, a fixed author and
+ * committer date), so a repository a test or the bench builds is the same on every machine whatever
+ * the user's git configuration. Returns what git printed.
+ */
+export function gitAt(date: string | undefined, cwd: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      '-c',
+      'init.defaultBranch=main',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...(date === undefined ? {} : { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }) },
+    },
+  );
+}
+
+/** {@link gitAt} at the clock's date. */
+export const git = (cwd: string, ...args: string[]): string => gitAt(undefined, cwd, ...args);
 
 /** A file's content, or a symlink to create (target relative to the link, or absolute). */
 export type FixtureEntry = string | Uint8Array | { symlink: string };

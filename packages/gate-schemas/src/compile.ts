@@ -4,9 +4,11 @@ import { createAjv, errorMessage, errorPointer } from '@openwop-spec/spec-tree';
 import type { Ajv, ErrorObject, JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
 import { findSchemaFiles } from './discover.js';
 import { locateCompileError, unresolvedRefOf } from './locate.js';
+import { MAX_REF_DEPTH, analyseReferences } from './refs.js';
+import type { RefAnalysis } from './refs.js';
 import type { Site } from './locate.js';
 import { rules } from './rules.js';
-import { normalizeId, refPathSubject, walkSchema, withoutFragment } from './walk.js';
+import { locationKey, normalizeId, refPathSubject, walkSchema, withoutFragment } from './walk.js';
 import type { Resolve, SchemaWalk } from './walk.js';
 
 /** A compiled schema's validator: true when the instance is valid; its errors are read right after the call. */
@@ -81,6 +83,26 @@ export function compileOnce(tree: SpecTree): SchemaSet {
   return new Compiler(tree).run();
 }
 
+/**
+ * The definitions of `entry` (its own `$defs` and `definitions` members, at any depth) that no
+ * `$ref` of the corpus reaches (`referenced`: locationKeys), each with the URI Ajv compiles it by and
+ * its index in the walk. Ajv compiles a definition only through a reference, so each of these is
+ * compiled on its own; one that is referenced is compiled with its referrer, and compiling it again
+ * would compile its own references again (quadratic along a chain of definitions).
+ */
+export function unreferencedDefinitions(
+  entry: Pick<SchemaEntry, 'key' | 'walk'>,
+  referenced: ReadonlySet<string>,
+): Array<{ node: number; uri: string }> {
+  const out: Array<{ node: number; uri: string }> = [];
+  entry.walk.nodes.forEach((node, i) => {
+    if (node.base !== entry.key || !DEFINITION.test(node.pointer)) return;
+    if (!referenced.has(`${entry.key}#${node.pointer}`))
+      out.push({ node: i, uri: `${entry.key}#${node.pointer.split('/').map(encodeURIComponent).join('/')}` });
+  });
+  return out;
+}
+
 class Compiler {
   private readonly ajv: Ajv = createAjv(AJV_OPTIONS);
   private readonly resolve: Resolve;
@@ -92,8 +114,10 @@ class Compiler {
   private readonly byId = new Map<string, SchemaEntry>();
   /** Schemas using Ajv's `$async`: reported and never compiled (their validators return promises). */
   private readonly async = new Set<SchemaEntry>();
-  /** Every resolved `$ref` target in the corpus. */
+  /** Every resolved `$ref` target in the corpus, as a locationKey. */
   private readonly referenced = new Set<string>();
+  /** The cycles and the chains too long among the registered schemas' references. */
+  private references?: RefAnalysis<SchemaEntry>;
 
   constructor(private readonly tree: SpecTree) {
     const resolver = (this.ajv.opts as { uriResolver: { resolve(base: string, ref: string): string } }).uriResolver;
@@ -108,7 +132,12 @@ class Compiler {
     }
     this.allowVendorKeywords();
     const registered = this.register(registrable);
-    for (const entry of registered) for (const ref of entry.walk.refs) this.referenced.add(ref.target);
+    for (const entry of registered) for (const ref of entry.walk.refs) this.referenced.add(locationKey(ref.target));
+    this.references = analyseReferences(registered);
+    for (const c of this.references.cycles)
+      this.report(c.entry, c.pointer, false, 'schemas/ref-cycle', { length: c.length, files: c.files });
+    for (const c of this.references.chains)
+      this.report(c.entry, c.pointer, false, 'schemas/ref-depth', { depth: c.depth, max: MAX_REF_DEPTH });
     const metaValid = registered.filter((e) => this.metaValidate(e));
     const unexplained: Array<{ entry: SchemaEntry; message: string }> = [];
     for (const entry of metaValid) {
@@ -269,13 +298,12 @@ class Compiler {
         return undefined;
       }
     };
-    const validate = attempt(entry.key);
-    if (validate) entry.validate = validate;
-    for (const node of entry.walk.nodes) {
-      if (node.base !== entry.key || !DEFINITION.test(node.pointer)) continue;
-      const ref = `${entry.key}#${node.pointer.split('/').map(encodeURIComponent).join('/')}`;
-      if (!this.referenced.has(ref)) attempt(ref);
+    if (!this.references?.blocked(entry, 0)) {
+      const validate = attempt(entry.key);
+      if (validate) entry.validate = validate;
     }
+    for (const { node, uri } of unreferencedDefinitions(entry, this.referenced))
+      if (!this.references?.blocked(entry, node)) attempt(uri);
     return unplaced;
   }
 

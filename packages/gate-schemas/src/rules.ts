@@ -1,4 +1,14 @@
+import { formatGrouped } from '@openwop-spec/diagnostics';
 import { ruleCatalog } from '@openwop-spec/gate-api';
+
+/** A cycle's files, the first back at the end: a long one keeps its first three and its last. */
+const chain = (files: readonly string[]): string => {
+  const shown =
+    files.length > 5
+      ? [...files.slice(0, 3), `… ${formatGrouped(files.length - 4)} more`, files[files.length - 1]!]
+      : files;
+  return [...shown, files[0]].join(' → ');
+};
 
 export const GATE_ID = 'schemas';
 
@@ -30,6 +40,26 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: '{ "$ref": "tool-descriptor.schema.json" }',
     fix: 'Point the reference at the `$id` of a corpus schema (relative references resolve against the enclosing `$id`, or the file path when there is none), or add the missing `$defs` entry.',
     message: (d: { ref: string; why: string }) => `$ref "${d.ref}" does not resolve: ${d.why}`,
+  },
+  'schemas/ref-cycle': {
+    severity: 'error',
+    summary:
+      'References form a cycle that never descends into the instance (each step a `$ref` or an in-place applicator such as `allOf`): validating through it never ends. Such schemas are not compiled.',
+    fail: '{ "$id": "a.json", "$ref": "b.json" } and { "$id": "b.json", "allOf": [{ "$ref": "a.json" }] }',
+    pass: '{ "$id": "node.json", "properties": { "children": { "items": { "$ref": "node.json" } } } }',
+    fix: 'Make one step of the cycle apply to a property or an item (a recursive schema must descend into the instance), or remove one of the references.',
+    message: (d: { length: number; files: string[] }) =>
+      `this $ref closes a cycle of ${formatGrouped(d.length)} reference(s) that never descends into the instance (${chain(d.files)}): validating through it never ends`,
+  },
+  'schemas/ref-depth': {
+    severity: 'error',
+    summary:
+      'A `$ref` starts a chain of more references, each leading to the next, than the validator compiles one inside another (128): past a few hundred, compiling exhausts the stack. Such schemas are not compiled.',
+    fail: '1,000 schemas, each only a `$ref` to the next',
+    pass: 'the same schemas each referencing the last one directly',
+    fix: 'Shorten the chain: reference the schema at its end directly, or merge the links that only forward to the next one.',
+    message: (d: { depth: number; max: number }) =>
+      `this $ref starts a chain of up to ${formatGrouped(d.depth)} references, each compiled inside the one before; more than ${d.max} exhaust the validator's stack`,
   },
   'schemas/duplicate-id': {
     severity: 'error',

@@ -79,7 +79,7 @@ export async function watchGates(options: WatchOptions): Promise<number> {
       const { value, log } = await tree.record(() => options.run(tree, [gate]));
       logs.set(gate, log);
       for (const r of value) verdicts.set(gate, options.verdict(r));
-      results.push(...value);
+      for (const result of value) results.push(result);
     }
     for (const path of tree.written) ownWrites.set(path, hashFile(tree.abs(path)));
     options.clear?.();

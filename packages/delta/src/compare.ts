@@ -136,7 +136,7 @@ export function normativeHomeChanges(before: Figures, after: Figures): Change[] 
   const facets = setDiff(uncovered(before), uncovered(after));
   for (const facet of facets.removed) out.push({ type: 'facet', facet, change: 'covered' });
   for (const facet of facets.added) out.push({ type: 'facet', facet, change: 'uncovered' });
-  out.push(...baselineEdits(before, after));
+  for (const edit of baselineEdits(before, after)) out.push(edit);
   return out;
 }
 

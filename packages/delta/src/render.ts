@@ -81,7 +81,7 @@ const short = (r: DeltaReport): string =>
 
 /** Right-aligned columns, the first left-aligned. */
 function columns(rows: readonly (readonly string[])[]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const widths = rows[0]!.map((_, i) => rows.reduce((w, r) => Math.max(w, r[i]!.length), 0));
   return rows.map((r) =>
     r
       .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
@@ -103,7 +103,7 @@ export function renderText(report: DeltaReport): string[] {
           ...g.table.map((r) => [label(r), value(r.before), value(r.after), signed(r.delta)]),
         ]).map((l) => `  ${l}`),
       );
-    out.push(...g.changes.map((c) => `  ${describe(c)}`));
+    for (const c of g.changes) out.push(`  ${describe(c)}`);
   }
   return out;
 }

@@ -51,7 +51,7 @@ interface Ctx {
 /** The §4.8 rules of check-declaration (the generator's own rules run separately). */
 export async function checkDeclarationRules(tree: SpecTree): Promise<Diagnostic[]> {
   const ctx: Ctx = { tree, layout: layoutOf(tree), model: loadDeclaration(tree), out: [], renamed: new Map() };
-  ctx.out.push(...validateDeclaration(tree, GATE_ID, 'declaration/schema'));
+  for (const d of validateDeclaration(tree, GATE_ID, 'declaration/schema')) ctx.out.push(d);
   schemaFields(ctx);
   rows(ctx);
   keys(ctx);
@@ -341,48 +341,71 @@ async function capabilitiesHeadings(ctx: Ctx): Promise<void> {
       ),
     );
   }
+  const stubFix = stubFixer(ctx);
   for (const f of ctx.model.core) {
     if (!seen.has(f.key))
       atDecl(ctx, 'declaration/capabilities-heading', { key: f.key, problem: 'missing' }, `${f.pointer}/key`, {
         subjects: [family(f.key)],
         explains: [heading(file, f.key)],
-        ...stubFix(ctx, f),
+        ...stubFix(f),
       });
   }
 }
 
 const dirsOf = (ctx: Ctx) => ({ core: `${ctx.tree.paths.spec}/v2/core`, v1: `${ctx.tree.paths.spec}/v1` });
 
+/** capabilities.md's § sections, split once per tree: in order, and the first of each key. */
+function capabilitiesSections(ctx: Ctx): { text: string; all: Section[]; byKey: Map<string, Section> } | undefined {
+  const file = ctx.layout.capabilitiesMd;
+  return ctx.tree.derive(`declaration:sections:${file}`, () => {
+    if (ctx.tree.info(file).kind !== 'file') return undefined;
+    const text = ctx.tree.text(file);
+    const all = sections(text);
+    const byKey = new Map<string, Section>();
+    for (const section of all) if (!byKey.has(section.key)) byKey.set(section.key, section);
+    return { text, all, byKey };
+  });
+}
+
 /**
  * The `§ key` stub a missing heading needs, with its summary line: before the section of the next
  * core family (declaration order) that has one, else after the last § section, else at the end.
+ * The next section of every family is found in one backward pass, so the fixes of any number of
+ * missing headings cost one read of the document.
  */
-function stubFix(ctx: Ctx, f: FamilyRow): Pick<Diagnostic, 'fix'> {
+function stubFixer(ctx: Ctx): (f: FamilyRow) => Pick<Diagnostic, 'fix'> {
   const file = ctx.layout.capabilitiesMd;
-  if (ctx.tree.info(file).kind !== 'file') return {};
-  const text = ctx.tree.text(file);
-  const all = sections(text);
-  const keys = ctx.model.core.map((r) => r.key);
-  const next = keys
-    .slice(keys.indexOf(f.key) + 1)
-    .map((k) => all.find((s) => s.key === k))
-    .find((s) => s !== undefined);
-  const at = next?.start ?? all[all.length - 1]?.end ?? text.length;
-  // Lines end as the neighbouring ones do (LF or CRLF).
-  const eol = lineEndingAt(text, at);
-  const lead =
-    at === text.length ? (text.endsWith(eol + eol) || text === '' ? '' : text.endsWith(eol) ? eol : eol + eol) : '';
-  const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`${eol}${eol}${summaryLine(f, dirsOf(ctx))}${eol}`;
-  return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : eol}` }] };
+  const doc = capabilitiesSections(ctx);
+  if (!doc) return () => ({});
+  const { text, all, byKey } = doc;
+  const core = ctx.model.core;
+  // A repeated key stands where its first row does.
+  const first = new Map<string, number>();
+  core.forEach((r, i) => first.has(r.key) || first.set(r.key, i));
+  const nextOf = new Array<Section | undefined>(core.length);
+  let following: Section | undefined;
+  for (let i = core.length - 1; i >= 0; i--) {
+    nextOf[i] = following;
+    following = byKey.get(core[i]!.key) ?? following;
+  }
+  return (f) => {
+    const next = nextOf[first.get(f.key)!];
+    const at = next?.start ?? all[all.length - 1]?.end ?? text.length;
+    // Lines end as the neighbouring ones do (LF or CRLF).
+    const eol = lineEndingAt(text, at);
+    const lead =
+      at === text.length ? (text.endsWith(eol + eol) || text === '' ? '' : text.endsWith(eol) ? eol : eol + eol) : '';
+    const stub = `${'#'.repeat(next?.depth ?? all[0]?.depth ?? 3)} § \`${f.key}\`${eol}${eol}${summaryLine(f, dirsOf(ctx))}${eol}`;
+    return { fix: [{ file, start: at, end: at, before: '', text: `${lead}${stub}${at === text.length ? '' : eol}` }] };
+  };
 }
 
 /** The summary line under each core family's § heading says what the declaration says (when the section has one). */
 function capabilitiesSummaries(ctx: Ctx): void {
   const file = ctx.layout.capabilitiesMd;
-  if (ctx.tree.info(file).kind !== 'file') return;
-  const text = ctx.tree.text(file);
-  const byKey = new Map<string, Section>();
-  for (const s of sections(text)) if (!byKey.has(s.key)) byKey.set(s.key, s);
+  const doc = capabilitiesSections(ctx);
+  if (!doc) return;
+  const { byKey } = doc;
   for (const f of ctx.model.core) {
     const summary = byKey.get(f.key)?.summary;
     const expected = summaryLine(f, dirsOf(ctx));

@@ -145,7 +145,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
       staleAt(err.message, { ...(err.location?.start && { start: err.location.start }) });
     }
     if (committed) {
-      differences.push(...diffGenerated(out.doc, committed.value));
+      for (const d of diffGenerated(out.doc, committed.value)) differences.push(d);
       if (differences.length === 0) {
         const line = firstDifferentLine(committedText.replace(/\r\n/g, '\n'), out.text);
         staleAt(`formatting differs from the renderer (first at line ${line})`, { start: { line, column: 1 } });

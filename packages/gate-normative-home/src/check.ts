@@ -216,16 +216,16 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
   const state = measured(classification);
   const out = new Report();
   const complete = await reportClassification(out, tree, classification);
-  out.diagnostics.push(...classificationDiagnostics(classification));
+  for (const d of classificationDiagnostics(classification)) out.diagnostics.push(d);
   const data = figures(state, eos, today, baseline);
   if (!complete) {
-    out.diagnostics.push(...(await claimFindings(tree, classification)));
+    for (const d of await claimFindings(tree, classification)) out.diagnostics.push(d);
     return out.result(data);
   }
 
   const uncarried = uncarriedOf(state, baseline);
   const open = state.undeclared.length + uncarried.length;
-  out.diagnostics.push(...(await claimFindings(tree, classification, unsettled(state, baseline))));
+  for (const d of await claimFindings(tree, classification, unsettled(state, baseline))) out.diagnostics.push(d);
   if (eosDate !== undefined) {
     out.line(`  v1 end-of-support not before ${eosDate} — ${daysBetween(today, eosDate)} day(s) from ${today}.`);
     if (open > 0)

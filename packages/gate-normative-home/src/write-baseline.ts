@@ -23,13 +23,13 @@ export async function writeBaseline(tree: SpecTree, options: GateOptions): Promi
   const m = measured(c);
   const r = new Report();
   const complete = await reportClassification(r, tree, c);
-  r.diagnostics.push(...classificationDiagnostics(c));
+  for (const d of classificationDiagnostics(c)) r.diagnostics.push(d);
   if (complete && baseline) {
     const ratchet = new Report();
     ratchets(ratchet, m, baseline);
     const refused = ratchet.diagnostics.filter((d) => !BANKED.has(d.ruleId));
-    if (refused.length > 0) r.lines.push(...ratchet.lines);
-    r.diagnostics.push(...refused);
+    if (refused.length > 0) for (const line of ratchet.lines) r.lines.push(line);
+    for (const d of refused) r.diagnostics.push(d);
   }
   const data = figures(m, eos, options.today, baseline);
   if (!complete || r.diagnostics.some((d) => d.severity === 'error')) {

@@ -34,7 +34,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
     layout.dir,
     files.filter((f) => f.majors.includes(2)).map((f) => f.path),
   );
-  diagnostics.push(...lint.diagnostics);
+  for (const d of lint.diagnostics) diagnostics.push(d);
 
   const manifest = buildManifest(files, config.manifestComment);
   const rendered = renderManifest(manifest);

@@ -68,7 +68,7 @@ export function planRecordBase(tree: SpecTree): PlannedFile {
       );
     }
     base[field] = value;
-    disagree.push(...values.filter((v) => !same(v.value, value)).map((v) => v.pointer));
+    for (const v of values) if (!same(v.value, value)) disagree.push(v.pointer);
   }
   if (disagree.length > 0) {
     const named =

@@ -51,7 +51,7 @@ function shiftOffsets(root: Root, by: number): void {
       moved.add(point);
       point.offset += by;
     }
-    if ('children' in node) stack.push(...(node.children as Nodes[]));
+    if ('children' in node) for (const child of node.children as Nodes[]) stack.push(child);
   }
 }
 

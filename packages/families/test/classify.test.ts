@@ -96,6 +96,9 @@ describe('home paths and classes', () => {
     ['spec//v2/core/a.md', 'empty segment'],
     ['spec/v2/core/', 'empty segment'],
     ['', 'empty segment'],
+    ['spec/v2/core/a\0b.md', 'NUL byte'],
+    [`spec/v2/core/${'x'.repeat(253)}.md`, 'segment over 255 bytes'],
+    [`spec/v2/${'é'.repeat(128)}/a.md`, 'segment over 255 bytes'],
   ])('%j is not canonical: %s', async (path, reason) => {
     expect(findingOf((await only([fam('a', [path])])).homes[0])).toEqual({ ruleId: 'home/bad-path', reason });
   });

@@ -236,6 +236,24 @@ describe('row rules', () => {
       'mcp: normativeText entry spec/v2/core/nope.md does not exist',
     ]);
   });
+  it('declaration/normative-text-path: a name no file can have (a NUL byte, a segment over 255 bytes) is a finding at its row, not an input error', async () => {
+    const long = `spec/v2/core/${'x'.repeat(300)}.md`;
+    const d = families(
+      mcpRow({ normativeText: ['spec/v2/core/a\u0000b.md', long] }),
+      toolCatalogRow(),
+      canvasRow(),
+      DELETED_ROW,
+    );
+    const r = await check(withDecl(d));
+    expect(found(r)).toEqual([
+      { ruleId: 'declaration/normative-text-path', file: DECL, start: pos(json(d), '"spec/v2/core/a\\u0000b.md"') },
+      { ruleId: 'declaration/normative-text-path', file: DECL, start: pos(json(d), `"${long}"`) },
+    ]);
+    expect(r.diagnostics.map((x) => x.message)).toEqual([
+      'mcp: normativeText entry spec/v2/core/a\u0000b.md is not canonical (NUL byte)',
+      `mcp: normativeText entry ${long} is not canonical (segment over 255 bytes)`,
+    ]);
+  });
 });
 
 describe('declaration/key-renamed', () => {

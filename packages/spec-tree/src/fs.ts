@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import type { BigIntStats, Dirent } from 'node:fs';
 import { InputError } from '@openwop-spec/diagnostics';
+import { unnameable } from './repo-path.js';
 
 /** What a path is. */
 export type FileType = 'file' | 'dir' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device';
@@ -44,11 +45,13 @@ function typeOf(s: BigIntStats | Dirent): FileType {
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 
 /**
- * What `abs` is (`follow`: through symlinks), or undefined when nothing is there. Any other failure
- * (permission denied on a folder of the path, a symlink loop, an I/O error) is an input error naming
- * `path`: a path the tool cannot look at is never reported as missing.
+ * What `abs` is (`follow`: through symlinks), or undefined when nothing is there, as for a name no
+ * file can have (a NUL byte, a segment over 255 bytes). Any other failure (permission denied on a
+ * folder of the path, a symlink loop, an I/O error) is an input error naming `path`: a path the
+ * tool cannot look at is never reported as missing.
  */
 export function statPath(abs: string, path: string, follow: boolean): FileStat | undefined {
+  if (unnameable(abs)) return undefined;
   let s: BigIntStats | undefined;
   try {
     s = follow ? statSync(abs, STAT) : lstatSync(abs, STAT);

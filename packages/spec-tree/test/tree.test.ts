@@ -221,6 +221,13 @@ describe('SpecTree reading', () => {
     expect(tree.info('a.md')).toMatchObject({ kind: 'missing', symlink: true });
   });
 
+  it('treats a name no file can have (a NUL byte, a segment over 255 bytes) as missing, not as a failure to look', () => {
+    const tree = fixture({ 'a.md': '' }).tree();
+    for (const path of ['a\0.md', `d/${'x'.repeat(256)}.md`, `${'é'.repeat(128)}/a.md`, `a.md\0`])
+      expect([tree.info(path).kind, tree.exists(path)], JSON.stringify(path)).toEqual(['missing', false]);
+    expect(tree.info(`${'é'.repeat(127)}.md`).kind).toBe('missing');
+  });
+
   it('lists directories in code-unit order', () => {
     const tree = fixture({ 'd/b.md': '', 'd/Z.md': '', 'd/a.md': '', 'd/.hidden.md': '' }).tree();
     expect(tree.list('d').map((e) => e.name)).toEqual(['.hidden.md', 'Z.md', 'a.md', 'b.md']);

@@ -13,16 +13,9 @@ export const refOf = (d: Diagnostic): DiagnosticRef => ({
   ...(d.start && { start: d.start }),
 });
 
-/** Whether `ref` names `d`. */
-export function refersTo(ref: DiagnosticRef, d: Diagnostic): boolean {
-  return (
-    ref.gate === d.gate &&
-    ref.ruleId === d.ruleId &&
-    ref.file === d.file &&
-    ref.start?.line === d.start?.line &&
-    ref.start?.column === d.start?.column
-  );
-}
+/** A key a reference shares with the diagnostic it names (same gate, rule, file and start). */
+export const refKey = (ref: DiagnosticRef): string =>
+  JSON.stringify([ref.gate, ref.ruleId, ref.file ?? null, ref.start?.line ?? null, ref.start?.column ?? null]);
 
 /**
  * Sets `causedBy` on every consequence, then settles which fixes `check --fix` makes (`settleFixes`).
@@ -36,11 +29,26 @@ export function linkCauses(results: readonly GateResult[]): GateResult[] {
   const explainers = sortDiagnostics(results.flatMap((r) => r.diagnostics).filter((d) => d.explains?.length));
   if (explainers.length === 0) return settleFixes([...results]);
   const order = new Map(explainers.map((d, i) => [d, i]));
+  // Each subject's first two explainers in sort order (the first may be the finding asking), so
+  // finding an explainer costs the subjects named, not explainers x findings.
+  const firstTwo = new Map<string, number[]>();
+  explainers.forEach((r, i) => {
+    for (const s of r.explains!) {
+      const list = firstTwo.get(s) ?? [];
+      if (list.length < 2 && list.at(-1) !== i) firstTwo.set(s, [...list, i]);
+    }
+  });
   /** The first other finding that explains one of `d`'s subjects. */
-  const explainerOf = (d: Diagnostic): Diagnostic | undefined =>
-    d.subjects?.length
-      ? explainers.find((r) => r !== d && r.explains!.some((s) => d.subjects!.includes(s)))
-      : undefined;
+  const explainerOf = (d: Diagnostic): Diagnostic | undefined => {
+    let best = Infinity;
+    for (const s of d.subjects ?? [])
+      for (const i of firstTwo.get(s) ?? [])
+        if (explainers[i] !== d) {
+          best = Math.min(best, i);
+          break;
+        }
+    return best < Infinity ? explainers[best] : undefined;
+  };
   const tops = new Map<Diagnostic, Diagnostic>();
   /** The root at the top of `d`'s chain of explainers (`d` itself when nothing explains it). */
   const topOf = (d: Diagnostic): Diagnostic => {
@@ -90,6 +98,8 @@ const at = (d: DiagnosticRef): string =>
  */
 function settleFixes(results: GateResult[]): GateResult[] {
   const all = results.flatMap((r) => r.diagnostics);
+  const byRef = new Map<string, Diagnostic>();
+  for (const d of all) if (!byRef.has(refKey(refOf(d)))) byRef.set(refKey(refOf(d)), d);
   const offers = new Map<string, Diagnostic[]>();
   for (const d of all) {
     if (!d.fix?.length) continue;
@@ -106,7 +116,7 @@ function settleFixes(results: GateResult[]): GateResult[] {
       continue;
     }
     const blocked = list.find((c) => {
-      const root = c.causedBy && all.find((r) => refersTo(c.causedBy!, r));
+      const root = c.causedBy && byRef.get(refKey(c.causedBy));
       return c.causedBy && !(root?.fix?.length && repairKey(root.fix) === key);
     });
     if (blocked) withheld.set(key, blocked.causedBy);
@@ -134,9 +144,29 @@ export function causeCounts(diagnostics: readonly Diagnostic[]): { rootCauses: n
   return { rootCauses, consequences };
 }
 
-/** The consequences of `root` among `diagnostics`, sorted. */
-export const consequencesOf = (root: Diagnostic, diagnostics: readonly Diagnostic[]): Diagnostic[] =>
-  sortDiagnostics(diagnostics.filter((d) => d.causedBy && refersTo(d.causedBy, root)));
+/** The consequences in a list of diagnostics, by their root's refKey, sorted; built once per list. */
+const consequenceIndex = new WeakMap<readonly Diagnostic[], Map<string, Diagnostic[]>>();
+
+/**
+ * The consequences of `root` among `diagnostics`, sorted. The list is indexed on first use, so asking
+ * for every root's consequences costs one pass, not one per root.
+ */
+export function consequencesOf(root: Diagnostic, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  let index = consequenceIndex.get(diagnostics);
+  if (!index) {
+    index = new Map();
+    for (const d of diagnostics) {
+      if (!d.causedBy) continue;
+      const key = refKey(d.causedBy);
+      const group = index.get(key);
+      if (group) group.push(d);
+      else index.set(key, [d]);
+    }
+    for (const [key, group] of index) index.set(key, sortDiagnostics(group));
+    consequenceIndex.set(diagnostics, index);
+  }
+  return [...(index.get(refKey(refOf(root))) ?? [])];
+}
 
 /** Whether two findings sit at the same place (one finding reported by two rules). */
 export const sameSpot = (

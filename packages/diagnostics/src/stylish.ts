@@ -1,4 +1,4 @@
-import { causesSuffix, consequencesOf, refersTo, sameSpot } from './causes.js';
+import { causesSuffix, consequencesOf, refKey, refOf, sameSpot } from './causes.js';
 import { failsGate } from './exit.js';
 import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point, Severity } from './model.js';
@@ -18,24 +18,21 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   const fails = (d: Diagnostic): boolean => failsGate(d.severity, opts.failOn);
   // Under --quiet a root cause stays when it explains a failure, even if it is only a warning.
-  const explainsFailure = (d: Diagnostic): boolean =>
-    everything.some((c) => c.causedBy && fails(c) && refersTo(c.causedBy, d));
+  const failingRoots = new Set(everything.flatMap((c) => (c.causedBy && fails(c) ? [refKey(c.causedBy)] : [])));
+  const explainsFailure = (d: Diagnostic): boolean => failingRoots.has(refKey(refOf(d)));
   const shownOf = outcomes.map((o) =>
     sortDiagnostics(
       opts.quiet ? o.result.diagnostics.filter((d) => fails(d) || explainsFailure(d)) : o.result.diagnostics,
     ),
   );
   const allShown = shownOf.flat();
-  const gateOf = new Map<Diagnostic, string>();
+  // Each shown finding's gate, by refKey: the first shown, as a search in order would find it.
+  const gateOf = new Map<string, string>();
   outcomes.forEach((o, i) => {
-    for (const d of shownOf[i]!) gateOf.set(d, o.result.gate);
+    for (const d of shownOf[i]!) if (!gateOf.has(refKey(refOf(d)))) gateOf.set(refKey(refOf(d)), o.result.gate);
   });
   /** The gate whose block prints `d`'s root, when that root is shown. */
-  const rootGate = (d: Diagnostic): string | undefined => {
-    const root = d.causedBy;
-    const r = root && allShown.find((x) => refersTo(root, x));
-    return r && gateOf.get(r);
-  };
+  const rootGate = (d: Diagnostic): string | undefined => (d.causedBy ? gateOf.get(refKey(d.causedBy)) : undefined);
   const printed = new Set<string>();
   // A diagnostic's line, its severity word marked for the sink to paint when colour is on.
   const line = (d: Diagnostic, prefix = ''): void => {

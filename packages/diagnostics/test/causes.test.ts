@@ -314,3 +314,54 @@ describe('machine formats mark consequences', () => {
     ]);
   });
 });
+
+describe('linking and printing causes grows with the findings, not their square', () => {
+  /** n roots, each explaining one subject a consequence names; `reads` counts how often any root's gate or explained subjects are read. */
+  const many = (n: number) => {
+    const reads = { n: 0 };
+    const diagnostics: GateResult['diagnostics'] = [];
+    for (let i = 0; i < n; i++) {
+      const root = diag({
+        ruleId: 'declaration/key-typo',
+        file: DECL,
+        start: { line: i + 1, column: 1 },
+        explains: [`family:k${i}`],
+      });
+      for (const [field, value] of [
+        ['gate', 'declaration'],
+        ['explains', [`family:k${i}`]],
+      ] as const)
+        Object.defineProperty(root, field, {
+          enumerable: true,
+          get: () => {
+            reads.n++;
+            return value;
+          },
+        });
+      diagnostics.push(root);
+      diagnostics.push(
+        diag({
+          gate: 'declaration',
+          ruleId: 'declaration/section',
+          file: DECL,
+          start: { line: i + 1, column: 9 },
+          subjects: [`family:k${i}`],
+        }),
+      );
+    }
+    return { reads, results: [result('declaration', diagnostics)] };
+  };
+
+  it.each(['stylish', 'json', 'github', 'sarif'] as const)(
+    '%s: each root is looked at a bounded number of times',
+    (format) => {
+      const n = 2_000;
+      const { reads, results } = many(n);
+      const r = run(results, { format });
+      expect(r.code).toBe(1);
+      expect(causeCounts(linkCauses(results)[0]!.diagnostics)).toEqual({ rootCauses: n, consequences: n });
+      // A search of every root per finding, or of every finding per root, reads each root about n times: millions here.
+      expect(reads.n).toBeLessThan(40 * n);
+    },
+  );
+});

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { HELP, commandArgs, processIo, wholeNumber } from '@openwop-spec/cli';
 import type { CommandPage } from '@openwop-spec/cli';
 import { unprivileged } from '@openwop-spec/spec-tree/testing';
+import { GROWTH_PLANS, formatGrowth, measureGrowth, overgrowth } from './growth.js';
 import { MD_NEST_VARIANTS } from './operators.js';
 import type { Mutation } from './operators.js';
 import { REPO_ROOT, copyCorpus, corpusFiles, minimise, planCase, removeTree, runCase } from './run.js';
@@ -23,6 +24,8 @@ interface Options {
   timeoutMs: number;
   out: string;
   scaling: boolean;
+  /** Run the growth check (n, 2n, 4n of each bounded-work operator) instead of cases. */
+  growth: boolean;
   replay?: string;
   /** Print the summary of earlier runs from their seed-S.jsonl files, and run nothing. */
   summarise?: string[];
@@ -47,6 +50,10 @@ const PAGE: CommandPage = {
     { name: '--timeout', value: 'MS', help: 'a case that runs longer is a hang (default 60000)' },
     { name: '--out', value: 'DIR', help: "where the results go (default: the fuzz package's results folder)" },
     { name: '--no-scaling', help: 'skip the scaling probes' },
+    {
+      name: '--growth',
+      help: 'instead of cases, check that n, 2n and 4n of each bounded-work operator grow about linearly in CPU time and peak memory (exit 1 when one does not)',
+    },
     { name: '--replay', value: 'FILE', help: 'run one saved case and print what it did' },
     {
       name: '--summarise',
@@ -92,6 +99,7 @@ function parseOptions(argv: readonly string[]): Options | number {
     timeoutMs: timeoutMs!,
     out: args.values.get('--out') ?? join(REPO_ROOT, 'packages/fuzz/results'),
     scaling: !args.flags.has('--no-scaling'),
+    growth: args.flags.has('--growth'),
     ...(only !== undefined ? { only: only.split(',').map(Number) } : {}),
     ...(replay !== undefined ? { replay } : {}),
     ...(args.flags.has('--summarise') ? { summarise: args.positionals } : {}),
@@ -189,6 +197,16 @@ async function main(): Promise<number> {
       const results = [...byIndex.values()].sort((a, b) => a.case.index - b.case.index);
       process.stdout.write(`${formatSummary(results).join('\n')}\n`);
       return results.some((r) => r.outcome.failures.length > 0) ? 1 : 0;
+    }
+    if (o.growth) {
+      process.stderr.write(`fuzz: growth check, ${GROWTH_PLANS.length} operators at n, 2n and 4n, medians of 3 runs\n`);
+      // Without the fact cache: every size derives what it reads, as the unmutated run does.
+      const rows = await measureGrowth({ ...options, cacheDir: undefined });
+      const over = rows.flatMap(overgrowth);
+      process.stdout.write(
+        `${[...formatGrowth(rows), '', ...(over.length > 0 ? over : ['every operator grows about linearly'])].join('\n')}\n`,
+      );
+      return over.length > 0 ? 1 : 0;
     }
     if (o.replay) {
       const c = JSON.parse(readFileSync(o.replay, 'utf8')) as Case;

@@ -1,3 +1,4 @@
+export * from './growth.js';
 export * from './operators.js';
 export * from './run.js';
 export * from './summary.js';

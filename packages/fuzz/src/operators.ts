@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -116,6 +117,57 @@ export const MD_NEST_VARIANTS = [
   'links',
   'indented-lists',
 ] as const;
+
+/** The md-run variants, by seed modulo their count: a 1 MB document of each must answer or be refused in one line. */
+export const MD_RUN_VARIANTS = [
+  'emphasis-run',
+  'link-run',
+  'list-items',
+  'paragraphs',
+  'one-line',
+  'emphasis-paragraphs',
+  'link-paragraphs',
+] as const;
+
+/** `unit` repeated n times, as paragraphs of 500 units between blank lines. */
+const paragraphsOf = (unit: string, n: number): string =>
+  Array.from({ length: Math.ceil(n / 500) }, (_, i) => unit.repeat(Math.min(500, n - i * 500))).join('\n\n');
+
+/** The ref-chain variants, by seed modulo their count. */
+export const REF_CHAIN_VARIANTS = ['chain', 'cycle'] as const;
+
+/**
+ * File names that try to leave their place in an output: a workflow command on a line of its own
+ * (LF, CR), terminal escapes (window title, screen clear, a hyperlink), and the metacharacters of
+ * markdown tables, code spans, links and GitHub's `%`-encoding.
+ */
+export const HOSTILE_NAMES: readonly string[] = [
+  'x\n::fuzz-forged::LF\n::stop-commands::fuzz\n.md',
+  'x\r::fuzz-forged::CR.md',
+  'e\u001b]0;fuzz-title\u0007\u001b[2J\u001b]8;;fuzz.example\u0007link\u001b]8;;\u0007.md',
+  'm|`b` *c* [d](fuzz.example) <x> & %0A%25 ,:.md',
+];
+
+/** A family row's declared homes (normativeText) that no file can have. */
+export const OS_INVALID_PATHS: readonly string[] = [
+  'spec/v2/core/a\u0000b.md',
+  `spec/v2/core/${'x'.repeat(300)}.md`,
+  `spec/v2/core/${'é'.repeat(128)}.md`,
+];
+
+/** The live family rows of a parsed declaration (objects of its `families` array with a string key). */
+function familyRows(value: JsonValue): Array<Record<string, JsonValue>> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const families = value['families'];
+  if (!Array.isArray(families)) return [];
+  return families.filter(
+    (f): f is Record<string, JsonValue> =>
+      f !== null && typeof f === 'object' && !Array.isArray(f) && typeof f['key'] === 'string',
+  );
+}
+
+/** The folder a case's tree may not write into: a sibling of the tree, which symlinks point at. */
+export const outsideOf = (root: string): string => `${root}.outside`;
 
 export const OPERATORS: readonly Operator[] = [
   {
@@ -249,6 +301,131 @@ export const OPERATORS: readonly Operator[] = [
           ? `export const fuzz = ${'['.repeat(n)}${']'.repeat(n)};\n`
           : `export function fuzz(x: number): number {\n${'if (x) {'.repeat(n)}return x;${'}'.repeat(n)}\n  return 0;\n}\n`;
       write(root, m.file, readText(root, m.file) + add);
+    },
+  },
+  {
+    // `param` units of one pathological shape (MD_RUN_VARIANTS by seed) between blank lines: one
+    // stretch, or (the last two) paragraphs of 500, each under the parse budget.
+    name: 'md-run',
+    accepts: markdown,
+    params: [1_000, 20_000, 250_000],
+    scaling: true,
+    apply(root, m) {
+      const n = m.param;
+      const run = [
+        () => '*a'.repeat(n),
+        () => ']('.repeat(n),
+        () => '- a\n'.repeat(n),
+        () => 'A host MUST keep *its* runs in `order`.\n\n'.repeat(Math.max(1, n >> 4)),
+        () => 'word '.repeat(Math.max(1, n >> 1)),
+        () => paragraphsOf('*a', n),
+        () => paragraphsOf('](', n),
+      ][m.seed % MD_RUN_VARIANTS.length]!();
+      editLines(root, m.file, new Prng(m.seed), (lines, at) => lines.splice(at, 0, '', run, ''));
+    },
+  },
+  {
+    // A chain of `param` $defs each a $ref to the next (even seed), or the same closed into a cycle (odd seed).
+    name: 'ref-chain',
+    accepts: (f) => f.endsWith('.schema.json'),
+    params: [16, 129, 1_000, 25_000],
+    scaling: true,
+    apply(root, m) {
+      editJson(root, m.file, (v) => {
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+        const defs: Record<string, JsonValue> = {};
+        for (let i = 0; i < m.param; i++) defs[`fuzz${i}`] = { $ref: `#/$defs/fuzz${i + 1}` };
+        defs[`fuzz${m.param}`] =
+          m.seed % REF_CHAIN_VARIANTS.length === 0 ? { type: 'string' } : { $ref: '#/$defs/fuzz0' };
+        const own = v['$defs'];
+        v['$defs'] = own !== null && typeof own === 'object' && !Array.isArray(own) ? { ...own, ...defs } : defs;
+        return undefined;
+      });
+    },
+  },
+  {
+    // `param` more core families, copies of the first row under new keys, none with a § heading.
+    name: 'families',
+    accepts: (f) => f.endsWith('declaration.json'),
+    params: [10, 1_000, 10_000],
+    scaling: true,
+    apply(root, m) {
+      editJson(root, m.file, (v) => {
+        const [first] = familyRows(v);
+        if (!first) return undefined;
+        const families = (v as Record<string, JsonValue[]>)['families']!;
+        for (let i = 0; i < m.param; i++)
+          families.push({
+            ...first,
+            key: `fuzz${i}`,
+            peerDependencyId: `fuzz${i}`,
+            section: `core/capabilities.md#fuzz${i}`,
+          });
+        return undefined;
+      });
+    },
+  },
+  {
+    // The first family's key made `param` characters long, and capabilities.md given a § heading one
+    // letter off it: the did-you-mean weighs the two.
+    name: 'long-name',
+    accepts: (f) => f.endsWith('declaration.json'),
+    params: [300, 3_000, 32_000],
+    scaling: true,
+    apply(root, m) {
+      const key = 'k'.repeat(m.param);
+      editJson(root, m.file, (v) => {
+        const [first] = familyRows(v);
+        if (first) first['key'] = key;
+        return undefined;
+      });
+      const capabilities = join(dirname(join(root, m.file)), 'core/capabilities.md');
+      if (existsSync(capabilities))
+        writeFileSync(capabilities, `${readFileSync(capabilities, 'utf8')}\n### § \`${key.slice(1)}x\`\n`);
+    },
+  },
+  {
+    // A home path no file can have (OS_INVALID_PATHS by param) added to the first family that has homes.
+    name: 'os-invalid-path',
+    accepts: (f) => f.endsWith('declaration.json'),
+    params: [0, 1, 2],
+    apply(root, m) {
+      editJson(root, m.file, (v) => {
+        const row = familyRows(v).find((f) => Array.isArray(f['normativeText'])) ?? familyRows(v)[0];
+        if (!row) return undefined;
+        const homes = Array.isArray(row['normativeText']) ? row['normativeText'] : [];
+        row['normativeText'] = [...homes, OS_INVALID_PATHS[m.param % OS_INVALID_PATHS.length]!];
+        return undefined;
+      });
+    },
+  },
+  {
+    // A copy of the document under a hostile name (HOSTILE_NAMES by param) beside it: every output names it.
+    name: 'hostile-name',
+    accepts: markdown,
+    params: [0, 1, 2, 3],
+    apply(root, m) {
+      const name = HOSTILE_NAMES[m.param % HOSTILE_NAMES.length]!;
+      writeFileSync(join(dirname(join(root, m.file)), name), read(root, m.file));
+    },
+  },
+  {
+    // The file's folder (0) or node_modules, where caches go (1), moved out of the tree and linked
+    // back: nothing may be written through the link (the runner watches outsideOf(root)).
+    name: 'symlink-out',
+    accepts: any,
+    params: [0, 1],
+    apply(root, m) {
+      const outside = outsideOf(root);
+      const folder = m.param === 0 ? dirname(join(root, m.file)) : join(root, 'node_modules');
+      if (folder === root) return;
+      const target = join(outside, folder.slice(root.length + 1));
+      mkdirSync(dirname(target), { recursive: true });
+      if (existsSync(folder)) cpSync(folder, target, { recursive: true });
+      else mkdirSync(target, { recursive: true });
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(dirname(folder), { recursive: true });
+      symlinkSync(target, folder);
     },
   },
   {

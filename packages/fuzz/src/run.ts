@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Prng, hashString } from '@openwop-spec/bench';
 import { unprivileged } from '@openwop-spec/spec-tree/testing';
 import type { Unprivileged } from '@openwop-spec/spec-tree/testing';
-import { OPERATORS, operator } from './operators.js';
+import { OPERATORS, operator, outsideOf } from './operators.js';
 import type { Mutation } from './operators.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,8 +45,17 @@ export interface Case {
   mutations: Mutation[];
 }
 
-export type Failure = 'crash' | 'hang' | 'stack' | 'write' | 'no-document' | 'unpositioned';
-export const FAILURES: readonly Failure[] = ['crash', 'hang', 'stack', 'write', 'no-document', 'unpositioned'];
+export type Failure = 'crash' | 'hang' | 'stack' | 'write' | 'escape' | 'injection' | 'no-document' | 'unpositioned';
+export const FAILURES: readonly Failure[] = [
+  'crash',
+  'hang',
+  'stack',
+  'write',
+  'escape',
+  'injection',
+  'no-document',
+  'unpositioned',
+];
 
 export interface Outcome {
   /** The exit code, or null after a signal or a hang. */
@@ -54,10 +63,14 @@ export interface Outcome {
   signal: string | null;
   /** CPU time of the CLI process (user + system), in milliseconds. */
   cpuMs: number;
+  /** The CLI process's peak resident memory, in KiB (0 when it did not exit by itself). */
+  rssKb: number;
   stdout: string;
   stderr: string;
   /** Files the run added, removed or changed. */
   changed: string[];
+  /** Files it added, removed or changed outside the tree, through a link (outsideOf(root)). */
+  escaped: string[];
   failures: Failure[];
 }
 
@@ -149,6 +162,15 @@ function snapshot(root: string): Snapshot {
   return out;
 }
 
+/** A snapshot of `dir`, empty when there is none. */
+const snapshotIfAny = (dir: string): Snapshot => {
+  try {
+    return snapshot(dir);
+  } catch {
+    return new Map();
+  }
+};
+
 const changedPaths = (a: Snapshot, b: Snapshot): string[] =>
   [...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p)).sort();
 
@@ -160,7 +182,14 @@ const STACK = /^\s+at .+:\d+:\d+\)?$|internal error|Maximum call stack|Cannot fi
 const POSITIONED =
   /^\S[^:]*:\d+:\d+ {2}(error|warning)|^::error file=|"(line|startLine)": \d+|"uri": "|^openwop-spec: cannot write to stdout/m;
 
-/** What went wrong in a run, if anything (the issue's list: crash, hang, stack trace, check-mode write, no JSON document, exit 2 without a positioned line). */
+/**
+ * Output a name from the tree took over: a line that starts a workflow command the hostile-name
+ * operator forged, or a raw control character (escape sequences, a CR that rewrites the line) where
+ * every format prints one visibly or escaped. Tab and LF are the outputs' own.
+ */
+const INJECTED = /(^|\r)::fuzz-forged|[\u0000-\u0008\u000b-\u001f]/m;
+
+/** What went wrong in a run, if anything (the issue's list: crash, hang, stack trace, check-mode write, a write outside the tree, output a name took over, no JSON document, exit 2 without a positioned line). */
 export function classify(
   command: readonly string[],
   r: {
@@ -169,6 +198,7 @@ export function classify(
     stdout: string;
     stderr: string;
     changed: readonly string[];
+    escaped?: readonly string[];
     timedOut: boolean;
   },
 ): Failure[] {
@@ -177,6 +207,8 @@ export function classify(
   else if (r.signal !== null || r.code === null || r.code > 2) out.push('crash');
   if (STACK.test(r.stderr) || STACK.test(r.stdout)) out.push('stack');
   if (command[0] === 'check' && r.changed.length > 0) out.push('write');
+  if ((r.escaped ?? []).length > 0) out.push('escape');
+  if (INJECTED.test(r.stdout) || INJECTED.test(r.stderr)) out.push('injection');
   const format = command[command.indexOf('--format') + 1];
   if (!r.timedOut && command.includes('--format') && (format === 'json' || format === 'sarif')) {
     try {
@@ -199,7 +231,9 @@ export async function runCase(
     applyMutations(root, c.mutations);
     const user = options.user === undefined ? unprivileged() : options.user;
     user?.own(root);
+    const outside = outsideOf(root);
     const before = snapshot(root);
+    const beforeOutside = snapshotIfAny(outside);
     const args = [
       ...c.command,
       '--root',
@@ -214,14 +248,17 @@ export async function runCase(
       options.timeoutMs ?? 60_000,
     );
     const changed = changedPaths(before, snapshot(root));
-    const outcome = { ...r, changed };
+    const escaped = changedPaths(beforeOutside, snapshotIfAny(outside));
+    const outcome = { ...r, changed, escaped };
     return {
       code: r.code,
       signal: r.signal,
       cpuMs: r.cpuMs,
+      rssKb: r.rssKb,
       stdout: r.stdout,
       stderr: r.stderr,
       changed,
+      escaped,
       failures: classify(c.command, outcome),
       ...(options.keep ? { root } : {}),
     };
@@ -230,9 +267,9 @@ export async function runCase(
   }
 }
 
-/** Removes a case's tree, after giving back the permissions the chmod operator took. */
+/** Removes a case's tree (and the folder outside it its links point at), after giving back the permissions the chmod operator took. */
 export function removeTree(root: string): void {
-  const stack = [root];
+  const stack = [root, outsideOf(root)];
   while (stack.length > 0) {
     const abs = stack.pop()!;
     let s;
@@ -247,20 +284,33 @@ export function removeTree(root: string): void {
     }
   }
   rmSync(root, { recursive: true, force: true });
+  rmSync(outsideOf(root), { recursive: true, force: true });
 }
 
 interface Spawned {
   code: number | null;
   signal: string | null;
   cpuMs: number;
+  rssKb: number;
   stdout: string;
   stderr: string;
   timedOut: boolean;
 }
 
-/** Runs argv under bash, which reports its child's CPU time (`times`) on fd 3; kills the process group after timeoutMs. */
+/**
+ * Loaded into the CLI's Node process before it starts: at exit, its peak resident memory (KiB) on
+ * fd 3, where the runner reads it. A process killed by a signal writes nothing.
+ */
+const PEAK_MEMORY =
+  'data:text/javascript,import{writeSync}from"node:fs";process.on("exit",()=>{try{writeSync(3,`maxrss ${process.resourceUsage().maxRSS}\\n`)}catch{}})';
+
+/**
+ * Runs argv (a Node process) under bash, which reports its child's CPU time (`times`) on fd 3, where
+ * the child reports its peak memory first; kills the process group after timeoutMs.
+ */
 function spawnTimed(argv: readonly string[], user: Unprivileged | undefined, timeoutMs: number): Promise<Spawned> {
-  const full = user ? user.argv(argv) : [...argv];
+  const node = [argv[0]!, '--import', PEAK_MEMORY, ...argv.slice(1)];
+  const full = user ? user.argv(node) : node;
   const script = '"$@" </dev/null; rc=$?; times >&3; exit $rc';
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', script, 'fuzz', ...full], {
@@ -288,7 +338,9 @@ function spawnTimed(argv: readonly string[], user: Unprivileged | undefined, tim
         code !== null && code > 128
           ? (Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] ?? null)
           : null;
-      const times = Buffer.concat(chunks[2]).toString().split('\n')[1] ?? '';
+      const report = Buffer.concat(chunks[2]).toString().split('\n');
+      const rssKb = Number(/^maxrss (\d+)$/m.exec(report.join('\n'))?.[1] ?? 0);
+      const times = report.filter((l) => !l.startsWith('maxrss '))[1] ?? '';
       const cpuMs = times
         .split(/\s+/)
         .filter(Boolean)
@@ -300,6 +352,7 @@ function spawnTimed(argv: readonly string[], user: Unprivileged | undefined, tim
         code: timedOut || signal || sig ? null : code,
         signal: signal ?? sig,
         cpuMs: Math.round(cpuMs),
+        rssKb,
         stdout: Buffer.concat(chunks[0]).toString(),
         stderr: Buffer.concat(chunks[1]).toString(),
         timedOut,

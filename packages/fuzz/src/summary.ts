@@ -47,6 +47,8 @@ const LABELS: Record<Failure, string> = {
   hang: 'hang (past the timeout)',
   stack: 'stack trace or internal error',
   write: 'write in check mode',
+  escape: 'write outside the tree, through a link',
+  injection: 'output a name took over (forged command, raw control character)',
   'no-document': 'no JSON document under --format json/sarif',
   unpositioned: 'exit 2 without a positioned line',
 };

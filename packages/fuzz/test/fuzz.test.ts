@@ -1,9 +1,12 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, unprivileged } from '@openwop-spec/spec-tree/testing';
 import { warmCorpusCache } from '../../cli/test/helpers.js';
 import {
+  FLOOR,
+  GROWTH_PLANS,
+  GROWTH_RATIO,
   OPERATORS,
   applyMutations,
   classify,
@@ -11,11 +14,12 @@ import {
   CLI_BIN,
   corpusFiles,
   minimise,
+  overgrowth,
   planCase,
   removeTree,
   runCase,
 } from '../src/index.js';
-import type { Case } from '../src/index.js';
+import type { Case, GrowthRow } from '../src/index.js';
 
 let roots: string[] = [];
 afterEach(() => {
@@ -26,6 +30,10 @@ const FILES = {
   'a.md': '# A\n\n> **Status: Stable.**\n\nText with *emphasis*.\n',
   'b.json': '{ "families": [{ "key": "runs", "tier": "core" }], "n": 1 }\n',
   'c.test.ts': 'export const a = [1, 2];\n',
+  'spec/v2/declaration.json':
+    '{ "families": [{ "key": "runs", "kind": "family", "normativeText": ["spec/v2/core/runs.md"] }] }\n',
+  'spec/v2/core/capabilities.md': '# Capabilities\n\n### § `runs`\n',
+  'd.schema.json': '{ "$defs": { "a": { "type": "string" } } }\n',
 };
 /** Every path a case copies from a repository, each small. */
 const REPOSITORY = {
@@ -49,7 +57,7 @@ const tree = (files: Record<string, string> = FILES): string => {
 /** Every file's path and bytes (file types and modes are compared by the operators that change them). */
 const bytes = (root: string): string[] =>
   corpusFiles(root).map((p) => `${p}:${readFileSync(join(root, p)).toString('base64')}`);
-const BYTE_OPERATORS = OPERATORS.filter((o) => !['path', 'file-type', 'chmod'].includes(o.name));
+const BYTE_OPERATORS = OPERATORS.filter((o) => !['path', 'file-type', 'chmod', 'symlink-out'].includes(o.name));
 
 describe('seeded and reproducible', () => {
   it('a case is a function of (seed, index): the same twice, another for another seed', () => {
@@ -120,6 +128,21 @@ describe('what counts as a failure', () => {
       { code: 2, stdout: '{ "region": { "startLine": 3 } }' },
       [],
     ],
+    ['a write outside the tree, through a link', ['gen'], { code: 0, escaped: ['core/x.md'] }, ['escape']],
+    [
+      'a workflow command a name forged',
+      ['check', '--format', 'github'],
+      { code: 1, stdout: '::error file=a.md,line=1::a\n::fuzz-forged::LF\n' },
+      ['injection'],
+    ],
+    ['a raw escape sequence', ['check'], { code: 1, stdout: 'a.md:1:1  error  e\u001b]0;t\u0007  x\n' }, ['injection']],
+    ['a raw carriage return', ['check'], { code: 1, stderr: 'x\r::fuzz-forged::CR.md\n' }, ['injection']],
+    [
+      'a name shown escaped',
+      ['check', '--format', 'github'],
+      { code: 1, stdout: '::error file=x%0A::fuzz-forged::LF.md::x\n    846  core/e\\x1b]0;t\\x07.md\n' },
+      [],
+    ],
     [
       'exit 2 naming a file without a line in SARIF',
       ['check', '--format', 'sarif'],
@@ -131,9 +154,73 @@ describe('what counts as a failure', () => {
   });
 });
 
+describe('the growth check', () => {
+  const sample = (cpuMs: number, rssKb = 100_000) => ({ cpuMs, rssKb });
+  const row = (
+    cpu: [number, number, number],
+    rss: [number, number, number] = [100_000, 100_000, 100_000],
+  ): GrowthRow => ({
+    plan: GROWTH_PLANS[0]!,
+    base: sample(700),
+    at: [sample(700 + cpu[0], rss[0]), sample(700 + cpu[1], rss[1]), sample(700 + cpu[2], rss[2])],
+  });
+  it('passes linear growth and noise under the floor', () => {
+    expect(overgrowth(row([400, 800, 1600]))).toEqual([]);
+    expect(overgrowth(row([0, 30, FLOOR.cpuMs * GROWTH_RATIO]))).toEqual([]);
+  });
+  it('names quadratic growth in time, and in memory', () => {
+    expect(overgrowth(row([400, 1600, 6400]))).toEqual([
+      `${GROWTH_PLANS[0]!.label}: time over the unmutated run grows from 400 ms CPU at ${GROWTH_PLANS[0]!.sizes[0]} to 6400 at ${GROWTH_PLANS[0]!.sizes[2]} (allowed ${GROWTH_RATIO * 400})`,
+    ]);
+    const mib = 1024;
+    expect(
+      overgrowth(row([400, 800, 1600], [100_000 + 64 * mib, 100_000 + 256 * mib, 100_000 + 1024 * mib])),
+    ).toHaveLength(1);
+  });
+  it('every plan names a scaling operator, sizes n, 2n and 4n, and a file of the corpus', () => {
+    const files = corpusFiles(copyCorpusOnce());
+    for (const p of GROWTH_PLANS) {
+      expect(OPERATORS.find((o) => o.name === p.op)?.scaling, p.label).toBe(true);
+      expect([p.sizes[1] / p.sizes[0], p.sizes[2] / p.sizes[0]], p.label).toEqual([2, 4]);
+      expect(files, p.label).toContain(p.file);
+    }
+  });
+});
+
+let corpusCopy: string | undefined;
+const copyCorpusOnce = (): string => {
+  corpusCopy ??= copyCorpus();
+  return corpusCopy;
+};
+afterAll(() => {
+  if (corpusCopy) removeTree(corpusCopy);
+});
+
 describe('runs the CLI and shrinks what fails', () => {
   // The copy of the bin the unprivileged user runs, made before the tests time anything.
   beforeAll(() => void unprivileged()?.bin(CLI_BIN));
+
+  it('sees a write through a link out of the tree (symlink-out), which a snapshot of the tree alone misses', async () => {
+    const cli = join(tree(), 'cli.mjs');
+    writeFileSync(
+      cli,
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "const root = process.argv[process.argv.indexOf('--root') + 1];",
+        "writeFileSync(root + '/spec/v2/core/written.md', 'x');",
+      ].join('\n'),
+    );
+    const c = {
+      command: ['check'],
+      mutations: [{ op: 'symlink-out', file: 'spec/v2/core/runs.md', param: 0, seed: 1 }],
+    };
+    const out = await runCase(c, { cli, user: null, timeoutMs: 20_000, source: tree(REPOSITORY) });
+    expect([out.failures, out.changed, out.escaped]).toEqual([
+      ['escape'],
+      [],
+      ['spec/v2/core', 'spec/v2/core/written.md'],
+    ]);
+  });
 
   it('reports a signal, and minimises the case to the one mutation that causes it and a single gate', async () => {
     // A sabotaged CLI: it dies of SIGSEGV when a file of the tree named by --root holds a NUL, and passes otherwise.

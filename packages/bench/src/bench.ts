@@ -257,7 +257,7 @@ async function run(): Promise<void> {
   }
 
   const goals = targets(results, large, o.basis);
-  const report = {
+  const measurements = {
     cli: o.cli,
     machine: {
       cpus: cpus().length,
@@ -274,12 +274,12 @@ async function run(): Promise<void> {
     targets: goals,
   };
   mkdirSync(dirname(o.out), { recursive: true });
-  writeFileSync(o.out, JSON.stringify(report, null, 2) + '\n');
-  if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(o.out, JSON.stringify(measurements, null, 2) + '\n');
+  if (o.json) process.stdout.write(JSON.stringify(measurements, null, 2) + '\n');
   else {
     for (const line of formatTable(results, large, goals, o.basis)) process.stdout.write(line + '\n');
     process.stdout.write(
-      `load average (1, 5, 15 min) before ${report.machine.loadAverageBefore.join(' ')}, after ${report.machine.loadAverageAfter.join(' ')}\n`,
+      `load average (1, 5, 15 min) before ${measurements.machine.loadAverageBefore.join(' ')}, after ${measurements.machine.loadAverageAfter.join(' ')}\n`,
     );
     process.stdout.write(`written: ${o.out}\n`);
   }

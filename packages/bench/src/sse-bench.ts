@@ -54,7 +54,7 @@ async function run(): Promise<void> {
     server.close();
   }
   const growth32over8 = Math.round((rows[2]!.medianMs / rows[0]!.medianMs) * 100) / 100;
-  const report = {
+  const measurements = {
     runs,
     rows,
     growth32over8,
@@ -62,7 +62,7 @@ async function run(): Promise<void> {
     loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
   };
   if (json) {
-    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(measurements, null, 2) + '\n');
     return;
   }
   process.stdout.write('unbroken event-stream line refused as too_large (median of 5)\n');
@@ -71,9 +71,9 @@ async function run(): Promise<void> {
       `  ${String(r.limitMiB).padStart(2)} MiB  ${String(r.medianMs).padStart(6)} ms  ${r.msPerMiB} ms/MiB\n`,
     );
   process.stdout.write(
-    `growth 32 MiB / 8 MiB: ${growth32over8} (linear ≈ 4, quadratic ≈ 16): ${report.linear ? 'linear' : 'NOT linear'}\n`,
+    `growth 32 MiB / 8 MiB: ${growth32over8} (linear ≈ 4, quadratic ≈ 16): ${measurements.linear ? 'linear' : 'NOT linear'}\n`,
   );
-  process.stdout.write(`load average (1, 5, 15 min): ${report.loadAverage.join(' ')}\n`);
+  process.stdout.write(`load average (1, 5, 15 min): ${measurements.loadAverage.join(' ')}\n`);
 }
 
 run().catch((err: unknown) => {

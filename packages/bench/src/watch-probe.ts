@@ -42,7 +42,7 @@ async function probe(root: string, edits: number): Promise<void> {
             ok: false,
             exitCode: 2,
             summaryLine: String(err),
-            report: [],
+            printout: [],
             figures: {},
             diagnostics: [],
           });
@@ -50,7 +50,7 @@ async function probe(root: string, edits: number): Promise<void> {
       }
       return out;
     },
-    report: () => undefined,
+    write: () => undefined,
     verdict: (r) => r.exitCode,
     log: (line) => {
       if (initialMs === 0) initialMs = performance.now() - t0;

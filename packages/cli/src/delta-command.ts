@@ -71,7 +71,7 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     const { delta, renderMarkdown, renderText } = await import('@openwop-spec/delta');
     // Both sides read the facts check caches: only what the change touched is derived again.
     const cache = factCache(cacheLocation(root, args, io));
-    const report = await delta(root, gates, {
+    const comparison = await delta(root, gates, {
       today,
       env: io.env,
       ...(base !== undefined ? { base } : {}),
@@ -79,19 +79,23 @@ export async function deltaCommand(argv: readonly string[], io: Io, gates: reado
     });
     cache?.flush(root);
     const lines =
-      format === 'json' ? jsonLines(report) : format === 'markdown' ? renderMarkdown(report) : renderText(report);
+      format === 'json'
+        ? jsonLines(comparison)
+        : format === 'markdown'
+          ? renderMarkdown(comparison)
+          : renderText(comparison);
     for (const line of lines) io.stdout(line);
     const summary = io.env['GITHUB_STEP_SUMMARY'];
-    if (summary) io.appendFile(summary, renderMarkdown(report).join('\n') + '\n\n');
+    if (summary) io.appendFile(summary, renderMarkdown(comparison).join('\n') + '\n\n');
     // The figures are no excuse for a failing tree: say which gates fail and exit as check would.
-    const failing = Object.entries(report.gates)
+    const failing = Object.entries(comparison.gates)
       .filter(([, g]) => g.status.after.exitCode !== 0)
       .map(([id]) => id);
     if (failing.length > 0)
       io.stderr(
         `openwop-spec delta: the working tree fails ${failing.join(', ')}; run ${command(`check ${failing.join(' ')}`)} for the findings`,
       );
-    return report.exitCode;
+    return comparison.exitCode;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     // The same positioned line as `check`; under --format json, also a document saying it.

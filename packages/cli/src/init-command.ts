@@ -108,7 +108,7 @@ export async function initCommand(
   return 1;
 }
 
-/** What the report says init did to a file (after a write, and in a dry run). */
+/** What init prints that it did to a file (after a write, and in a dry run). */
 const VERBS: Record<Exclude<PlannedFile['action'], 'left'>, readonly [string, string]> = {
   create: ['created', 'would create'],
   update: ['updated', 'would update'],

@@ -24,8 +24,8 @@ import { commandArgs } from './options.js';
 import type { ParsedArgs } from './options.js';
 import { GATES } from './registry.js';
 import { REPORT, reportCommand } from './report-command.js';
-import { GateRunner, couldNotRun, reporter } from './run.js';
-import type { Reporter } from './run.js';
+import { GateRunner, couldNotRun, outputWriter } from './run.js';
+import type { OutputWriter } from './run.js';
 import { resolveToday } from './today.js';
 import { watchGates } from './watch.js';
 
@@ -125,7 +125,7 @@ export async function main(argv: readonly string[], rawIo: Io, gates: readonly G
   return runGateCommand(command, argv.slice(1), io, gates);
 }
 
-/** A gate-running command: parse → select → load → run → report. */
+/** A gate-running command: parse → select → load → run → write. */
 async function runGateCommand(
   command: GateRunCommand,
   argv: readonly string[],
@@ -139,7 +139,7 @@ async function runGateCommand(
     io.stderr(`openwop-spec: ${selected}; see openwop-spec ${command.name} --help`);
     return 2;
   }
-  const out = reporter(io, args, gates);
+  const out = outputWriter(io, args, gates);
   const loaded = load(io, args, selected);
   if (loaded instanceof InputError) {
     // No gate can run. Text gets one line; the other formats their document with the error as its finding.
@@ -158,13 +158,13 @@ async function runGateCommand(
     ...(io.collectGarbage ? { collectGarbage: io.collectGarbage } : {}),
   };
   const runner = new GateRunner(command.jobs, options, io, args.flags.has('--debug'));
-  const report = (results: readonly GateResult[]): number => {
+  const writeResults = (results: readonly GateResult[]): number => {
     const code = out.write(results);
     runner.printStacks();
-    cache?.flush(tree.root); // after the report: the cache never delays a result
+    cache?.flush(tree.root); // after the output: the cache never delays a result
     return code;
   };
-  if (args.flags.has('--watch')) return watch(io, tree, selected, runner, out, report);
+  if (args.flags.has('--watch')) return watch(io, tree, selected, runner, out, writeResults);
   let results = await runner.run(tree, selected);
   if (args.flags.has('--fix') || args.flags.has('--fix-dry-run')) {
     try {
@@ -181,7 +181,7 @@ async function runGateCommand(
       return 2;
     }
   }
-  return report(results);
+  return writeResults(results);
 }
 
 /** The gates named on the command line (in the order given), else every gate the command runs; or why not. */
@@ -221,20 +221,20 @@ function load(
   }
 }
 
-/** `check --watch`: the same runner and report, re-run on every change. */
+/** `check --watch`: the same runner and output, re-run on every change. */
 function watch(
   io: Io,
   tree: SpecTree,
   gates: readonly Gate[],
   runner: GateRunner,
-  out: Reporter,
-  report: (results: readonly GateResult[]) => number,
+  out: OutputWriter,
+  writeResults: (results: readonly GateResult[]) => number,
 ): Promise<number> {
   return watchGates({
     tree,
     gates,
     run: (on, some) => runner.run(on, some),
-    report: (results) => void report(results),
+    write: (results) => void writeResults(results),
     verdict: out.verdict,
     log: io.stderr,
     // On a terminal each run replaces the last: clear the screen and the scrollback, cursor home.

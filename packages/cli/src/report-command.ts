@@ -89,7 +89,15 @@ export async function reportCommand(argv: readonly string[], io: Io, gates: read
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         const summaryLine = formatInputError(gate.id, err);
-        results.push({ gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] });
+        results.push({
+          gate: gate.id,
+          ok: false,
+          exitCode: 2,
+          summaryLine,
+          printout: [],
+          figures: {},
+          diagnostics: [],
+        });
       }
     }
     // Loaded here, not at start-up: the charting library is needed by this command only.

@@ -25,7 +25,7 @@ export function everyRule(gates: readonly Gate[]): RuleEntry[] {
 /** The repository path of a rule's documentation: `home/unclaimed` → `docs/rules/home/unclaimed.md`. */
 export const ruleDocPath = (id: string): string => `docs/rules/${id}.md`;
 
-/** The link a report gives for a rule (SARIF `helpUri`, JSON `helpUri`). */
+/** The link the output gives for a rule (SARIF `helpUri`, JSON `helpUri`). */
 export const ruleDocUri = (id: string): string => `${DOCS_BASE}${ruleDocPath(id)}`;
 
 /** A fence longer than any backtick run in `text`, so an example cannot close it. */

@@ -4,7 +4,7 @@ import {
   gateExitCode,
   inputDiagnostic,
   shouldColor,
-  writeReport,
+  writeOutput,
 } from '@openwop-spec/diagnostics';
 import type { FailOn, Format, GateResult, RuleDoc } from '@openwop-spec/diagnostics';
 import type { Gate, GateOptions } from '@openwop-spec/gate-api';
@@ -16,7 +16,7 @@ import { everyRule, ruleDocUri } from './rule-docs.js';
 import { VERSION } from './version.js';
 
 function failed(gate: Gate, summaryLine: string): GateResult {
-  return { gate: gate.id, ok: false, exitCode: 2, summaryLine, report: [], figures: {}, diagnostics: [] };
+  return { gate: gate.id, ok: false, exitCode: 2, summaryLine, printout: [], figures: {}, diagnostics: [] };
 }
 
 /** A gate stopped by an input error: the error is its diagnostic (reported once per run), and its result line points at it. */
@@ -30,7 +30,7 @@ function internalError(label: string, gate: Gate, err: unknown, debug: boolean, 
   if (debug) stacks.push(`openwop-spec ${label}: ${err instanceof Error && err.stack ? err.stack : message}`);
   return {
     ...failed(gate, `openwop-spec ${label}: internal error (this is a bug)`),
-    report: [
+    printout: [
       {
         text: `openwop-spec ${label}: ${message}${debug ? '' : ' (run again with --debug for the stack)'}`,
         stream: 'stderr',
@@ -76,14 +76,14 @@ export class GateRunner {
 }
 
 /** How a run's results are written: the format and policies its options chose. */
-export interface Reporter {
+export interface OutputWriter {
   format: Format;
   failOn: FailOn;
   write: (results: readonly GateResult[]) => number;
   verdict: (result: GateResult) => 0 | 1 | 2;
 }
 
-export function reporter(io: Io, args: ParsedArgs, gates: readonly Gate[]): Reporter {
+export function outputWriter(io: Io, args: ParsedArgs, gates: readonly Gate[]): OutputWriter {
   const format = (args.values.get('--format') ??
     (io.env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish')) as Format;
   const failOn = (args.values.get('--fail-on') ?? 'error') as FailOn;
@@ -98,7 +98,7 @@ export function reporter(io: Io, args: ParsedArgs, gates: readonly Gate[]): Repo
     failOn,
     verdict: (result) => gateExitCode(result, failOn),
     write: (results) =>
-      writeReport(
+      writeOutput(
         results,
         {
           format,

@@ -23,7 +23,7 @@ export interface WatchOptions {
   /** Runs gates on a tree and returns their results (the CLI's own runner: errors become results). */
   run(tree: SpecTree, gates: readonly Gate[]): Promise<GateResult[]>;
   /** Prints results the way a one-shot run does. */
-  report(results: readonly GateResult[]): void;
+  write(results: readonly GateResult[]): void;
   /** How a result ends under the run's options (0 passed, 1 failed, 2 could not run). */
   verdict(result: GateResult): 0 | 1 | 2;
   /** Status lines (`watch: …`); the last line of every run is one. */
@@ -83,7 +83,7 @@ export async function watchGates(options: WatchOptions): Promise<number> {
     }
     for (const path of tree.written) ownWrites.set(path, hashFile(tree.abs(path)));
     options.clear?.();
-    options.report(results);
+    options.write(results);
   };
   const standing = (): string => {
     const passing = options.gates.filter((g) => verdicts.get(g) === 0).length;

@@ -53,7 +53,7 @@ const factsGate: Gate = {
     ok: true,
     exitCode: 0,
     summaryLine: `=== facts OK — ${await tree.factsOf('probe.md', headings)} heading(s) ===`,
-    report: [],
+    printout: [],
     figures: {},
     diagnostics: [],
   }),
@@ -184,7 +184,7 @@ describe('between gates', () => {
         events.push('phase 1');
         options.collectGarbage?.();
         events.push('phase 2');
-        return { gate: 'phased', ok: true, exitCode: 0, summaryLine: '', report: [], figures: {}, diagnostics: [] };
+        return { gate: 'phased', ok: true, exitCode: 0, summaryLine: '', printout: [], figures: {}, diagnostics: [] };
       },
     };
     const io = { cwd: root, env: {}, stdout: () => {}, stderr: () => {}, appendFile: () => {} };

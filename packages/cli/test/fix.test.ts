@@ -73,8 +73,9 @@ describe('--fix plans what linkCauses settles: never a value a root cause stands
   const root: Diagnostic = { ...finding(), ruleId: 'g/root', file: 'a.md', explains: ['s'] };
   const plan = (...ds: Diagnostic[]) =>
     planFixes(
-      linkCauses([{ gate: 'g', ok: false, exitCode: 1, summaryLine: '', report: [], figures: {}, diagnostics: ds }])[0]!
-        .diagnostics,
+      linkCauses([
+        { gate: 'g', ok: false, exitCode: 1, summaryLine: '', printout: [], figures: {}, diagnostics: ds },
+      ])[0]!.diagnostics,
       read,
     );
 

@@ -95,7 +95,7 @@ export function probeGate(seen: GateOptions[] = []): Gate {
       ok,
       exitCode: ok ? 0 : 1,
       summaryLine: ok ? '=== probe OK ===' : '=== probe FAILED ===',
-      report: [{ text: `probe read ${text.trim().length} characters` }],
+      printout: [{ text: `probe read ${text.trim().length} characters` }],
       figures: { characters: text.length },
       diagnostics,
     };

@@ -171,7 +171,7 @@ describe('delta over hostile names', () => {
           ok: true,
           exitCode: 0,
           summaryLine: `=== ${rows.length} document(s) ===`,
-          report: [],
+          printout: [],
           figures: { rows, total: rows.length },
           diagnostics: [],
         };

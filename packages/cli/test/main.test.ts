@@ -208,7 +208,7 @@ describe('options reach the gates', () => {
         ok: true,
         exitCode: 0,
         summaryLine: id,
-        report: [],
+        printout: [],
         figures: {},
         diagnostics: [],
       }),
@@ -254,7 +254,7 @@ describe('formats', () => {
     expect(explicit.stdout.some((l) => l.startsWith('::'))).toBe(false);
   });
 
-  it('stylish: report lines on stdout, diagnostics then the parity line on stderr when failing', async () => {
+  it('stylish: printout lines on stdout, diagnostics then the parity line on stderr when failing', async () => {
     const out = await run(['check'], { cwd: repo('FAIL').root, gates: [probeGate()] });
     expect(out.stdout).toEqual(['probe read 4 characters']);
     expect(out.stderr[0]).toBe('probe.txt:1:1  error  the probe file says FAIL; write OK  probe/finding');

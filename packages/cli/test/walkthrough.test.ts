@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonDiagnostic, JsonReport } from '@openwop-spec/diagnostics';
+import type { JsonDiagnostic, JsonOutput } from '@openwop-spec/diagnostics';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import { createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
@@ -29,10 +29,10 @@ import {
 
 const cli = (fx: Fixture, ...argv: string[]) => run([...argv, '--today', '2026-09-22', '--no-cache'], { cwd: fx.root });
 
-/** `check` (or `check --fix`) in JSON: the exit code, the report, and the lines --fix printed. */
-async function check(fx: Fixture, ...flags: string[]): Promise<{ code: number; report: JsonReport; log: string[] }> {
+/** `check` (or `check --fix`) in JSON: the exit code, the output, and the lines --fix printed. */
+async function check(fx: Fixture, ...flags: string[]): Promise<{ code: number; output: JsonOutput; log: string[] }> {
   const out = await cli(fx, 'check', '--format', 'json', ...flags);
-  return { code: out.code, report: JSON.parse(out.stdout.join('\n')) as JsonReport, log: out.stderr };
+  return { code: out.code, output: JSON.parse(out.stdout.join('\n')) as JsonOutput, log: out.stderr };
 }
 
 const read = (fx: Fixture, path: string): string => readFileSync(join(fx.root, path), 'utf8');
@@ -52,9 +52,9 @@ function pointIn(text: string, offset: number): { line: number; column: number }
   return { line, column };
 }
 
-const roots = (r: JsonReport): JsonDiagnostic[] =>
+const roots = (r: JsonOutput): JsonDiagnostic[] =>
   r.diagnostics.filter((d) => d.causedBy === undefined && d.severity !== 'info');
-const promised = (r: JsonReport): string[] =>
+const promised = (r: JsonOutput): string[] =>
   r.diagnostics.filter((d) => d.message.endsWith('(openwop-spec check --fix does)')).map((d) => d.ruleId);
 
 /** What each mistake must come to: its one root cause, where, what its message says, and whether one --fix repairs it. */
@@ -189,19 +189,19 @@ describe('the RFC author’s change, and one check --fix', () => {
   });
 
   it('the repository passes every gate with nothing to say', async () => {
-    const { code, report } = await check(fx);
-    expect([code, report.diagnostics]).toEqual([0, []]);
+    const { code, output } = await check(fx);
+    expect([code, output.diagnostics]).toEqual([0, []]);
   });
 
   it('after the change, the generated schema is stale and the gain unbanked; one --fix regenerates and banks, and every gate passes', async () => {
     authorsChange(fx.root);
     const before = await check(fx);
-    expect(roots(before.report).map((d) => d.ruleId)).toEqual(['home/baseline-improved', 'declaration/stale']);
+    expect(roots(before.output).map((d) => d.ruleId)).toEqual(['home/baseline-improved', 'declaration/stale']);
     const fixed = await check(fx, '--fix');
     // The gain, the v1Carried and v1Banners entries it leaves stale (one baseline rewrite), the schema.
     expect(fixed.log).toContain('openwop-spec check --fix: fixed 4 finding(s) in 2 file(s)');
-    expect([fixed.code, fixed.report.diagnostics]).toEqual([0, []]);
-    expect((await check(fx)).report.diagnostics).toEqual([]);
+    expect([fixed.code, fixed.output.diagnostics]).toEqual([0, []]);
+    expect((await check(fx)).output.diagnostics).toEqual([]);
   });
 });
 
@@ -233,9 +233,9 @@ describe('twelve mistakes on the changed tree: one root cause each, and one --fi
     });
 
     it(`is one root cause, ${want.rule}, at its place, saying how to fix it`, async () => {
-      const { code, report } = await check(fx);
+      const { code, output } = await check(fx);
       expect(code).toBe(1);
-      const [root, ...others] = roots(report);
+      const [root, ...others] = roots(output);
       expect(others.map((d) => d.ruleId)).toEqual([]);
       expect({ rule: root?.ruleId, file: root?.file, start: root?.start }).toEqual({
         rule: want.rule,
@@ -243,7 +243,7 @@ describe('twelve mistakes on the changed tree: one root cause each, and one --fi
         start: want.place(fx),
       });
       expect(root!.message).toMatch(typeof want.says === 'function' ? want.says(fx) : want.says);
-      expect(report.counts.rootCauses).toBe(1);
+      expect(output.counts.rootCauses).toBe(1);
     });
 
     it(`explain ${want.rule} says what it catches and how to fix it`, async () => {
@@ -261,14 +261,14 @@ describe('twelve mistakes on the changed tree: one root cause each, and one --fi
       async () => {
         const fixed = await check(fx, '--fix');
         // Whatever a message promises --fix does, it has done: no such finding is left.
-        expect(promised(fixed.report)).toEqual([]);
+        expect(promised(fixed.output)).toEqual([]);
         const after = await check(fx);
         if (want.mechanical) {
-          expect([fixed.code, after.code, after.report.diagnostics]).toEqual([0, 0, []]);
+          expect([fixed.code, after.code, after.output.diagnostics]).toEqual([0, 0, []]);
         } else {
           expect(fixed.log).toContain('openwop-spec check: nothing to fix mechanically');
           expect(snapshot(fx.root)).toEqual(made);
-          expect(roots(after.report).map((d) => [d.ruleId, d.file, d.start])).toEqual([
+          expect(roots(after.output).map((d) => [d.ruleId, d.file, d.start])).toEqual([
             [want.rule, want.file, want.place(fx)],
           ]);
         }
@@ -288,21 +288,21 @@ describe('what the mistakes must not spread', () => {
     return fx;
   };
 
-  it('a mistyped $ref: gen refuses, the generated schema keeps the reference that resolves, and the schemas gate’s report of it is the same finding', async () => {
+  it('a mistyped $ref: gen refuses, the generated schema keeps the reference that resolves, and the schemas gate’s finding about it is the same finding', async () => {
     const fx = made(5);
     const before = read(fx, OUT);
     expect((await cli(fx, 'gen')).code).toBe(1);
     expect(read(fx, OUT)).toBe(before);
     expect(before).toContain('"$ref": "configurable.schema.json"');
-    const { report } = await check(fx);
+    const { output } = await check(fx);
     expect(
-      report.diagnostics.filter((d) => d.ruleId === 'schemas/unresolved-ref').map((d) => [d.file, d.causedBy?.ruleId]),
+      output.diagnostics.filter((d) => d.ruleId === 'schemas/unresolved-ref').map((d) => [d.file, d.causedBy?.ruleId]),
     ).toEqual([[CONFIGURABLE, 'declaration/unresolved-ref']]);
   });
 
   /** The references gate's findings, each with the root it follows from. */
   const citations = async (fx: Fixture) =>
-    (await check(fx)).report.diagnostics
+    (await check(fx)).output.diagnostics
       .filter((d) => d.gate === 'references')
       .map((d) => [d.ruleId, d.causedBy?.ruleId]);
 
@@ -325,9 +325,9 @@ describe('what the mistakes must not spread', () => {
     const fx = fixture(good);
     const file = join(fx.root, 'schemas/v2/configurable.schema.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"type": "object"', '"$ref": "./keyz.schema.json"'));
-    const { report } = await check(fx);
-    expect(roots(report).map((d) => d.ruleId)).toEqual(['schemas/unresolved-ref']);
-    expect(report.diagnostics.filter((d) => d.causedBy).map((d) => [d.ruleId, d.causedBy!.ruleId])).toEqual([
+    const { output } = await check(fx);
+    expect(roots(output).map((d) => d.ruleId)).toEqual(['schemas/unresolved-ref']);
+    expect(output.diagnostics.filter((d) => d.causedBy).map((d) => [d.ruleId, d.causedBy!.ruleId])).toEqual([
       ['refs/missing-path', 'schemas/unresolved-ref'],
     ]);
   });
@@ -335,9 +335,9 @@ describe('what the mistakes must not spread', () => {
   it('an owningRfc no RFC has: the stale description follows from it, and --fix regenerates nothing', async () => {
     const fx = made(8);
     const before = read(fx, OUT);
-    const { report } = await check(fx, '--fix');
+    const { output } = await check(fx, '--fix');
     expect(read(fx, OUT)).toBe(before);
-    const stale = report.diagnostics.filter((d) => d.ruleId === 'declaration/stale');
+    const stale = output.diagnostics.filter((d) => d.ruleId === 'declaration/stale');
     expect(stale.map((d) => [d.causedBy?.ruleId, d.message.split(':')[0]])).toEqual([
       ['declaration/owning-rfc', '/properties/timers/description'],
     ]);
@@ -349,9 +349,9 @@ describe('what the mistakes must not spread', () => {
   it('a home path typo: the summary line that would name it is left, and says why', async () => {
     const fx = made(1);
     const caps = read(fx, CAPS);
-    const { report } = await check(fx, '--fix');
+    const { output } = await check(fx, '--fix');
     expect(read(fx, CAPS)).toBe(caps);
-    expect(report.diagnostics.find((d) => d.ruleId === 'declaration/capabilities-summary')?.message).toMatch(
+    expect(output.diagnostics.find((d) => d.ruleId === 'declaration/capabilities-summary')?.message).toMatch(
       / \(openwop-spec check --fix does once the home\/missing finding it follows from is resolved\)$/,
     );
   });

@@ -17,7 +17,7 @@ const result = (gate: string, summaryLine: string, ok = true): GateResult => ({
   ok,
   exitCode: ok ? 0 : 1,
   summaryLine,
-  report: [],
+  printout: [],
   figures: {},
   diagnostics: [],
 });
@@ -104,7 +104,7 @@ async function session() {
     tree,
     gates,
     run: async (t, gs) => Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() }))),
-    report: (results) => void ran.push(results.map((r) => r.summaryLine)),
+    write: (results) => void ran.push(results.map((r) => r.summaryLine)),
     verdict: (r) => r.exitCode,
     log: log.push,
     source,
@@ -206,7 +206,7 @@ describe('check --watch', () => {
       tree: fixture.tree(),
       gates: [gates[0]!, gates[2]!],
       run: async (t, gs) => Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() }))),
-      report: (results) => void screen.push(...results.map((r) => r.summaryLine)),
+      write: (results) => void screen.push(...results.map((r) => r.summaryLine)),
       verdict: (r) => r.exitCode,
       log: (l) => {
         screen.push(l);
@@ -248,7 +248,7 @@ describe('check --watch', () => {
         trees.push(t);
         return Promise.all(gs.map((g) => g.check(t, { today: '2026-09-22', flags: new Set() })));
       },
-      report: () => {},
+      write: () => {},
       verdict: (r) => r.exitCode,
       log: log.push,
       source,

@@ -1,5 +1,5 @@
 export { delta } from './run.js';
-export type { DeltaReport, GateDelta, GateStatus } from './run.js';
+export type { DeltaComparison, GateDelta, GateStatus } from './run.js';
 export type { Change, FigureRow } from './compare.js';
 export {
   figureTable,

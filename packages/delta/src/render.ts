@@ -1,6 +1,6 @@
 import { codeSpan, formatGrouped, markdownRow, markdownText } from '@openwop-spec/diagnostics';
 import type { Change, FigureRow } from './compare.js';
-import type { DeltaReport, GateDelta, GateStatus } from './run.js';
+import type { DeltaComparison, GateDelta, GateStatus } from './run.js';
 
 const signed = (n: number | null): string =>
   n === null ? '—' : n > 0 ? `+${formatGrouped(n)}` : n < 0 ? `-${formatGrouped(-n)}` : '0';
@@ -76,7 +76,7 @@ function statusLines(g: GateDelta): string[] {
   return lines;
 }
 
-const short = (r: DeltaReport): string =>
+const short = (r: DeltaComparison): string =>
   `${r.base.ref === r.base.sha ? r.base.sha.slice(0, 12) : `${r.base.ref} (${r.base.sha.slice(0, 12)})`}`;
 
 /** Right-aligned columns, the first left-aligned. */
@@ -91,9 +91,9 @@ function columns(rows: readonly (readonly string[])[]): string[] {
 }
 
 /** The human rendering: per gate, its status, its figures as a table, then what else changed. */
-export function renderText(report: DeltaReport): string[] {
-  const out = [`openwop-spec delta: ${short(report)} → working tree`];
-  for (const [gate, g] of Object.entries(report.gates)) {
+export function renderText(comparison: DeltaComparison): string[] {
+  const out = [`openwop-spec delta: ${short(comparison)} → working tree`];
+  for (const [gate, g] of Object.entries(comparison.gates)) {
     const [head, ...why] = statusLines(g);
     out.push('', `${gate}: ${head}`, ...why.map((l) => `  ${l}`));
     if (g.table.length > 0)
@@ -113,9 +113,9 @@ export function renderText(report: DeltaReport): string[] {
  * status, a before → after table of its figures, a table of the documents whose word count
  * changed, and a list of the other changes.
  */
-export function renderMarkdown(report: DeltaReport): string[] {
-  const out = [`#### Gate figures: ${codeSpan(short(report))} → working tree`];
-  for (const [gate, g] of Object.entries(report.gates)) {
+export function renderMarkdown(comparison: DeltaComparison): string[] {
+  const out = [`#### Gate figures: ${codeSpan(short(comparison))} → working tree`];
+  for (const [gate, g] of Object.entries(comparison.gates)) {
     const [head, ...why] = statusLines(g);
     out.push('', `**${markdownText(gate)}**: ${head}`);
     for (const l of why) out.push('', `> ${markdownText(l)}`);

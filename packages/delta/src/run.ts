@@ -42,7 +42,7 @@ export interface GateDelta {
   changes: Change[];
 }
 
-export interface DeltaReport {
+export interface DeltaComparison {
   base: { ref: string; sha: string };
   head: { ref: 'working tree' };
   gates: Record<string, GateDelta>;
@@ -118,7 +118,7 @@ interface DeltaOptions {
  * working tree is written; the base is read from git's object store (`CommitFs`; a base holding
  * symlinks is written to a temporary folder, removed afterwards).
  */
-export async function delta(root: string, gates: readonly Gate[], options: DeltaOptions): Promise<DeltaReport> {
+export async function delta(root: string, gates: readonly Gate[], options: DeltaOptions): Promise<DeltaComparison> {
   const { env } = options;
   const { top, prefix } = gitLocation(root, env);
   const ref = options.base ?? defaultBase(top, env);
@@ -139,21 +139,21 @@ export async function delta(root: string, gates: readonly Gate[], options: Delta
     const beforeTree = base && SpecTree.open(base.fs, { cache, kinds });
     // The files the re-run gates read on the working tree are, mostly, what they read at the base.
     base?.prefetch(rerun.flatMap((gate) => [...after[gates.indexOf(gate)]!.log.files]));
-    const report: DeltaReport = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {}, exitCode: 0 };
+    const comparison: DeltaComparison = { base: { ref, sha }, head: { ref: 'working tree' }, gates: {}, exitCode: 0 };
     for (const [i, gate] of gates.entries()) {
       const a = after[i]!.value;
       const b = beforeTree && rerun.includes(gate) ? await runSide(beforeTree, gate, gateOptions) : a;
       const changes = (COMPARE[gate.id] ?? artifactChanges)(b, a);
-      report.gates[gate.id] = {
+      comparison.gates[gate.id] = {
         before: b.figures,
         after: a.figures,
         status: { before: b.status, after: a.status },
         table: figureTable(gate.id, b.figures, a.figures),
         changes,
       };
-      if (a.status.exitCode > report.exitCode) report.exitCode = a.status.exitCode;
+      if (a.status.exitCode > comparison.exitCode) comparison.exitCode = a.status.exitCode;
     }
-    return report;
+    return comparison;
   } finally {
     base?.cleanup();
   }

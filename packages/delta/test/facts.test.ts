@@ -51,7 +51,15 @@ function reader(file: string): Gate & { runs: SpecTree[] } {
       runs.push(tree);
       const exists = tree.exists(file);
       const figures = { characters: exists ? tree.text(file).length : -1 };
-      return { gate: `reads ${file}`, ok: true, exitCode: 0, summaryLine: 'ok', report: [], figures, diagnostics: [] };
+      return {
+        gate: `reads ${file}`,
+        ok: true,
+        exitCode: 0,
+        summaryLine: 'ok',
+        printout: [],
+        figures,
+        diagnostics: [],
+      };
     },
   };
 }
@@ -70,13 +78,13 @@ describe('delta and the fact cache', () => {
 
     f.write({ 'spec/v2/core/alpha.md': coreDoc('alpha', 40) + ADDED });
     const cache = counting(new FactCache(dir));
-    const report = await delta(f.root, GATES, { base: 'HEAD', today: TODAY, env: process.env, cache });
+    const comparison = await delta(f.root, GATES, { base: 'HEAD', today: TODAY, env: process.env, cache });
     expect(cache.derived.sort()).toEqual([
       'core-budget:prose-words spec/v2/core/alpha.md',
       'core-budget:words spec/v2/core/alpha.md',
       'families:home-document spec/v2/core/alpha.md',
     ]);
-    const table = report.gates['core-budget']!.table.find((r) => r.name === 'total');
+    const table = comparison.gates['core-budget']!.table.find((r) => r.name === 'total');
     expect(table?.delta).toBe(wc(ADDED));
   });
 
@@ -102,10 +110,10 @@ describe('delta and the fact cache', () => {
         const figures = {
           total: (await Promise.all(core.map((p) => tree.factsOf(p, counted)))).reduce((a, b) => a + b),
         };
-        return { gate: 'lengths', ok: true, exitCode: 0, summaryLine: 'ok', report: [], figures, diagnostics: [] };
+        return { gate: 'lengths', ok: true, exitCode: 0, summaryLine: 'ok', printout: [], figures, diagnostics: [] };
       },
     };
-    const report = await delta(f.root, [lengths], { base: 'HEAD', today: TODAY, env: process.env });
+    const comparison = await delta(f.root, [lengths], { base: 'HEAD', today: TODAY, env: process.env });
     // alpha.md twice (its two versions), beta.md and gamma.md once: the base took them from the working tree's facts.
     expect(derived.sort()).toEqual([
       'spec/v2/core/alpha.md',
@@ -113,7 +121,7 @@ describe('delta and the fact cache', () => {
       'spec/v2/core/beta.md',
       'spec/v2/core/gamma.md',
     ]);
-    expect(report.gates['lengths']!.table[0]!.delta).toBe(ADDED.length);
+    expect(comparison.gates['lengths']!.table[0]!.delta).toBe(ADDED.length);
   });
 
   it('runs a gate on the base only when it read a path the change touched', async () => {
@@ -121,10 +129,10 @@ describe('delta and the fact cache', () => {
     const docs = reader('docs/normative-home-baseline.json');
     const alpha = reader('spec/v2/core/alpha.md');
     f.write({ 'spec/v2/core/alpha.md': 'edited\n' });
-    const report = await delta(f.root, [docs, alpha], { base: 'HEAD', today: TODAY, env: process.env });
+    const comparison = await delta(f.root, [docs, alpha], { base: 'HEAD', today: TODAY, env: process.env });
     expect([docs.runs.length, alpha.runs.length]).toEqual([1, 2]);
-    expect(report.gates[docs.id]!.status.before).toEqual(report.gates[docs.id]!.status.after);
-    expect(report.gates[alpha.id]!.table).toEqual([
+    expect(comparison.gates[docs.id]!.status.before).toEqual(comparison.gates[docs.id]!.status.after);
+    expect(comparison.gates[alpha.id]!.table).toEqual([
       { name: 'characters', before: coreDoc('alpha', 40).length, after: 7, delta: 7 - coreDoc('alpha', 40).length },
     ]);
   });
@@ -134,10 +142,10 @@ describe('delta and the fact cache', () => {
     const untracked = reader('spec/new.md');
     const ignored = reader('node_modules/x.md');
     f.write({ 'spec/new.md': 'new\n', 'node_modules/x.md': 'x\n' });
-    const report = await delta(f.root, [untracked, ignored], { base: 'HEAD', today: TODAY, env: process.env });
+    const comparison = await delta(f.root, [untracked, ignored], { base: 'HEAD', today: TODAY, env: process.env });
     expect([untracked.runs.length, ignored.runs.length]).toEqual([2, 2]);
-    expect(report.gates[untracked.id]!.before).toEqual({ characters: -1 });
-    expect(report.gates[ignored.id]!.before).toEqual({ characters: -1 });
+    expect(comparison.gates[untracked.id]!.before).toEqual({ characters: -1 });
+    expect(comparison.gates[ignored.id]!.before).toEqual({ characters: -1 });
   });
 
   it('a staged edit, a deletion and an edited config count as changes too', async () => {
@@ -162,8 +170,8 @@ describe('delta and the fact cache', () => {
     git(f.root, 'commit', '-qm', 'link');
     const link = reader('spec/v2/core/link.md');
     f.write({ 'spec/v2/core/alpha.md': 'edited\n' });
-    const report = await delta(f.root, [link], { base: 'HEAD', today: TODAY, env: process.env });
-    expect(report.gates[link.id]!.table).toEqual([
+    const comparison = await delta(f.root, [link], { base: 'HEAD', today: TODAY, env: process.env });
+    expect(comparison.gates[link.id]!.table).toEqual([
       { name: 'characters', before: coreDoc('alpha', 40).length, after: 7, delta: 7 - coreDoc('alpha', 40).length },
     ]);
   });

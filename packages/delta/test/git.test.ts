@@ -17,7 +17,15 @@ const wordsGate: Gate = {
   commands: [],
   check: async (tree) => {
     const words = tree.text('spec/a.md').split(/\s+/).filter(Boolean).length;
-    return { gate: 'words', ok: true, exitCode: 0, summaryLine: 'ok', report: [], figures: { words }, diagnostics: [] };
+    return {
+      gate: 'words',
+      ok: true,
+      exitCode: 0,
+      summaryLine: 'ok',
+      printout: [],
+      figures: { words },
+      diagnostics: [],
+    };
   },
   artifacts: async (tree) => ({ 'out.json': { words: tree.text('spec/a.md').split(/\s+/).filter(Boolean) } }),
 };
@@ -61,10 +69,12 @@ describe('delta over git', () => {
     // A temporary folder of this test's own, so other processes' temporary files do not count.
     const tmp = mkdtempSync(join(tmpdir(), 'openwop-delta-tmp-'));
     vi.stubEnv('TMPDIR', tmp);
-    const report = await delta(f.root, [wordsGate], { base: 'base', today: '2026-09-22', env: process.env }).finally(
-      () => vi.unstubAllEnvs(),
-    );
-    expect(report.gates['words']).toEqual({
+    const comparison = await delta(f.root, [wordsGate], {
+      base: 'base',
+      today: '2026-09-22',
+      env: process.env,
+    }).finally(() => vi.unstubAllEnvs());
+    expect(comparison.gates['words']).toEqual({
       before: { words: 2 },
       after: { words: 4 },
       status: { before: { exitCode: 0, summary: 'ok' }, after: { exitCode: 0, summary: 'ok' } },
@@ -74,7 +84,7 @@ describe('delta over git', () => {
         { type: 'pointer', pointer: '/words/3', change: 'added', document: 'out.json' },
       ],
     });
-    expect(report.base.sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(comparison.base.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(snapshot(f.root)).toEqual(before);
     expect(git(f.root, 'status', '--porcelain')).toBe(' M spec/a.md\n');
     expect(readdirSync(tmp)).toEqual([]);
@@ -86,12 +96,12 @@ describe('delta over git', () => {
     git(f.root, 'checkout', '-qb', 'rfc');
     f.write({ 'spec/a.md': 'one two three\n' });
     git(f.root, 'commit', '-qam', 'rfc');
-    const report = await delta(f.root, [wordsGate], { today: '2026-09-22', env: process.env });
-    expect(report.gates['words']!.before).toEqual({ words: 2 });
-    expect(report.base.sha).toBe(git(f.root, 'rev-parse', 'main').trim());
+    const comparison = await delta(f.root, [wordsGate], { today: '2026-09-22', env: process.env });
+    expect(comparison.gates['words']!.before).toEqual({ words: 2 });
+    expect(comparison.base.sha).toBe(git(f.root, 'rev-parse', 'main').trim());
   });
 
-  it('says whether each gate passes on each side; the report exits as check would on the working tree', async () => {
+  it('says whether each gate passes on each side; the comparison exits as check would on the working tree', async () => {
     const strict: Gate = {
       ...wordsGate,
       check: async (tree) => {
@@ -126,13 +136,13 @@ describe('delta over git', () => {
     git(f.root, 'rm', '-q', 'spec/a.md');
     git(f.root, 'commit', '-qm', 'drop');
     f.write({ 'spec/a.md': 'back\n' });
-    const report = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env });
-    expect(report.gates['words']!.status).toEqual({
+    const comparison = await delta(f.root, [wordsGate], { base: 'HEAD', today: '2026-09-22', env: process.env });
+    expect(comparison.gates['words']!.status).toEqual({
       before: { exitCode: 2, summary: 'spec/a.md:1:1  error  spec/a.md does not exist (no position)  input/missing' },
       after: { exitCode: 0, summary: 'ok' },
     });
-    expect(report.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
-    expect(report.exitCode).toBe(0);
+    expect(comparison.gates['words']!.table).toEqual([{ name: 'words', before: null, after: 1, delta: null }]);
+    expect(comparison.exitCode).toBe(0);
   });
 
   it('works when the spec root is a folder inside the git repository, also before that folder existed', async () => {

@@ -15,7 +15,7 @@ import { gate as schemas } from '@openwop-spec/gate-schemas';
 import { formatGrouped, compareCodeUnits } from '@openwop-spec/diagnostics';
 import { addFamilyWithFacet, copyCorpus, moveToV2Home } from '../../spec-tree/test/corpus-copy.js';
 import { delta, renderMarkdown } from '../src/index.js';
-import type { DeltaReport } from '../src/index.js';
+import type { DeltaComparison } from '../src/index.js';
 
 const GATES: Gate[] = [coreBudget, normativeHome, scenarioMajors, declaration, schemas];
 const TODAY = '2026-09-22';
@@ -37,7 +37,7 @@ function snapshot(root: string): Map<string, string> {
 }
 
 let fx: Fixture;
-let report: DeltaReport;
+let comparison: DeltaComparison;
 let moved: ReturnType<typeof moveToV2Home>;
 let added: ReturnType<typeof addFamilyWithFacet>;
 let base: { figures: Record<string, Record<string, any>>; capabilities: number };
@@ -75,9 +75,9 @@ beforeAll(async () => {
   await normativeHome.commands[0]!.run(fx.tree(), options('--write-baseline'));
   before = snapshot(fx.root);
 });
-// delta's run in two hooks of a few gates each: a gate's part of the report is its own (each gate
-// runs on both sides whatever else runs), so the two reports joined are the report of one run.
-const parts: DeltaReport[] = [];
+// delta's run in two hooks of a few gates each: a gate's part of the comparison is its own (each gate
+// runs on both sides whatever else runs), so the two comparisons joined are the comparison of one run.
+const parts: DeltaComparison[] = [];
 for (const gates of [GATES.slice(0, 3), GATES.slice(3)])
   beforeAll(async () => {
     parts.push(await delta(fx.root, gates, { base: 'base', today: TODAY, env: process.env }));
@@ -85,20 +85,20 @@ for (const gates of [GATES.slice(0, 3), GATES.slice(3)])
 beforeAll(() => {
   after = snapshot(fx.root);
   expect(new Set(parts.map((p) => JSON.stringify(p.base))).size).toBe(1);
-  report = {
+  comparison = {
     ...parts[0]!,
-    gates: Object.assign({}, ...parts.map((p) => p.gates)) as DeltaReport['gates'],
-    exitCode: Math.max(...parts.map((p) => p.exitCode)) as DeltaReport['exitCode'],
+    gates: Object.assign({}, ...parts.map((p) => p.gates)) as DeltaComparison['gates'],
+    exitCode: Math.max(...parts.map((p) => p.exitCode)) as DeltaComparison['exitCode'],
   };
 });
 afterAll(() => fx.remove());
 
 describe('openwop-spec delta on an RFC-style change', () => {
   it('both sides ran every gate', () => {
-    expect(Object.keys(report.gates)).toEqual(GATES.map((g) => g.id));
-    for (const g of Object.values(report.gates))
+    expect(Object.keys(comparison.gates)).toEqual(GATES.map((g) => g.id));
+    for (const g of Object.values(comparison.gates))
       expect([g.status.before.exitCode, g.status.after.exitCode]).toEqual([0, 0]);
-    expect(report.exitCode).toBe(0);
+    expect(comparison.exitCode).toBe(0);
   });
 
   it('core budget: the two new documents and the capabilities.md edits, and the cap two homed families higher', () => {
@@ -107,8 +107,8 @@ describe('openwop-spec delta on an RFC-style change', () => {
     const capsDelta = words(read('spec/v2/core/capabilities.md')) - base.capabilities;
     const growth = movedWords + addedWords + capsDelta;
     const homed = base.figures['budget']!['homed'] as number;
-    const changes = report.gates['core-budget']!.changes;
-    expect(report.gates['core-budget']!.table).toEqual([
+    const changes = comparison.gates['core-budget']!.changes;
+    expect(comparison.gates['core-budget']!.table).toEqual([
       expect.objectContaining({ name: 'total', delta: growth }),
       expect.objectContaining({ name: 'cap', delta: 400 }),
       { name: 'homed', before: homed, after: homed + 2, delta: 2 },
@@ -133,8 +133,8 @@ describe('openwop-spec delta on an RFC-style change', () => {
 
   it('normative home: the moved family leaves v1-dependent, the new one arrives resolved, and the baseline edits are named', () => {
     const counts = base.figures['home']!['counts'] as { resolved: number; v1Dependent: number };
-    const changes = report.gates['normative-home']!.changes;
-    const table = report.gates['normative-home']!.table;
+    const changes = comparison.gates['normative-home']!.changes;
+    const table = comparison.gates['normative-home']!.table;
     expect(table.map((r) => r.name)).toEqual([
       'core',
       'resolved',
@@ -167,18 +167,18 @@ describe('openwop-spec delta on an RFC-style change', () => {
   });
 
   it('scenario majors: one more file, at major 2 only', () => {
-    expect(report.gates['scenario-majors']!.table.map((r) => [r.name, r.delta])).toEqual([
+    expect(comparison.gates['scenario-majors']!.table.map((r) => [r.name, r.delta])).toEqual([
       ['files', 1],
       ['v1', 0],
       ['v2', 1],
     ]);
-    expect(report.gates['scenario-majors']!.changes).toEqual([
+    expect(comparison.gates['scenario-majors']!.changes).toEqual([
       { type: 'file', file: SCENARIO, before: null, after: [2] },
     ]);
   });
 
   it('declaration: exactly one pointer of the generated schema changes, the new family', () => {
-    expect(report.gates['declaration']!.changes).toEqual([
+    expect(comparison.gates['declaration']!.changes).toEqual([
       {
         type: 'pointer',
         pointer: `/properties/${added.key}`,
@@ -189,17 +189,17 @@ describe('openwop-spec delta on an RFC-style change', () => {
   });
 
   it('schemas: the new facet file is one more schema', () => {
-    expect(report.gates['schemas']!.table).toEqual([
+    expect(comparison.gates['schemas']!.table).toEqual([
       expect.objectContaining({ name: 'schemas', delta: 1 }),
       expect.objectContaining({ name: 'examples', delta: 0 }),
     ]);
-    expect(report.gates['schemas']!.changes).toEqual([
+    expect(comparison.gates['schemas']!.changes).toEqual([
       { type: 'path', kind: 'schema', path: added.facetFile, change: 'added' },
     ]);
   });
 
   it('renders markdown: per gate a before → after table of its figures, the changed documents, the other changes', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(comparison);
     const cap = base.figures['budget']!['cap'] as number;
     const homed = base.figures['budget']!['homed'] as number;
     const budget = md.slice(

@@ -4,7 +4,7 @@ export type FailOn = 'error' | 'warning';
 
 /**
  * 2 if the gate could not run; 1 if any error diagnostic (or warning under failOn 'warning'), or
- * if the gate itself reports failure (a stale file or a ratchet may fail a gate, and a reporter must
+ * if the gate itself reports failure (a stale file or a ratchet may fail a gate, and a format writer must
  * never turn a failed gate into a pass); else 0. Info diagnostics never change the code.
  */
 export function gateExitCode(result: GateResult, failOn: FailOn): 0 | 1 | 2 {

@@ -1,16 +1,16 @@
-// The lines of each gate's block that every format shares: report lines, parity lines, the run line.
-import type { GateOutcome, Sink } from './report.js';
+// The lines of each gate's block that every format shares: printout lines, parity lines, the run line.
+import type { GateOutcome, Sink } from './output.js';
 import { causesSuffix } from './causes.js';
 import { lines } from './text.js';
 
 export type Stream = 'stdout' | 'stderr';
 
 /**
- * A gate's report lines, each to its own stream (stdout unless marked), or all to `force`. Each is
+ * A gate's printout lines, each to its own stream (stdout unless marked), or all to `force`. Each is
  * one line: a line break in it is data (a file name's) and the sink shows it, never breaks there.
  */
-export function writeReportLines(outcome: GateOutcome, sink: Sink, force?: Stream): void {
-  for (const line of outcome.result.report) sink[force ?? line.stream ?? 'stdout'](line.text);
+export function writePrintout(outcome: GateOutcome, sink: Sink, force?: Stream): void {
+  for (const line of outcome.result.printout) sink[force ?? line.stream ?? 'stdout'](line.text);
 }
 
 /**

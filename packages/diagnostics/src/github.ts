@@ -1,9 +1,9 @@
 import { consequencesOf } from './causes.js';
 import { failsGate } from './exit.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
+import { writeParityLine, writePrintout, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Severity } from './model.js';
 import { compareDiagnostics, diagnosticKey } from './order.js';
-import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import type { GateOutcome, OutputOptions, Sink } from './output.js';
 import { workflowCommand } from './encode/workflow-command.js';
 import { fullMessage, lines, plural } from './text.js';
 
@@ -45,12 +45,12 @@ export function formatAnnotation(d: Diagnostic, consequences: readonly Diagnosti
 }
 
 /**
- * Report and parity lines as in stylish; each gate's diagnostics become annotations on stdout,
+ * Printout and parity lines as in stylish; each gate's diagnostics become annotations on stdout,
  * errors before warnings before notices. Past the per-kind limit a diagnostic is not annotated,
  * and one closing notice says how many were left out (it takes a notice slot itself, so when
  * anything is left out only ANNOTATIONS_PER_KIND - 1 info diagnostics are annotated).
  */
-export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+export function writeGithub(outcomes: readonly GateOutcome[], opts: OutputOptions, sink: Sink): void {
   const command = (line: string): void => (sink.command ? sink.command(line) : sink.stdout(line));
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   // A consequence is listed in its root's annotation; a root that explains a failure is annotated even under --quiet.
@@ -100,7 +100,7 @@ export function writeGithub(outcomes: readonly GateOutcome[], opts: ReportOption
     }),
   );
   outcomes.forEach((outcome, i) => {
-    if (!opts.quiet) writeReportLines(outcome, sink);
+    if (!opts.quiet) writePrintout(outcome, sink);
     for (const d of annotated[i] ?? []) command(formatAnnotation(d, consequencesOf(d, everything)));
     if (i === lastLosing) command(overflowNotice(omitted));
     // A gate that could not run has no finding to annotate; its error line becomes the annotation.

@@ -3,10 +3,10 @@ import { causeCounts, consequencesOf } from './causes.js';
 import { writeParityLine, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point } from './model.js';
 import { runDiagnostics, sortDiagnostics } from './order.js';
-import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import type { GateOutcome, OutputOptions, Sink } from './output.js';
 import { fullMessage } from './text.js';
 
-/** A diagnostic as the JSON report writes it. */
+/** A diagnostic as the JSON output writes it. */
 export interface JsonDiagnostic {
   gate: string;
   file?: string;
@@ -38,7 +38,7 @@ export interface JsonGate {
   diagnostics: JsonDiagnostic[];
 }
 
-export interface JsonReport {
+export interface JsonOutput {
   root: string;
   ok: boolean;
   gates: Record<string, JsonGate>;
@@ -48,12 +48,12 @@ export interface JsonReport {
 }
 
 /** The one JSON document of a run; `ok` and `exitCode` are under the run's failOn. */
-export function buildJsonReport(
+export function buildJsonOutput(
   outcomes: readonly GateOutcome[],
   code: 0 | 1 | 2,
   root: string,
-  helpUri?: ReportOptions['helpUri'],
-): JsonReport {
+  helpUri?: OutputOptions['helpUri'],
+): JsonOutput {
   const run = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
   const json = (d: Diagnostic): JsonDiagnostic =>
     toJsonDiagnostic(d, consequencesOf(d, run).length, helpUri?.(d.ruleId));
@@ -106,8 +106,8 @@ function point(p: Point | undefined): { line: number; column: number } {
 }
 
 /** stdout: exactly the document (2-space indent; the sink adds the final newline). stderr: parity lines, run line. */
-export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
-  for (const line of jsonLines(buildJsonReport(outcomes, code, opts.root, opts.helpUri))) sink.stdout(line);
+export function writeJson(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: OutputOptions, sink: Sink): void {
+  for (const line of jsonLines(buildJsonOutput(outcomes, code, opts.root, opts.helpUri))) sink.stdout(line);
   for (const outcome of outcomes) writeParityLine(outcome, sink, 'stderr');
   if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');
 }

@@ -71,8 +71,11 @@ export interface DiagnosticRef {
   start?: Point;
 }
 
-/** One line of a gate's text report (stylish format). Report lines go to stdout unless marked stderr. */
-export interface ReportLine {
+/**
+ * One line of a gate's printout: what its upstream script printed besides the findings (text formats
+ * only). Printout lines go to stdout unless marked stderr.
+ */
+export interface PrintoutLine {
   text: string;
   stream?: 'stdout' | 'stderr';
 }
@@ -84,8 +87,8 @@ export interface GateResult {
   exitCode: 0 | 1 | 2;
   /** The upstream-compatible parity line. */
   summaryLine: string;
-  /** The gate's report lines, in order, without diagnostics and without the parity line. */
-  report: ReportLine[];
+  /** The gate's printout lines, in order, without diagnostics and without the parity line. */
+  printout: PrintoutLine[];
   /** The gate's numbers; the JSON `figures` object. */
   figures: Record<string, unknown>;
   diagnostics: Diagnostic[];

@@ -1,16 +1,16 @@
 import { jsonLines } from './encode/json.js';
 import { consequencesOf } from './causes.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
+import { writeParityLine, writePrintout, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point, RuleDoc, Severity } from './model.js';
 import { compareCodeUnits, runDiagnostics } from './order.js';
-import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import type { GateOutcome, OutputOptions, Sink } from './output.js';
 import { fullMessage } from './text.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-// Only the parts of SARIF 2.1.0 this reporter writes.
+// Only the parts of SARIF 2.1.0 this writer writes.
 interface SarifMessage {
   text: string;
 }
@@ -56,7 +56,7 @@ export interface SarifLog {
  * in code-unit order. Paths stay repo-relative against SRCROOT (the uri is left to the consumer,
  * which knows where it checked the repository out; writing the cwd would make output depend on it).
  */
-export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions): SarifLog {
+export function buildSarifLog(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: OutputOptions): SarifLog {
   const diagnostics = runDiagnostics(outcomes.map((o) => o.result.diagnostics));
   const ids = [...new Set(diagnostics.map((d) => d.ruleId))].sort(compareCodeUnits);
   const index = new Map(ids.map((id, i) => [id, i]));
@@ -163,11 +163,11 @@ export function toUriReference(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-/** stdout: exactly the log. stderr: report lines, parity lines, the run line. */
-export function writeSarif(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: ReportOptions, sink: Sink): void {
+/** stdout: exactly the log. stderr: printout lines, parity lines, the run line. */
+export function writeSarif(outcomes: readonly GateOutcome[], code: 0 | 1 | 2, opts: OutputOptions, sink: Sink): void {
   for (const line of jsonLines(buildSarifLog(outcomes, code, opts))) sink.stdout(line);
   for (const outcome of outcomes) {
-    if (!opts.quiet) writeReportLines(outcome, sink, 'stderr');
+    if (!opts.quiet) writePrintout(outcome, sink, 'stderr');
     writeParityLine(outcome, sink, 'stderr');
   }
   if (!opts.quiet) writeRunLine(outcomes, sink, 'stderr');

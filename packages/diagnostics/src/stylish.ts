@@ -1,20 +1,20 @@
 import { causesSuffix, consequencesOf, refKey, refOf, sameSpot } from './causes.js';
 import { failsGate } from './exit.js';
-import { writeParityLine, writeReportLines, writeRunLine } from './gate-block.js';
+import { writeParityLine, writePrintout, writeRunLine } from './gate-block.js';
 import type { Diagnostic, Point, Severity } from './model.js';
 import { diagnosticKey, sortDiagnostics } from './order.js';
-import type { GateOutcome, ReportOptions, Sink } from './report.js';
+import type { GateOutcome, OutputOptions, Sink } from './output.js';
 import { fullMessage, oneLine, plural } from './text.js';
 
 /**
- * Per gate: report lines, then its diagnostics on stderr (sorted; one that an earlier gate already
+ * Per gate: printout lines, then its diagnostics on stderr (sorted; one that an earlier gate already
  * printed, such as an input error both met, is not repeated), a count line, and the parity line
  * last; then, when several gates ran, the run line. A consequence is folded under its root cause
  * (`  ↳ …`), whichever gate reported it, so it always follows its root; the block of a gate whose
  * findings are folded under another gate's root says where they are. One that a gate reports at its
  * root's very place is the same finding: one line, `↳ also <ruleId>: the same finding`.
  */
-export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptions, sink: Sink): void {
+export function writeStylish(outcomes: readonly GateOutcome[], opts: OutputOptions, sink: Sink): void {
   const everything = outcomes.flatMap((o) => o.result.diagnostics);
   const fails = (d: Diagnostic): boolean => failsGate(d.severity, opts.failOn);
   // Under --quiet a root cause stays when it explains a failure, even if it is only a warning.
@@ -47,7 +47,7 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
   outcomes.forEach((outcome, i) => {
     const all = outcome.result.diagnostics;
     const shown = shownOf[i]!;
-    if (!opts.quiet) writeReportLines(outcome, sink);
+    if (!opts.quiet) writePrintout(outcome, sink);
     const elsewhere = new Map<string, number>();
     for (const d of shown) {
       const root = d.causedBy;
@@ -68,7 +68,7 @@ export function writeStylish(outcomes: readonly GateOutcome[], opts: ReportOptio
         sink.stderr(`    ${where(r.file, r.start)}  ${withPosition(r.message, r.start)}`);
       for (const c of consequencesOf(d, allShown)) {
         if (!once(c)) continue;
-        // Another gate's report of the same place is the same finding, said once.
+        // Another gate's finding at the same place is the same finding, said once.
         if (c.gate !== d.gate && sameSpot(c, d)) sink.stderr(`  ↳ also ${c.ruleId}: the same finding`);
         else line(c, '  ↳ ');
       }

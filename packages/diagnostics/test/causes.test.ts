@@ -1,7 +1,7 @@
 // Root causes and their consequences, across gates and in every format.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, GateResult, TextEdit } from '../src/index.js';
-import { causeCounts, fullMessage, linkCauses, writeReport } from '../src/index.js';
+import { causeCounts, fullMessage, linkCauses, writeOutput } from '../src/index.js';
 import { capture, diag, options } from './fixtures.js';
 
 const DECL = 'spec/v2/declaration.json';
@@ -49,14 +49,14 @@ const result = (
   ok: false,
   exitCode: 1,
   summaryLine,
-  report: [],
+  printout: [],
   figures: {},
   diagnostics,
 });
 
 const run = (results: GateResult[], over: Parameters<typeof options>[0] = {}) => {
   const c = capture();
-  const code = writeReport(results, options(over), c.sink);
+  const code = writeOutput(results, options(over), c.sink);
   return { ...c, code };
 };
 

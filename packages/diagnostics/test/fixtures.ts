@@ -1,7 +1,7 @@
-// Shared fixtures for the reporter tests: a capturing sink and three gate results (clean, failing,
+// Shared fixtures for the format writer tests: a capturing sink and three gate results (clean, failing,
 // could-not-run) shaped like the real gates' output.
 import { terminalSink } from '../src/index.js';
-import type { Diagnostic, GateResult, ReportOptions, RuleDoc, Sink } from '../src/index.js';
+import type { Diagnostic, GateResult, OutputOptions, RuleDoc, Sink } from '../src/index.js';
 
 export interface Captured {
   sink: Sink;
@@ -36,7 +36,7 @@ export const cleanBudget: GateResult = {
   ok: true,
   exitCode: 0,
   summaryLine: '=== check-core-budget OK — 306 / 25,000 words across 1 document(s) ===',
-  report: [
+  printout: [
     { text: '     306  core/tool-catalog.md' },
     { text: '  prose words 250 (mdast text; code, html and front matter excluded; not gated)' },
   ],
@@ -50,7 +50,7 @@ export const failingHome: GateResult = {
   ok: false,
   exitCode: 1,
   summaryLine: '=== check-v2-normative-home FAILED — 3 error(s) ===',
-  report: [
+  printout: [
     { text: '=== check-v2-normative-home — does every core family survive v1 EOS? ===' },
     { text: '  2 core families: 1 resolved, 0 v1-dependent, 0 undeclared, 1 failing.' },
   ],
@@ -88,7 +88,7 @@ export const brokenDeclaration: GateResult = {
   ok: false,
   exitCode: 2,
   summaryLine: "openwop-spec declaration: duplicate key 'families' (spec/v2/declaration.json:9:3)",
-  report: [],
+  printout: [],
   figures: {},
   diagnostics: [],
 };
@@ -114,7 +114,7 @@ export const rules: ReadonlyMap<string, RuleDoc> = new Map(
   ]),
 );
 
-export function options(over: Partial<ReportOptions> = {}): ReportOptions {
+export function options(over: Partial<OutputOptions> = {}): OutputOptions {
   return {
     format: 'stylish',
     failOn: 'error',

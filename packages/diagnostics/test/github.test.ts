@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, GateResult, Severity } from '../src/index.js';
-import { escapeData, escapeProperty, formatAnnotation, writeReport } from '../src/index.js';
+import { escapeData, escapeProperty, formatAnnotation, writeOutput } from '../src/index.js';
 import { brokenDeclaration, capture, cleanBudget, diag, failingHome, options } from './fixtures.js';
 
 function run(results: GateResult[], over: Parameters<typeof options>[0] = {}) {
   const c = capture();
-  const code = writeReport(results, options({ format: 'github', ...over }), c.sink);
+  const code = writeOutput(results, options({ format: 'github', ...over }), c.sink);
   return { ...c, code };
 }
 
@@ -108,7 +108,7 @@ describe('formatAnnotation', () => {
 });
 
 describe('github', () => {
-  it('clean run: report lines and the parity line as in stylish, no annotation', () => {
+  it('clean run: printout lines and the parity line as in stylish, no annotation', () => {
     const r = run([cleanBudget]);
     expect(r.code).toBe(0);
     expect(r.all).toEqual([
@@ -144,7 +144,7 @@ describe('github', () => {
 
   it('errors come before warnings even when the warnings sort first by position', () => {
     const r = run([
-      { ...failingHome, report: [], diagnostics: [...many(2, 'info'), ...many(2, 'warning'), ...many(2, 'error')] },
+      { ...failingHome, printout: [], diagnostics: [...many(2, 'info'), ...many(2, 'warning'), ...many(2, 'error')] },
     ]);
     expect(r.stdout.map((l) => l.slice(0, l.indexOf(' ')))).toEqual([
       '::error',
@@ -157,7 +157,7 @@ describe('github', () => {
   });
 
   it('overflow: 12 errors and 12 warnings give 10 + 10 annotations, then one notice, then the parity line', () => {
-    const r = run([{ ...failingHome, report: [], diagnostics: [...many(12, 'warning'), ...many(12, 'error')] }]);
+    const r = run([{ ...failingHome, printout: [], diagnostics: [...many(12, 'warning'), ...many(12, 'error')] }]);
     expect(r.stdout).toHaveLength(21);
     expect(r.stdout.slice(0, 10).every((l) => l.startsWith('::error '))).toBe(true);
     expect(r.stdout[9]).toBe('::error file=normative-home.json,line=10,col=1,title=home/error::error 10');
@@ -169,7 +169,7 @@ describe('github', () => {
   });
 
   it('overflow of info alone: 9 notices leave room for the closing notice (10 notices in all)', () => {
-    const r = run([{ ...cleanBudget, report: [], diagnostics: many(12, 'info', 'core-budget') }]);
+    const r = run([{ ...cleanBudget, printout: [], diagnostics: many(12, 'info', 'core-budget') }]);
     expect(r.code).toBe(0);
     expect(r.stdout).toHaveLength(11);
     expect(r.stdout.filter((l) => l.startsWith('::notice ')).length).toBe(9);
@@ -181,7 +181,11 @@ describe('github', () => {
 
   it('exactly 10 of each kind: everything annotated, no closing notice', () => {
     const r = run([
-      { ...failingHome, report: [], diagnostics: [...many(10, 'error'), ...many(10, 'warning'), ...many(10, 'info')] },
+      {
+        ...failingHome,
+        printout: [],
+        diagnostics: [...many(10, 'error'), ...many(10, 'warning'), ...many(10, 'info')],
+      },
     ]);
     expect(r.stdout).toHaveLength(30);
     expect(r.stdout.some((l) => l.startsWith('::notice::'))).toBe(false);
@@ -192,17 +196,17 @@ describe('github', () => {
       ...failingHome,
       gate: 'a',
       summaryLine: 'a FAILED',
-      report: [],
+      printout: [],
       diagnostics: many(8, 'error', 'a'),
     };
     const b: GateResult = {
       ...failingHome,
       gate: 'b',
       summaryLine: 'b FAILED',
-      report: [],
+      printout: [],
       diagnostics: many(5, 'error', 'b'),
     };
-    const c: GateResult = { ...cleanBudget, gate: 'c', summaryLine: 'c OK', report: [] };
+    const c: GateResult = { ...cleanBudget, gate: 'c', summaryLine: 'c OK', printout: [] };
     const r = run([a, b, c]);
     expect(r.all.map(([s, l]) => [s, l.startsWith('::error ') ? l.slice(0, l.indexOf(',')) : l])).toEqual([
       ...Array.from({ length: 8 }, () => ['stdout', '::error file=a.json']),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/index.js';
-import { writeReport } from '../src/index.js';
+import { writeOutput } from '../src/index.js';
 import { brokenDeclaration, capture, cleanBudget, diag, failingHome, options } from './fixtures.js';
 
 function run(results: GateResult[], over: Parameters<typeof options>[0] = {}) {
   const c = capture();
-  const code = writeReport(results, options({ format: 'json', ...over }), c.sink);
+  const code = writeOutput(results, options({ format: 'json', ...over }), c.sink);
   return { ...c, code, doc: JSON.parse(c.stdout.join('\n') + '\n') as Record<string, unknown> };
 }
 
@@ -47,7 +47,7 @@ describe('json', () => {
     expect(r.stderr).toEqual([cleanBudget.summaryLine]);
   });
 
-  it('failing run: per-gate and top-level diagnostics sorted, optionals omitted, report lines dropped', () => {
+  it('failing run: per-gate and top-level diagnostics sorted, optionals omitted, printout lines dropped', () => {
     const r = run([failingHome], { root: '../openwop' });
     expect(r.code).toBe(1);
     const expected = [

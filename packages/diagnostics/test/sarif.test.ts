@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { GateResult, SarifLog } from '../src/index.js';
-import { SARIF_SCHEMA_URI, toUriReference, writeReport } from '../src/index.js';
+import { SARIF_SCHEMA_URI, toUriReference, writeOutput } from '../src/index.js';
 import { brokenDeclaration, capture, cleanBudget, diag, failingHome, options } from './fixtures.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
@@ -32,7 +32,7 @@ const validate = sarifValidator();
 
 function run(results: GateResult[], over: Parameters<typeof options>[0] = {}) {
   const c = capture();
-  const code = writeReport(results, options({ format: 'sarif', ...over }), c.sink);
+  const code = writeOutput(results, options({ format: 'sarif', ...over }), c.sink);
   return { ...c, code, log: JSON.parse(c.stdout.join('\n') + '\n') as SarifLog };
 }
 
@@ -278,7 +278,7 @@ describe('sarif', () => {
     expect(toUriReference('docs/é.md')).toBe('docs/%C3%A9.md');
   });
 
-  it('quiet drops report lines and the run line on stderr, never results', () => {
+  it('quiet drops printout lines and the run line on stderr, never results', () => {
     const plain = run([cleanBudget, failingHome]);
     const quiet = run([cleanBudget, failingHome], { quiet: true });
     expect(quiet.stdout).toEqual(plain.stdout);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/index.js';
-import { writeReport } from '../src/index.js';
+import { writeOutput } from '../src/index.js';
 import { brokenDeclaration, capture, cleanBudget, diag, failingHome, options } from './fixtures.js';
 
 const FAILING_DIAGNOSTICS: Array<['stderr', string]> = [
@@ -17,9 +17,9 @@ const FAILING_DIAGNOSTICS: Array<['stderr', string]> = [
 ];
 
 describe('stylish', () => {
-  it('clean gate: report lines, then the parity line last on stdout; nothing on stderr', () => {
+  it('clean gate: printout lines, then the parity line last on stdout; nothing on stderr', () => {
     const c = capture();
-    expect(writeReport([cleanBudget], options(), c.sink)).toBe(0);
+    expect(writeOutput([cleanBudget], options(), c.sink)).toBe(0);
     expect(c.all).toEqual([
       ['stdout', '     306  core/tool-catalog.md'],
       ['stdout', '  prose words 250 (mdast text; code, html and front matter excluded; not gated)'],
@@ -27,9 +27,9 @@ describe('stylish', () => {
     ]);
   });
 
-  it('failing gate: report lines, sorted diagnostics on stderr, count line, parity line last on stderr', () => {
+  it('failing gate: printout lines, sorted diagnostics on stderr, count line, parity line last on stderr', () => {
     const c = capture();
-    expect(writeReport([failingHome], options(), c.sink)).toBe(1);
+    expect(writeOutput([failingHome], options(), c.sink)).toBe(1);
     expect(c.all).toEqual([
       ['stdout', '=== check-v2-normative-home — does every core family survive v1 EOS? ==='],
       ['stdout', '  2 core families: 1 resolved, 0 v1-dependent, 0 undeclared, 1 failing.'],
@@ -40,7 +40,7 @@ describe('stylish', () => {
 
   it('several gates: each block ends with its parity line, then the run line (stderr when the run fails)', () => {
     const c = capture();
-    expect(writeReport([cleanBudget, failingHome, brokenDeclaration], options(), c.sink)).toBe(2);
+    expect(writeOutput([cleanBudget, failingHome, brokenDeclaration], options(), c.sink)).toBe(2);
     expect(c.all).toEqual([
       ['stdout', '     306  core/tool-catalog.md'],
       ['stdout', '  prose words 250 (mdast text; code, html and front matter excluded; not gated)'],
@@ -56,8 +56,8 @@ describe('stylish', () => {
 
   it('several clean gates: the run line goes to stdout', () => {
     const c = capture();
-    const other: GateResult = { ...cleanBudget, gate: 'schemas', summaryLine: 'schemas OK', report: [] };
-    expect(writeReport([cleanBudget, other], options(), c.sink)).toBe(0);
+    const other: GateResult = { ...cleanBudget, gate: 'schemas', summaryLine: 'schemas OK', printout: [] };
+    expect(writeOutput([cleanBudget, other], options(), c.sink)).toBe(0);
     expect(c.stderr).toEqual([]);
     expect(c.all.slice(-2)).toEqual([
       ['stdout', 'schemas OK'],
@@ -70,21 +70,21 @@ describe('stylish', () => {
     const ok: GateResult = {
       ...cleanBudget,
       gate: 'normative-home',
-      report: [{ text: 'report' }],
+      printout: [{ text: 'printout' }],
       summaryLine: '\n=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===',
     };
-    writeReport([ok], options(), c.sink);
+    writeOutput([ok], options(), c.sink);
     expect(c.stdout).toEqual([
-      'report',
+      'printout',
       '',
       '=== check-v2-normative-home OK — pointers resolve; ratchets at baseline ===',
     ]);
   });
 
-  it('report lines marked stderr go to stderr, in order', () => {
+  it('printout lines marked stderr go to stderr, in order', () => {
     const c = capture();
-    const r: GateResult = { ...cleanBudget, report: [{ text: 'a' }, { text: 'b', stream: 'stderr' }, { text: 'c' }] };
-    writeReport([r], options(), c.sink);
+    const r: GateResult = { ...cleanBudget, printout: [{ text: 'a' }, { text: 'b', stream: 'stderr' }, { text: 'c' }] };
+    writeOutput([r], options(), c.sink);
     expect(c.all.slice(0, 3)).toEqual([
       ['stdout', 'a'],
       ['stderr', 'b'],
@@ -106,16 +106,16 @@ describe('stylish', () => {
       ],
     };
     const underError = capture();
-    expect(writeReport([warned], options(), underError.sink)).toBe(0);
+    expect(writeOutput([warned], options(), underError.sink)).toBe(0);
     expect(underError.all.at(-1)).toEqual(['stdout', cleanBudget.summaryLine]);
     const underWarning = capture();
-    expect(writeReport([warned], options({ failOn: 'warning' }), underWarning.sink)).toBe(1);
+    expect(writeOutput([warned], options({ failOn: 'warning' }), underWarning.sink)).toBe(1);
     expect(underWarning.all.at(-1)).toEqual(['stderr', cleanBudget.summaryLine]);
   });
 
   it('a diagnostic message with a line break stays on one line', () => {
     const c = capture();
-    writeReport(
+    writeOutput(
       [
         {
           ...cleanBudget,
@@ -136,9 +136,9 @@ describe('stylish', () => {
     expect(c.stderr[0]).toBe('a.md:2:3  warning  first second third  r/x');
   });
 
-  it('quiet: only error diagnostics and parity lines (no report lines, count line or run line)', () => {
+  it('quiet: only error diagnostics and parity lines (no printout lines, count line or run line)', () => {
     const c = capture();
-    expect(writeReport([cleanBudget, failingHome], options({ quiet: true }), c.sink)).toBe(1);
+    expect(writeOutput([cleanBudget, failingHome], options({ quiet: true }), c.sink)).toBe(1);
     expect(c.all).toEqual([
       ['stdout', '=== check-core-budget OK — 306 / 25,000 words across 1 document(s) ==='],
       ['stderr', 'spec/v2/core/notes.md:1:1  error  declares itself non-normative (no position)  home/non-normative'],
@@ -154,7 +154,7 @@ describe('stylish', () => {
 
   it('quiet under --fail-on warning also keeps the warnings, since they fail the gate', () => {
     const c = capture();
-    writeReport([failingHome], options({ quiet: true, failOn: 'warning' }), c.sink);
+    writeOutput([failingHome], options({ quiet: true, failOn: 'warning' }), c.sink);
     expect(c.stderr).toContain(
       'spec/v2/declaration.json:40:9  warning  mcp.client is named by no home  home/facet-uncovered',
     );
@@ -163,9 +163,9 @@ describe('stylish', () => {
 
   it('colour: only the severity words change', () => {
     const plain = capture();
-    writeReport([failingHome], options(), plain.sink);
+    writeOutput([failingHome], options(), plain.sink);
     const colored = capture();
-    writeReport([failingHome], options({ color: true }), colored.sink);
+    writeOutput([failingHome], options({ color: true }), colored.sink);
     expect(colored.stderr.slice(0, 3)).toEqual([
       'normative-home  \u001b[36minfo\u001b[39m  no EOS date is known  home/eos-unknown',
       'spec/v2/core/notes.md:1:1  \u001b[31merror\u001b[39m  declares itself non-normative (no position)  home/non-normative',

@@ -338,9 +338,9 @@ function spawnTimed(argv: readonly string[], user: Unprivileged | undefined, tim
         code !== null && code > 128
           ? (Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] ?? null)
           : null;
-      const report = Buffer.concat(chunks[2]).toString().split('\n');
-      const rssKb = Number(/^maxrss (\d+)$/m.exec(report.join('\n'))?.[1] ?? 0);
-      const times = report.filter((l) => !l.startsWith('maxrss '))[1] ?? '';
+      const timing = Buffer.concat(chunks[2]).toString().split('\n');
+      const rssKb = Number(/^maxrss (\d+)$/m.exec(timing.join('\n'))?.[1] ?? 0);
+      const times = timing.filter((l) => !l.startsWith('maxrss '))[1] ?? '';
       const cpuMs = times
         .split(/\s+/)
         .filter(Boolean)

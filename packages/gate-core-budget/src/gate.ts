@@ -1,5 +1,5 @@
 import { formatGrouped, compareCodeUnits } from '@openwop-spec/diagnostics';
-import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { GateResult, PrintoutLine } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate } from '@openwop-spec/gate-api';
 import { measure } from './measure.js';
@@ -46,7 +46,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
       ok: true,
       exitCode: 0,
       summaryLine: noCoreLine(coreDir),
-      report: [],
+      printout: [],
       figures: { rows: [], total: 0, proseTotal: 0, homed: 0, cap: BASE, extHomes: [] },
       diagnostics: [nothingToCheck(coreDir, kind === 'missing' ? 'does not exist' : 'is not a folder')],
     };
@@ -55,7 +55,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   const total = m.rows.reduce((n, r) => n + r.words, 0);
   const proseTotal = m.rows.reduce((n, r) => n + r.proseWords, 0);
   const cap = capFor(m.homed);
-  const report: ReportLine[] = [
+  const printout: PrintoutLine[] = [
     ...m.rows.map((r) => ({ text: tableRow(r.words, r.label) })),
     { text: proseLine(proseTotal) },
     { text: capLine(cap, m.homed) },
@@ -71,7 +71,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
     summaryLine: over
       ? failedLine(total, cap, m.extHomes.length)
       : okLine(total, cap, m.rows.length, m.extHomes.length),
-    report,
+    printout,
     figures: {
       rows: m.rows.map((r) => ({ path: r.path, label: r.label, words: r.words, proseWords: r.proseWords })),
       total,

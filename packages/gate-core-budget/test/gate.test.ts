@@ -37,7 +37,7 @@ async function run(files: Record<string, FixtureEntry>, disk = false): Promise<G
   fx = disk ? createFixture(files) : inMemory(files);
   return checkCoreBudget(fx.tree());
 }
-const lines = (r: GateResult): string[] => r.report.map((l) => l.text);
+const lines = (r: GateResult): string[] => r.printout.map((l) => l.text);
 const found = (r: GateResult) => r.diagnostics.map((d) => ({ ruleId: d.ruleId, file: d.file, start: d.start }));
 
 describe('no core directory', () => {
@@ -45,7 +45,7 @@ describe('no core directory', () => {
     fx = memoryFixture({ 'spec/v2/core.md': 'a file, not a directory' });
     const tree = fx.tree();
     const r = await checkCoreBudget(tree);
-    expect([r.exitCode, r.report, r.summaryLine]).toEqual([
+    expect([r.exitCode, r.printout, r.summaryLine]).toEqual([
       0,
       [],
       '=== check-core-budget — spec/v2/core/ does not exist yet (0 words of a 25,000 budget; nothing measured) ===',

@@ -32,7 +32,7 @@ describe('upstream formatted with toLocaleString, so LC_ALL=de_DE.UTF-8 printed 
     expect(formatGrouped(n)).toBe(s);
   });
 
-  it('a full report is unchanged when every locale-aware formatter answers in German', async () => {
+  it('a full printout is unchanged when every locale-aware formatter answers in German', async () => {
     // Kept to be put back in place, never called detached.
     // eslint-disable-next-line @typescript-eslint/unbound-method
     const original = { toLocaleString: Number.prototype.toLocaleString, NumberFormat: Intl.NumberFormat };
@@ -47,7 +47,7 @@ describe('upstream formatted with toLocaleString, so LC_ALL=de_DE.UTF-8 printed 
       expect((25828).toLocaleString()).toBe('25.828');
       fx = memoryFixture(rfc0204Tree('after').files);
       const r = await checkCoreBudget(fx.tree());
-      expect(r.report.at(-1)?.text).toBe('  cap 29,400 = 25,000 + 200 x (31 homed - 9 at RFC 0190)');
+      expect(r.printout.at(-1)?.text).toBe('  cap 29,400 = 25,000 + 200 x (31 homed - 9 at RFC 0190)');
       expect(r.summaryLine).toMatch(/^=== check-core-budget OK — 25,828 \/ 29,400 words across \d+ document\(s\) ===$/);
     } finally {
       Number.prototype.toLocaleString = original.toLocaleString;

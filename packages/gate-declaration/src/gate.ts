@@ -1,4 +1,4 @@
-import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult, PrintoutLine } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { Gate, GateCommand, GateOptions } from '@openwop-spec/gate-api';
 import { checkDeclarationRules, headerText, rowCounts, sectionHeadings } from './check.js';
@@ -13,11 +13,11 @@ const hasErrors = (ds: readonly Diagnostic[]): boolean => ds.some((d) => d.sever
 function result(
   ok: boolean,
   summaryLine: string,
-  report: ReportLine[],
+  printout: PrintoutLine[],
   figures: Record<string, unknown>,
   diagnostics: Diagnostic[],
 ): GateResult {
-  return { gate: GATE_ID, ok, exitCode: ok ? 0 : 1, summaryLine, report, figures, diagnostics };
+  return { gate: GATE_ID, ok, exitCode: ok ? 0 : 1, summaryLine, printout, figures, diagnostics };
 }
 
 const figuresOf = (gen: GeneratorOutcome, rows?: RowCounts): Record<string, unknown> => ({
@@ -29,7 +29,7 @@ const figuresOf = (gen: GeneratorOutcome, rows?: RowCounts): Record<string, unkn
 /** `openwop-spec declaration [--check|--write]` (upstream scripts/generate-from-declaration.mjs). */
 export function runGenerator(tree: SpecTree, options: GateOptions): GateResult {
   const gen = options.flags.has('--write') ? writeGenerated(tree) : checkGenerated(tree);
-  return result(gen.ok, gen.parity, gen.report, figuresOf(gen), gen.diagnostics);
+  return result(gen.ok, gen.parity, gen.printout, figuresOf(gen), gen.diagnostics);
 }
 
 /**
@@ -57,7 +57,7 @@ async function writeChecked(tree: SpecTree): Promise<GateResult> {
 
 /**
  * check-declaration: the §4.8 rules plus the generator in check mode, in-process. `showGenerator`
- * decides whether the generator's own parity line is a report line: always for `openwop-spec check`
+ * decides whether the generator's own parity line is a printout line: always for `openwop-spec check`
  * (so one run shows both), and only on failure for the check-declaration command (where upstream
  * echoed only the generator's failure).
  */
@@ -67,14 +67,14 @@ export async function runCheckDeclaration(tree: SpecTree, showGenerator: 'always
   const diagnostics = [...offerRegeneration(gen, checks.filter((d) => d.severity === 'error').length), ...checks];
   const rows = rowCounts(tree);
   const ok = gen.ok && !hasErrors(diagnostics);
-  const report: ReportLine[] = [...gen.report];
+  const printout: PrintoutLine[] = [...gen.printout];
   // Here the generator's errors are listed with check-declaration's, so its line carries no count of its own.
   const line = gen.ok || gen.stale ? gen.parity : failedLine();
-  if (showGenerator === 'always' || !gen.ok) report.push(gen.ok ? { text: line } : { text: line, stream: 'stderr' });
+  if (showGenerator === 'always' || !gen.ok) printout.push(gen.ok ? { text: line } : { text: line, stream: 'stderr' });
   const summary = ok
     ? `=== check-declaration OK — ${rows.families} family rows (${rows.core} core / ${rows.ext} ext / ${rows.deleted} deleted), ${rows.metadata} metadata keys, ${rows.profiles} profiles; every v1 root key anchored ===`
     : '=== check-declaration FAILED ===';
-  return result(ok, summary, report, figuresOf(gen, rows), diagnostics);
+  return result(ok, summary, printout, figuresOf(gen, rows), diagnostics);
 }
 
 const commands: GateCommand[] = [
@@ -117,7 +117,7 @@ const commands: GateCommand[] = [
 
 /**
  * The declaration gate. `check` runs the generator in check mode and every check-declaration rule;
- * its report shows the generator's parity line first and ends with check-declaration's.
+ * its printout shows the generator's parity line first and ends with check-declaration's.
  */
 export const gate: Gate = {
   id: GATE_ID,

@@ -1,5 +1,5 @@
 import { InputError, isUnreadable } from '@openwop-spec/diagnostics';
-import type { Diagnostic, Point, ReportLine, TextEdit } from '@openwop-spec/diagnostics';
+import type { Diagnostic, Point, PrintoutLine, TextEdit } from '@openwop-spec/diagnostics';
 import { valueAt } from '@openwop-spec/json';
 import { command, firstDifferentLine, lineEndingAt } from '@openwop-spec/spec-tree';
 import type { JsonDoc, SpecTree } from '@openwop-spec/spec-tree';
@@ -16,10 +16,10 @@ import { rules } from './rules.js';
 export const MAX_STALE_FINDINGS = 20;
 export const FIX_COMMAND = command('declaration --write');
 
-/** The generator's part of a run: its findings, report lines and its own parity line. */
+/** The generator's part of a run: its findings, printout lines and its own parity line. */
 export interface GeneratorOutcome {
   diagnostics: Diagnostic[];
-  report: ReportLine[];
+  printout: PrintoutLine[];
   /** The generator's parity line (§0.4) and whether its part passed. */
   parity: string;
   ok: boolean;
@@ -111,7 +111,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
   const out = built(tree);
   const output = loadInputs(tree).layout.output;
   const diagnostics = toDiagnostics(tree, out.findings);
-  const report: ReportLine[] = [];
+  const printout: PrintoutLine[] = [];
   const differences: Difference[] = [];
   const stale: Diagnostic[] = [];
   const staleAt = (what: string, at: { start?: Point; end?: Point; subjects?: string[]; source?: Source } = {}) => {
@@ -160,7 +160,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
         });
       }
       if (differences.length > MAX_STALE_FINDINGS) {
-        report.push({
+        printout.push({
           text: `  … and ${differences.length - MAX_STALE_FINDINGS} more difference(s)`,
           stream: 'stderr',
         });
@@ -172,7 +172,7 @@ export function checkGenerated(tree: SpecTree): GeneratorOutcome {
   const parity = failed ? failedLine(errors(diagnostics)) : stale.length > 0 ? staleLine : okLine(out.counts);
   return {
     diagnostics: [...diagnostics, ...stale],
-    report,
+    printout,
     parity,
     ok: !failed && stale.length === 0,
     stale: stale.length > 0,
@@ -243,7 +243,7 @@ export function writeGenerated(tree: SpecTree): GeneratorOutcome {
   const out = built(tree);
   const output = loadInputs(tree).layout.output;
   const diagnostics = toDiagnostics(tree, out.findings);
-  const base = { diagnostics, report: [], counts: out.counts, differences: [], stale: false };
+  const base = { diagnostics, printout: [], counts: out.counts, differences: [], stale: false };
   if (errors(diagnostics) > 0) return { ...base, ok: false, parity: failedLine(errors(diagnostics)) };
   const outcome = tree.write(output, out.text);
   return { ...base, ok: true, parity: `wrote ${output}${outcome === 'unchanged' ? ' (unchanged)' : ''}` };

@@ -72,7 +72,7 @@ function nearId(uri: string, base: string, corpus: ReadonlyMap<string, Resource>
  * corpus schema, at a location that exists there. One that does not is the generator's error, at
  * the input the reference was copied from (a metadata shape, a facet file, the v1 schema): while it
  * stands nothing is generated, so a broken reference never reaches a file nobody may edit. It
- * explains the schemas gate's report of the same reference, in the input and in the generated file,
+ * explains the schemas gate's finding about the same reference, in the input and in the generated file,
  * and a citation of the path it names beside its input.
  */
 export function unresolvedRefs(

@@ -395,7 +395,7 @@ describe('declaration/capabilities-summary', () => {
         ok: false,
         exitCode: 1,
         summaryLine: '',
-        report: [],
+        printout: [],
         figures: {},
         diagnostics: [missing],
       },

@@ -62,7 +62,7 @@ function withCommitted(edit: (doc: Record<string, any>) => void) {
 describe('--check', () => {
   it('up to date: the OK line on stdout, exit 0, figures with counts and no differences', () => {
     const r = generate(generatedFixture().tree());
-    expect(r).toMatchObject({ ok: true, exitCode: 0, summaryLine: OK_LINE, report: [], diagnostics: [] });
+    expect(r).toMatchObject({ ok: true, exitCode: 0, summaryLine: OK_LINE, printout: [], diagnostics: [] });
     expect(r.figures).toEqual({ counts: { core: 2, ext: 1, deleted: 1, metadata: 3 }, differences: [] });
   });
 
@@ -130,7 +130,7 @@ describe('--check', () => {
     expect(r.diagnostics).toHaveLength(20);
     expect(found(r)[0]).toEqual({ ruleId: 'declaration/stale', file: OUT, start: pos(text, '"x0"') });
     expect(r.diagnostics[19]!.message).toBe('/properties/x19: unexpected');
-    expect(r.report).toEqual([{ text: '  … and 5 more difference(s)', stream: 'stderr' }]);
+    expect(r.printout).toEqual([{ text: '  … and 5 more difference(s)', stream: 'stderr' }]);
     expect(r.figures['differences']).toHaveLength(25);
     expect(r.summaryLine).toBe(STALE_LINE);
   });
@@ -168,7 +168,7 @@ describe('--check', () => {
     );
     const r = generate(f.tree());
     expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['declaration/facets-mismatch']);
-    expect(r.report).toEqual([]);
+    expect(r.printout).toEqual([]);
     expect(r.summaryLine).toBe('=== generate-from-declaration FAILED — 1 error(s) ===');
   });
 
@@ -187,7 +187,7 @@ describe('--check', () => {
     );
     const r = await runCheckDeclaration(f.tree(), 'always');
     expect(r.diagnostics.map((d) => d.ruleId).sort()).toEqual(['declaration/facets-mismatch', 'declaration/peer-id']);
-    expect(r.report).toEqual([{ text: '=== generate-from-declaration FAILED ===', stream: 'stderr' }]);
+    expect(r.printout).toEqual([{ text: '=== generate-from-declaration FAILED ===', stream: 'stderr' }]);
     expect(r.summaryLine).toBe('=== check-declaration FAILED ===');
   });
 });
@@ -255,7 +255,7 @@ describe('--write', () => {
     for (const r of [await gate.write!(f.tree(), CHECK), await gate.commands[0]!.run(f.tree(), WRITE)]) {
       expect(r).toMatchObject({ ok: false, exitCode: 1 });
       expect(r.diagnostics.map((d) => d.ruleId)).toContain('declaration/capabilities-heading');
-      expect(r.report.at(-1)?.text).toBe('  --write refused: nothing was written; fix the errors above first.');
+      expect(r.printout.at(-1)?.text).toBe('  --write refused: nothing was written; fix the errors above first.');
     }
     expect(f.tree().text(OUT)).toBe(before);
   });
@@ -270,28 +270,28 @@ describe('the gate and its commands', () => {
     expect(gate.commands[1]!.flags).toEqual({});
   });
 
-  it('check shows both parity lines: the generator line as a report line, check-declaration last', async () => {
+  it('check shows both parity lines: the generator line as a printout line, check-declaration last', async () => {
     const ok = await gateCheck(generatedFixture().tree());
-    expect(ok).toMatchObject({ ok: true, exitCode: 0, summaryLine: CHECK_OK, report: [{ text: OK_LINE }] });
+    expect(ok).toMatchObject({ ok: true, exitCode: 0, summaryLine: CHECK_OK, printout: [{ text: OK_LINE }] });
     const f = fixture(corpusFiles());
     const stale = await gateCheck(f.tree());
     expect(stale).toMatchObject({
       ok: false,
       exitCode: 1,
       summaryLine: '=== check-declaration FAILED ===',
-      report: [{ text: STALE_LINE, stream: 'stderr' }],
+      printout: [{ text: STALE_LINE, stream: 'stderr' }],
     });
   });
 
   it('check-declaration echoes the generator line only when the generator part fails', async () => {
     const f = generatedFixture();
-    expect(await checkDecl(f.tree())).toMatchObject({ ok: true, summaryLine: CHECK_OK, report: [] });
+    expect(await checkDecl(f.tree())).toMatchObject({ ok: true, summaryLine: CHECK_OK, printout: [] });
     f.write({ [OUT]: null });
     const r = await gate.commands[1]!.run(f.tree(), CHECK);
     expect(r).toMatchObject({
       ok: false,
       summaryLine: '=== check-declaration FAILED ===',
-      report: [{ text: STALE_LINE, stream: 'stderr' }],
+      printout: [{ text: STALE_LINE, stream: 'stderr' }],
     });
     expect(found(r)).toEqual([{ ruleId: 'declaration/stale', file: OUT, start: { line: 1, column: 1 } }]);
   });

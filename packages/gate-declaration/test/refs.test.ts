@@ -1,5 +1,5 @@
 // declaration/unresolved-ref: a reference the generator would copy into the capabilities schema
-// resolves there, or nothing is generated; the schemas gate's report of it follows from it.
+// resolves there, or nothing is generated; the schemas gate's finding about it follows from it.
 import { describe, expect, it } from 'vitest';
 import { fullMessage, linkCauses } from '@openwop-spec/diagnostics';
 import { gate as schemasGate } from '@openwop-spec/gate-schemas';
@@ -85,7 +85,7 @@ describe('declaration/unresolved-ref', () => {
     }
   });
 
-  it('it is the root cause of the schemas gate’s report of the same reference (one finding, said once)', async () => {
+  it('it is the root cause of the schemas gate’s finding about the same reference (one finding, said once)', async () => {
     const { f } = withRef('configurabel.schema.json');
     const tree = f.tree();
     const [decl, schemas] = linkCauses([await gateCheck(tree), await schemasGate.check(tree, CHECK)]);

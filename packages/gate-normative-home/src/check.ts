@@ -1,5 +1,5 @@
 import { InputError, wrap } from '@openwop-spec/diagnostics';
-import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult, PrintoutLine } from '@openwop-spec/diagnostics';
 import { command } from '@openwop-spec/spec-tree';
 import { classifyCoreFamilies } from '@openwop-spec/families';
 import type { Classification, ClassificationCounts, FamilyResult } from '@openwop-spec/families';
@@ -80,9 +80,9 @@ export const uncarriedOf = (state: Measured, baseline: Baseline | undefined): Fa
   return state.v1Dependent.filter((family) => !carried.has(family.key));
 };
 
-/** Accumulates report lines and diagnostics, then closes with the parity line. */
-export class Report {
-  readonly lines: ReportLine[] = [];
+/** Accumulates printout lines and diagnostics, then closes with the parity line. */
+export class ResultBuilder {
+  readonly lines: PrintoutLine[] = [];
   readonly diagnostics: Diagnostic[] = [];
   line(text: string): void {
     this.lines.push({ text });
@@ -94,7 +94,7 @@ export class Report {
       ok: errors === 0,
       exitCode: errors === 0 ? 0 : 1,
       summaryLine: summary ?? (errors === 0 ? OK_LINE : failedLine(errors)),
-      report: this.lines,
+      printout: this.lines,
       figures,
       diagnostics: this.diagnostics,
     };
@@ -105,8 +105,8 @@ export class Report {
  * Header, counts, and the predicate and missing blocks. Returns false
  * when either block was printed: the buckets are then incomplete and nothing after them runs.
  */
-export async function reportClassification(
-  out: Report,
+export async function printClassification(
+  out: ResultBuilder,
   tree: SpecTree,
   classification: Classification,
 ): Promise<boolean> {
@@ -147,7 +147,7 @@ export function figures(
   const classification = state.classification;
   return {
     counts: { ...classification.counts },
-    // The names behind each count that is not resolved, as the report lines print them.
+    // The names behind each count that is not resolved, as the printout shows them.
     buckets: bucketKeys(classification),
     families: classification.families.map((family) => ({
       key: family.key,
@@ -214,8 +214,8 @@ export async function checkNormativeHome(tree: SpecTree, options: GateOptions): 
     );
   }
   const state = measured(classification);
-  const out = new Report();
-  const complete = await reportClassification(out, tree, classification);
+  const out = new ResultBuilder();
+  const complete = await printClassification(out, tree, classification);
   for (const d of classificationDiagnostics(classification)) out.diagnostics.push(d);
   const data = figures(state, eos, today, baseline);
   if (!complete) {

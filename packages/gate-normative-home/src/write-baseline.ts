@@ -1,7 +1,14 @@
 import type { GateResult } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { GateOptions } from '@openwop-spec/gate-api';
-import { Report, classificationDiagnostics, figures, loadInputs, measured, reportClassification } from './check.js';
+import {
+  ResultBuilder,
+  classificationDiagnostics,
+  figures,
+  loadInputs,
+  measured,
+  printClassification,
+} from './check.js';
 import { bankedBaseline } from './banked.js';
 import { baselinePath } from './inputs.js';
 import { ratchets, rules } from './rules/baseline.js';
@@ -21,11 +28,11 @@ const BANKED = new Set(['home/baseline-improved']);
 export async function writeBaseline(tree: SpecTree, options: GateOptions): Promise<GateResult> {
   const { classification: c, baseline, eos } = await loadInputs(tree, false);
   const m = measured(c);
-  const r = new Report();
-  const complete = await reportClassification(r, tree, c);
+  const r = new ResultBuilder();
+  const complete = await printClassification(r, tree, c);
   for (const d of classificationDiagnostics(c)) r.diagnostics.push(d);
   if (complete && baseline) {
-    const ratchet = new Report();
+    const ratchet = new ResultBuilder();
     ratchets(ratchet, m, baseline);
     const refused = ratchet.diagnostics.filter((d) => !BANKED.has(d.ruleId));
     if (refused.length > 0) for (const line of ratchet.lines) r.lines.push(line);

@@ -57,7 +57,7 @@ describe('root causes in normative-home', () => {
     ]);
   });
 
-  it('a missing home explains every other report of that path', async () => {
+  it('a missing home explains every other finding about that path', async () => {
     const decl = withFamily(
       'after',
       'toolCatalog',

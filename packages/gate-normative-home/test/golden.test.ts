@@ -116,7 +116,7 @@ describe('RFC 0204 golden expectations', () => {
 describe('the RFC 0204 transition (issue 5)', () => {
   it('after-tree with the old baseline names toolCatalog as listed but no longer v1-dependent', async () => {
     const r = await run(tree0204('after', { [BASELINE]: baselineText(rfc0204Tree('before').baseline) }));
-    expect(r.report.map((l) => l.text)).toContain('    toolCatalog: listed but no longer v1-dependent — remove it');
+    expect(r.printout.map((l) => l.text)).toContain('    toolCatalog: listed but no longer v1-dependent — remove it');
   });
   it('with v1Carried fixed but v1Dependent unlowered, the Improved block asks to lower the baseline', async () => {
     const r = await run(withBaseline('after', (b) => (b['v1Dependent'] = 42)));

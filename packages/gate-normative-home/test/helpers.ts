@@ -1,4 +1,4 @@
-import { writeReport } from '@openwop-spec/diagnostics';
+import { writeOutput } from '@openwop-spec/diagnostics';
 import type { GateResult } from '@openwop-spec/diagnostics';
 import { createFixture, memoryFixtures } from '@openwop-spec/spec-tree/testing';
 import type { Fixture, FixtureEntry } from '@openwop-spec/spec-tree/testing';
@@ -45,7 +45,7 @@ export async function run(files: Record<string, FixtureEntry>, o: RunOptions = {
 }
 
 /**
- * Report lines without the names printed under the counts line (the lines after it indented by four
+ * Printout lines without the names printed under the counts line (the lines after it indented by four
  * spaces or more): most tests pin the blocks that follow, and `bucket names` pins the names.
  */
 export function withoutBucketNames(all: readonly string[]): string[] {
@@ -56,17 +56,17 @@ export function withoutBucketNames(all: readonly string[]): string[] {
   return [...all.slice(0, counts + 1), ...all.slice(end)];
 }
 
-/** What the stylish reporter writes for one result: stdout (without the bucket names) and stderr lines. */
+/** What the stylish writer writes for one result: stdout (without the bucket names) and stderr lines. */
 export function render(result: GateResult): { stdout: string[]; stderr: string[]; code: number } {
   const out = renderAll(result);
   return { ...out, stdout: withoutBucketNames(out.stdout) };
 }
 
-/** What the stylish reporter writes for one result, every line. */
+/** What the stylish writer writes for one result, every line. */
 export function renderAll(result: GateResult): { stdout: string[]; stderr: string[]; code: number } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = writeReport(
+  const code = writeOutput(
     [result],
     {
       format: 'stylish',
@@ -118,5 +118,5 @@ export function withFamily(stage: Stage, key: string, edit: (row: Record<string,
 export const found = (r: GateResult) =>
   r.diagnostics.map((d) => ({ ruleId: d.ruleId, file: d.file, line: d.start?.line }));
 export const ids = (r: GateResult) => r.diagnostics.map((d) => d.ruleId);
-/** The report lines without the bucket names (see withoutBucketNames). */
-export const lines = (r: GateResult) => withoutBucketNames(r.report.map((l) => l.text));
+/** The printout lines without the bucket names (see withoutBucketNames). */
+export const lines = (r: GateResult) => withoutBucketNames(r.printout.map((l) => l.text));

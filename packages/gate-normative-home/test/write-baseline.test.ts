@@ -37,7 +37,7 @@ describe('--write-baseline', () => {
       '=== check-v2-normative-home FAILED — 1 error(s) ===',
       before,
     ]);
-    expect(result.report.at(-1)?.text).toBe(
+    expect(result.printout.at(-1)?.text).toBe(
       '  --write-baseline refused: nothing was written; fix the errors above first.',
     );
   });
@@ -164,7 +164,7 @@ describe('--write-baseline', () => {
       const files = tree0204('after', { [DECLARATION]: JSON.stringify(decl, null, 2) });
       const { result, text } = await write(files);
       expect([result.exitCode, ids(result)]).toEqual([1, [ruleId]]);
-      expect(result.report.at(-1)?.text).toBe(
+      expect(result.printout.at(-1)?.text).toBe(
         '  --write-baseline refused: nothing was written; fix the errors above first.',
       );
       expect(text).toBe(files[BASELINE]);

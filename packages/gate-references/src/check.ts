@@ -91,7 +91,7 @@ export async function checkReferences(tree: SpecTree, ruleIds: ReadonlySet<strin
       errors === 0
         ? `=== references OK — ${count} citation(s) in ${files.length} document(s) resolve ===`
         : failedLine(errors),
-    report: [],
+    printout: [],
     figures: { documents: files.length, citations: count, unresolved: errors },
     diagnostics,
   };

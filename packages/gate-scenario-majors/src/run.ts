@@ -1,4 +1,4 @@
-import type { Diagnostic, GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { Diagnostic, GateResult, PrintoutLine } from '@openwop-spec/diagnostics';
 import { InputError } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { checkConfig, loadConfig } from './config.js';
@@ -38,7 +38,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
 
   const manifest = buildManifest(files, config.manifestComment);
   const rendered = renderManifest(manifest);
-  const report: ReportLine[] = [];
+  const printout: PrintoutLine[] = [];
   let comparison: Comparison | undefined;
   let changes: Change[] = [];
 
@@ -60,7 +60,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
           repair,
         ),
       );
-      for (const row of comparison.rows) report.push({ text: row, stream: 'stderr' });
+      for (const row of comparison.rows) printout.push({ text: row, stream: 'stderr' });
     }
   }
 
@@ -77,7 +77,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
     unchanged = tree.write(layout.manifest, rendered) === 'unchanged';
   }
 
-  report.push({
+  printout.push({
     text: `  lint: ${lint.files} file(s) target major 2, ${lint.modules} local module(s) reached; ${lint.violations} violation(s), ${lint.suppressed} suppressed`,
   });
 
@@ -100,7 +100,7 @@ export async function runScenarioMajors(tree: SpecTree, mode: Mode): Promise<Gat
     ok: errors === 0,
     exitCode: errors === 0 ? 0 : 1,
     summaryLine,
-    report,
+    printout,
     figures: {
       stale,
       counts: manifest.counts,

@@ -43,7 +43,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
         message: 'reaches this module as a major-2 file: src/scenarios/v2-b.test.ts → src/lib/tools.ts',
       },
     ]);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 3 file(s) target major 2, 1 local module(s) reached; 1 violation(s), 0 suppressed',
     );
   });
@@ -67,7 +67,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
       'reaches this module as a major-2 file: src/scenarios/v2-e.test.ts → src/lib/tools.ts',
       'reaches this module as a major-2 file: src/scenarios/v2-a.test.ts → src/lib/wrap.ts → src/lib/tools.ts',
     ]);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 5 file(s) target major 2, 2 local module(s) reached; 1 violation(s), 0 suppressed',
     );
   });
@@ -79,7 +79,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
     );
     const result = await run(fixture);
     expect(found(result, R1, R2)).toEqual([]);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 1 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed',
     );
   });
@@ -124,7 +124,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
     );
     const result = await run(fixture);
     expect(found(result, R1)).toEqual([]);
-    expect(result.report.at(-1)!.text).toContain('0 local module(s) reached');
+    expect(result.printout.at(-1)!.text).toContain('0 local module(s) reached');
   });
 
   it('an import with inline type specifiers is still followed (the module is loaded)', async () => {
@@ -227,7 +227,7 @@ describe('scope: every major-2 file plus its local imports, transitively', () =>
     const result = await runScenarioMajors(tree, 'check');
     // config + 2 scenarios + 2 libs; no committed manifest to read.
     expect(tree.stats.reads).toBe(5);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 2 file(s) target major 2, 2 local module(s) reached; 0 violation(s), 0 suppressed',
     );
   });

@@ -38,8 +38,8 @@ const goldenTree = (manifest?: string | Uint8Array, disk = false) =>
     { both: ['both.test.ts'], files: manifest === undefined ? {} : { [MANIFEST]: manifest }, disk },
   );
 
-const staleRows = (report: { text: string; stream?: string }[]) =>
-  report.filter((l) => l.stream === 'stderr').map((l) => l.text);
+const staleRows = (printout: { text: string; stream?: string }[]) =>
+  printout.filter((l) => l.stream === 'stderr').map((l) => l.text);
 
 describe('manifest bytes (§3.3)', () => {
   it('--write renders the golden bytes: $comment byte for byte, JSON.stringify(doc, null, 2) + LF', async () => {
@@ -69,13 +69,13 @@ describe('manifest bytes (§3.3)', () => {
     expect(written.tree().text(MANIFEST)).toBe(own);
     const upstreams = goldenTree(GOLDEN);
     upstreams.write({ [CONFIG]: config(upstreams.tree().text(CONFIG)) });
-    expect(staleRows((await run(upstreams)).report)).toEqual(['  (content equal; formatting or $comment differs)']);
+    expect(staleRows((await run(upstreams)).printout)).toEqual(['  (content equal; formatting or $comment differs)']);
   });
 
   it('a manifest written by upstream is not stale: --check prints the OK line', async () => {
     const result = await run(goldenTree(GOLDEN));
     expect(result.summaryLine).toBe('=== scenario-majors OK — 3 files (v1 2, v2 2) ===');
-    expect(result.report).toEqual([
+    expect(result.printout).toEqual([
       { text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed' },
     ]);
     expect(result.diagnostics).toEqual([]);
@@ -107,7 +107,7 @@ describe('--check when stale (§3.4)', () => {
         2,
       ) + '\n';
     const result = await run(goldenTree(committed));
-    expect(staleRows(result.report)).toEqual([
+    expect(staleRows(result.printout)).toEqual([
       '  ~ both.test.ts [1] -> [1, 2]',
       '  + c.test.ts [1]',
       '  - gone.test.ts [1]',
@@ -128,7 +128,7 @@ describe('--check when stale (§3.4)', () => {
       { file: 'gone.test.ts', before: [1], after: null },
     ]);
     // The stale rows go to stderr; the lint summary stays on stdout, last.
-    expect(result.report.at(-1)).toEqual({
+    expect(result.printout.at(-1)).toEqual({
       text: '  lint: 2 file(s) target major 2, 0 local module(s) reached; 0 violation(s), 0 suppressed',
     });
   });
@@ -136,7 +136,7 @@ describe('--check when stale (§3.4)', () => {
   it('equal content with other formatting is the single row "(content equal; formatting or $comment differs)"', async () => {
     const compact = JSON.stringify(JSON.parse(GOLDEN)) + '\n';
     const result = await run(goldenTree(compact));
-    expect(staleRows(result.report)).toEqual(['  (content equal; formatting or $comment differs)']);
+    expect(staleRows(result.printout)).toEqual(['  (content equal; formatting or $comment differs)']);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 1, column: 1 } }]);
     expect(result.figures['stale']).toBe(true);
     expect(result.figures['changes']).toEqual([]);
@@ -144,25 +144,25 @@ describe('--check when stale (§3.4)', () => {
 
   it('a different $comment is the same single row', async () => {
     const result = await run(goldenTree(GOLDEN.replace('Do not edit', 'Please do not edit')));
-    expect(staleRows(result.report)).toEqual(['  (content equal; formatting or $comment differs)']);
+    expect(staleRows(result.printout)).toEqual(['  (content equal; formatting or $comment differs)']);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 2, column: 1 } }]);
   });
 
   it('no committed manifest is the single row "(no committed manifest)"', async () => {
     const result = await run(goldenTree());
-    expect(staleRows(result.report)).toEqual(['  (no committed manifest)']);
+    expect(staleRows(result.printout)).toEqual(['  (no committed manifest)']);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: undefined }]);
   });
 
   it('an invalid committed manifest is the single row naming where it breaks', async () => {
     const result = await run(goldenTree('{\n  "counts": ,\n}\n'));
-    expect(staleRows(result.report)).toEqual(['  (committed manifest is not valid JSON at 2:13)']);
+    expect(staleRows(result.printout)).toEqual(['  (committed manifest is not valid JSON at 2:13)']);
     expect(found(result)).toEqual([{ ruleId: 'majors/stale', file: MANIFEST, start: { line: 2, column: 13 } }]);
   });
 
   it('wrong counts alone print only the counts row', async () => {
     const result = await run(goldenTree(GOLDEN.replace('"files": 3', '"files": 4')));
-    expect(staleRows(result.report)).toEqual(['  counts: files 4 -> 3, v1 2 -> 2, v2 2 -> 2']);
+    expect(staleRows(result.printout)).toEqual(['  counts: files 4 -> 3, v1 2 -> 2, v2 2 -> 2']);
   });
 
   it('a stale manifest and other errors: the stale line comes right before the FAILED line', async () => {

@@ -10,7 +10,7 @@ const scenario = (body: string): string => `export async function probe(cap: any
 async function lint(body: string) {
   const text = scenario(body);
   const result = await run(conformanceFixture({ 'v2-probe.test.ts': text }));
-  return { text, result, summary: result.report.at(-1)!.text };
+  return { text, result, summary: result.printout.at(-1)!.text };
 }
 
 const LINT_RULES = ['majors/supported-gate', 'majors/v1-path', 'majors/bad-pragma', 'majors/unused-pragma'];
@@ -127,7 +127,7 @@ describe('the majors-lint-disable-next-line pragma', () => {
     );
     const result = await run(fixture);
     expect(found(result, ...LINT_RULES)).toEqual([]);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 1 file(s) target major 2, 1 local module(s) reached; 0 violation(s), 1 suppressed',
     );
   });

@@ -37,7 +37,7 @@ describe('RFC 0204 (§3.6)', () => {
       [CONFIG]: configText(POST_0204_BOTH),
     });
     const check = await run(fixture);
-    expect(check.report.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
+    expect(check.printout.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
       '  ~ tool-catalog-compact-projection.test.ts [1] -> [1, 2]',
       '  ~ tool-catalog-projection.test.ts [1] -> [1, 2]',
       '  ~ tool-descriptor-shape.test.ts [1] -> [1, 2]',
@@ -57,7 +57,7 @@ describe('RFC 0204 (§3.6)', () => {
     const ok = await run(fixture);
     expect(ok.summaryLine).toBe('=== scenario-majors OK — 9 files (v1 6, v2 8) ===');
     expect(ok.diagnostics).toEqual([]);
-    expect(ok.report.at(-1)!.text).toBe(
+    expect(ok.printout.at(-1)!.text).toBe(
       '  lint: 8 file(s) target major 2, 6 local module(s) reached; 0 violation(s), 0 suppressed',
     );
   });

@@ -83,7 +83,7 @@ describe('§5 upstream bugs fixed on purpose (majors)', () => {
     expect(found(result, 'majors/v1-path')).toEqual([
       { ruleId: 'majors/v1-path', file: `${LIB}/list.ts`, start: { line: 1, column: 39 } },
     ]);
-    expect(result.report.at(-1)!.text).toBe(
+    expect(result.printout.at(-1)!.text).toBe(
       '  lint: 2 file(s) target major 2, 1 local module(s) reached; 8 violation(s), 0 suppressed',
     );
   });
@@ -99,7 +99,7 @@ describe('§5 upstream bugs fixed on purpose (majors)', () => {
       ['majors/duplicate-entry', CONFIG],
       ['majors/prefixed-in-both', CONFIG],
     ]);
-    expect(result.report.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
+    expect(result.printout.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
       '  (no committed manifest)',
     ]);
 
@@ -109,7 +109,7 @@ describe('§5 upstream bugs fixed on purpose (majors)', () => {
     expect((await run(fixture)).summaryLine).toBe('=== scenario-majors OK — 2 files (v1 1, v2 2) ===');
 
     fixture.write({ [`${SCENARIOS}/c.test.ts`]: ok });
-    expect((await run(fixture)).report.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
+    expect((await run(fixture)).printout.filter((l) => l.stream === 'stderr').map((l) => l.text)).toEqual([
       '  + c.test.ts [1]',
       '  counts: files 2 -> 3, v1 1 -> 2, v2 2 -> 2',
     ]);

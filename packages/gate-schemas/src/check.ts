@@ -1,5 +1,5 @@
 import { formatGrouped, sortDiagnostics } from '@openwop-spec/diagnostics';
-import type { GateResult, ReportLine } from '@openwop-spec/diagnostics';
+import type { GateResult, PrintoutLine } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import type { GateOptions } from '@openwop-spec/gate-api';
 import { compileOnce } from './compile.js';
@@ -19,7 +19,7 @@ export async function checkSchemas(tree: SpecTree, options: GateOptions): Promis
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const ok = errors === 0;
   const n = formatGrouped;
-  const report: ReportLine[] = [
+  const printout: PrintoutLine[] = [
     {
       text: `  ${n(schemaFiles.length)} schema(s) under ${tree.paths.schemas}/ and ${tree.paths.spec}/; ${n(compiled)} compile`,
     },
@@ -36,7 +36,7 @@ export async function checkSchemas(tree: SpecTree, options: GateOptions): Promis
     summaryLine: ok
       ? `=== schemas OK — ${n(compiled)} schema(s) compile; ${n(examples.files.length)} example(s) behave as documented ===`
       : `=== schemas FAILED — ${n(errors)} error(s) ===`,
-    report,
+    printout,
     figures: {
       schemas: schemaFiles.length,
       compiled,

@@ -224,7 +224,7 @@ describe('the example layout', () => {
     const broken = json({ $schema: DRAFT, type: 'object', properties: { name: { type: 'strin' } } });
     const result = await check(fixture({ [SCHEMA]: broken, [`${EX}/valid/thing/ok.json`]: json({ name: 1 }) }));
     expect(found(result)).toEqual([{ ruleId: 'schemas/compile', file: SCHEMA, start: at(6, 15) }]);
-    expect(result.report.map((l) => l.text)).toEqual([
+    expect(result.printout.map((l) => l.text)).toEqual([
       '  1 schema(s) under schemas/ and spec/; 0 compile',
       '  1 example(s): 1 valid, 0 invalid; 1 not run (their schema is unknown or does not compile)',
     ]);

@@ -114,7 +114,7 @@ describe('planInit on an upstream-layout tree', () => {
       const decl = await declaration.check(f.tree(), OPTIONS);
       expect(majors.summaryLine).toBe(upstreamFigures(entries)[3]);
       expect(decl.diagnostics).toEqual([]);
-      expect([...decl.report.map((l) => l.text), decl.summaryLine]).toEqual(upstreamFigures(entries).slice(4, 6));
+      expect([...decl.printout.map((l) => l.text), decl.summaryLine]).toEqual(upstreamFigures(entries).slice(4, 6));
     }
   });
 });

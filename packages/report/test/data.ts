@@ -11,7 +11,7 @@ export const result = (
   ok: true,
   exitCode: 0,
   summaryLine: `=== ${gate} OK ===`,
-  report: [],
+  printout: [],
   figures,
   diagnostics: [],
   ...extra,

@@ -61,7 +61,7 @@ export interface LineWriter {
   stderr: (line: string) => void;
 }
 
-/** Where a reporter's lines go (`Sink` in the reporters): text lines, and workflow commands. */
+/** Where a format writer's lines go (`Sink` in the writers): text lines, and workflow commands. */
 export interface TextSink extends LineWriter {
   stdout: (line: string, paint?: Paint) => void;
   stderr: (line: string, paint?: Paint) => void;

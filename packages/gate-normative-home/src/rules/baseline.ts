@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@openwop-spec/diagnostics';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
-import type { Measured, Report } from '../check.js';
+import type { Measured, ResultBuilder } from '../check.js';
 import type { Baseline } from '../inputs.js';
 import { bankedBaseline } from '../banked.js';
 import { GATE_ID } from '../id.js';
@@ -68,7 +68,7 @@ export function bankFix(tree: SpecTree, m: Measured, b: Baseline, today: string)
 }
 
 /** Ratchets: OK only when the measured counters equal the baseline exactly. */
-export function ratchets(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'> = {}): void {
+export function ratchets(r: ResultBuilder, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'> = {}): void {
   const u = m.undeclared.length;
   const v = m.v1Dependent.length;
   const f = m.uncovered.length;

@@ -2,7 +2,7 @@ import type { Diagnostic } from '@openwop-spec/diagnostics';
 import { escapePointerToken } from '@openwop-spec/json';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
-import type { Measured, Report } from '../check.js';
+import type { Measured, ResultBuilder } from '../check.js';
 import type { Baseline } from '../inputs.js';
 import { GATE_ID } from '../id.js';
 import { LineIndex } from '@openwop-spec/spec-tree';
@@ -55,7 +55,13 @@ export const rules = ruleCatalog(GATE_ID, {
  * A v1Banners entry for a document that is no longer the v1 home of any family is stale; and a v1
  * document that is no home but whose Status banner still says v2 reads it misleads its readers.
  */
-export function staleBanners(r: Report, tree: SpecTree, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
+export function staleBanners(
+  r: ResultBuilder,
+  tree: SpecTree,
+  m: Measured,
+  b: Baseline,
+  bank: Pick<Diagnostic, 'fix'>,
+): void {
   const homes = new Set(
     m.classification.families.flatMap((f) => f.homes.filter((h) => h.class === 'v1').map((h) => h.path)),
   );
@@ -93,7 +99,7 @@ const V2_READS = /^(>[^\n]*\*\*Status[^\n]*?)v2 reads it/m;
 const V2_READS_WORDS = 'v2 reads it';
 
 /** v1Carried must equal the v1-dependent set, always (upstream only with a known date). */
-export function v1CarriedBlock(r: Report, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
+export function v1CarriedBlock(r: ResultBuilder, m: Measured, b: Baseline, bank: Pick<Diagnostic, 'fix'>): void {
   const dependent = new Set(m.v1Dependent.map((f) => f.key));
   const listed = new Set(b.v1Carried);
   const missing = m.v1Dependent.filter((f) => !listed.has(f.key));

@@ -3,7 +3,7 @@ import { escapePointerToken } from '@openwop-spec/json';
 import type { FamilyResult } from '@openwop-spec/families';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 import type { Location } from '@openwop-spec/gate-api';
-import type { Measured, Report } from '../check.js';
+import type { Measured, ResultBuilder } from '../check.js';
 import { allowedAt, daysBetween } from '../dates.js';
 import type { Baseline, EosClock } from '../inputs.js';
 import { GATE_ID } from '../id.js';
@@ -111,7 +111,7 @@ export interface CoverItem {
  * EOS, or with the date unknown, a warning preview of the integrity entries.
  */
 export function carriedIntegrity(
-  r: Report,
+  r: ResultBuilder,
   m: Measured,
   b: Baseline,
   E: string | undefined,
@@ -199,7 +199,7 @@ export function carriedIntegrity(
  * on a straight line from openAtT0 at t0 to none at end-of-support. Printed even when nothing is
  * open, with the formula's values, so the author sees where the schedule stands.
  */
-export function burnDown(r: Report, b: Baseline, eos: EosClock, T: string, open: number): Schedule | undefined {
+export function burnDown(r: ResultBuilder, b: Baseline, eos: EosClock, T: string, open: number): Schedule | undefined {
   const E = eos.date;
   if (E === undefined) {
     const start = eos.doc?.locate('/endOfSupportNotBefore').start;

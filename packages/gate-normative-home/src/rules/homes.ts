@@ -249,7 +249,7 @@ const WHAT: Record<DocumentRef['what'], string> = {
 const relatedOf = (ref: DocumentRef | undefined): RelatedLocation[] =>
   ref ? [{ file: ref.file, start: ref.start, message: WHAT[ref.what] }] : [];
 
-/** What a home finding is about and explains (see linkCauses): a missing path explains every other report of it. */
+/** What a home finding is about and explains (see linkCauses): a missing path explains every other finding about it. */
 function causes(f: FamilyResult, h: HomeResult, finding: HomeFinding): Partial<Diagnostic> {
   const subjects = [`family:${f.key}`];
   if (finding.ruleId === 'home/unclaimed') subjects.push(`claim:${h.path}`);

@@ -13,7 +13,7 @@ export type Format = 'stylish' | 'json' | 'github' | 'sarif';
 export const FORMATS: readonly Format[] = ['stylish', 'json', 'github', 'sarif'];
 
 /**
- * Where a report goes: one call per line, without the trailing newline. A line is text made of data
+ * Where the output goes: one call per line, without the trailing newline. A line is text made of data
  * from the tree; the sink encodes it for where it goes (`terminalSink`: a terminal or a CI log),
  * painting the severity word a writer marked (`paint`, given only when colour is on). A workflow
  * command of the github format goes to `command`, as it is; without one, to stdout.
@@ -24,7 +24,7 @@ export interface Sink {
   command?(line: string): void;
 }
 
-export interface ReportOptions {
+export interface OutputOptions {
   format: Format;
   failOn: FailOn;
   /** Only the diagnostics that fail a gate, and the parity lines. Machine formats (json, sarif) are unaffected. */
@@ -51,7 +51,7 @@ export interface GateOutcome {
  * exitCode 2 carries its error line as summaryLine and no diagnostics. Consequences are linked to
  * their root causes across every gate first (`linkCauses`), so every format can fold or mark them.
  */
-export function writeReport(results: readonly GateResult[], opts: ReportOptions, sink: Sink): 0 | 1 | 2 {
+export function writeOutput(results: readonly GateResult[], opts: OutputOptions, sink: Sink): 0 | 1 | 2 {
   const outcomes = linkCauses(results).map((result) => ({ result, exitCode: gateExitCode(result, opts.failOn) }));
   let code: 0 | 1 | 2 = 0;
   for (const o of outcomes) if (o.exitCode > code) code = o.exitCode;

@@ -3,6 +3,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InputError, formatInputError } from '@openwop-spec/diagnostics';
 import { writeAtomic } from '@openwop-spec/spec-tree';
 import { GATES } from './registry.js';
 import { ruleDocFiles } from './rule-docs.js';
@@ -11,8 +12,16 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = join(root, 'docs', 'rules');
 const files = ruleDocFiles(GATES);
 let written = 0;
-for (const [path, content] of files)
-  if (writeAtomic(join(root, ...path.split('/')), content, { within: root, path }) === 'written') written++;
+try {
+  for (const [path, content] of files)
+    if (writeAtomic(join(root, ...path.split('/')), content, { within: root, path }) === 'written') written++;
+} catch (err) {
+  // A refused write (a folder on the way that leads out of the repository, a non-file in the way)
+  // is one line naming the file, as everywhere else; nothing after it is written.
+  if (!(err instanceof InputError)) throw err;
+  process.stderr.write(`${formatInputError('rule-docs', err)}\n`);
+  process.exit(2);
+}
 
 // A rule that left its catalogue leaves no file behind.
 const stale: string[] = [];

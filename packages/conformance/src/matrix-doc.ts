@@ -1,8 +1,9 @@
 // The row → mutant → observed-failure table of MATRIX.md, generated from a mutant run and kept
 // between two markers: `pnpm --filter @openwop-spec/conformance gen` writes it (src/bin/matrix-doc.ts),
 // and test/mutants.test.ts fails, naming that command, when it is stale.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '@openwop-spec/spec-tree';
 import { MUTANTS } from './mutants/index.js';
 import type { Mutant } from './mutants/index.js';
 import { nonPassing } from './run.js';
@@ -88,9 +89,10 @@ export function readMatrixDoc(file: string): string {
   }
 }
 
-/** Atomic: a temporary file beside the document, renamed over it. */
-export function writeMatrixDoc(file: string, text: string): void {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  writeFileSync(temp, text);
-  renameSync(temp, file);
+/**
+ * Writes `path` (relative to `root`) atomically, a temporary file beside it renamed over it, and
+ * only inside `root`: a folder on the way or a document that is a symlink leading out is refused.
+ */
+export function writeMatrixDoc(root: string, path: string, text: string): void {
+  writeAtomic(join(root, ...path.split('/')), text, { within: root, path });
 }

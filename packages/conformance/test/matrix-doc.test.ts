@@ -1,6 +1,6 @@
 // The matrix generator itself: it renders what it is given, replaces only its own block, and a
 // changed observation makes the generated document differ (so a stale table fails the mutants test).
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,10 +71,20 @@ describe('readMatrixDoc / writeMatrixDoc', () => {
 
   it('reads a missing document as empty and writes atomically, leaving no temporary file', () => {
     dir = mkdtempSync(join(tmpdir(), 'matrix-doc-'));
-    const file = join(dir, 'MATRIX.md');
-    expect(readMatrixDoc(file)).toBe('');
-    writeMatrixDoc(file, 'x\n');
-    expect(readFileSync(file, 'utf8')).toBe('x\n');
+    expect(readMatrixDoc(join(dir, 'MATRIX.md'))).toBe('');
+    writeMatrixDoc(dir, 'MATRIX.md', 'x\n');
+    expect(readFileSync(join(dir, 'MATRIX.md'), 'utf8')).toBe('x\n');
     expect(readdirSync(dir)).toEqual(['MATRIX.md']);
+  });
+
+  it('refuses a folder on the way that is a symlink leading out of the root, and writes nothing there', () => {
+    dir = mkdtempSync(join(tmpdir(), 'matrix-doc-'));
+    mkdirSync(join(dir, 'root'));
+    mkdirSync(join(dir, 'elsewhere'));
+    writeFileSync(join(dir, 'elsewhere', 'MATRIX.md'), 'untouched\n');
+    symlinkSync('../elsewhere', join(dir, 'root', 'pkg'));
+    expect(() => writeMatrixDoc(join(dir!, 'root'), 'pkg/MATRIX.md', 'x\n')).toThrow(/pkg\/MATRIX\.md/);
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual(['MATRIX.md']);
+    expect(readFileSync(join(dir, 'elsewhere', 'MATRIX.md'), 'utf8')).toBe('untouched\n');
   });
 });

@@ -7,40 +7,31 @@ import {
   chmodSync,
   chownSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeKey } from '@openwop-spec/report';
 import { forge } from '../../spec-tree/test/forge.js';
 import { repo } from '../../report/test/fixture.js';
 import type { Repo } from '../../report/test/fixture.js';
-import { createFixture, probeGate, run } from './helpers.js';
+import { temporaries } from '@openwop-spec/spec-tree/testing';
+import { probeGate, run } from './helpers.js';
 import { SIX_ENTRIES, snapshot, upstreamTree } from '../../init/test/upstream-tree.js';
-import type { Fixture } from './helpers.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-const fixture = (files: Parameters<typeof createFixture>[0]): Fixture => {
-  const f = createFixture(files);
-  cleanups.push(f.remove);
-  return f;
-};
+const temp = temporaries();
+afterEach(temp.clean);
+const fixture = temp.fixture;
 /** A folder outside the tree, holding what a write or a removal through a link would destroy. */
 function outside(files: Record<string, string> = { 'victim.json': 'untouched\n' }): {
   dir: string;
   listing: () => string[];
 } {
-  const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-outside-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = temp.folder('openwop-spec-outside-');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -128,7 +119,7 @@ describe('the caches stay inside the root and read nothing they would wait on', 
   /** The report's fixture repository with one commit, and a node_modules. */
   function reportRepo(): { r: Repo; sha: string } {
     const r = repo();
-    cleanups.push(r.remove);
+    temp.track(r.remove);
     const sha = r.commit({ core: ['alpha'] }, '2026-10-10', 'alpha moves out of v1');
     mkdirSync(join(r.root, 'node_modules'));
     return { r, sha };

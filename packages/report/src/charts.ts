@@ -221,6 +221,13 @@ const OPEN = 'open: no v2 home and not carried (what the schedule bounds)';
 const ALLOWED = 'open allowed by the schedule';
 const UNHOMED = 'without a v2 home, carried or not';
 
+/** A line chart's series told apart twice, by colour and by dash (readable printed in grey). */
+function seriesEncoding(domain: readonly string[], colors: readonly string[], dashes: readonly (readonly number[])[]) {
+  const scale = (range: readonly unknown[]) =>
+    ({ field: 'series', type: 'nominal', title: null, scale: { domain, range }, legend: LEGEND }) as const;
+  return { color: scale(colors), strokeDash: scale(dashes) } as const;
+}
+
 /** The last of each day's points (the page's table lists every commit): one mark per day, none hidden under another. */
 export function lastPerDay<T extends { day: string }>(points: readonly T[]): T[] {
   const byDay = new Map<string, T>();
@@ -294,29 +301,15 @@ export function burnDownChart(d: ReportData['burnDown']): Chart {
   ].join(' ');
   const x = timeAxis(d.span);
   const domain = [OPEN, ALLOWED, UNHOMED];
-  const series = {
-    color: {
-      field: 'series',
-      type: 'nominal',
-      title: null,
-      scale: { domain, range: [BLUE, '#666', '#c07a1a'] },
-      legend: LEGEND,
-    },
-    strokeDash: {
-      field: 'series',
-      type: 'nominal',
-      title: null,
-      scale: {
-        domain,
-        range: [
-          [1, 0],
-          [6, 4],
-          [2, 2],
-        ],
-      },
-      legend: LEGEND,
-    },
-  } as const;
+  const series = seriesEncoding(
+    domain,
+    [BLUE, '#666', '#c07a1a'],
+    [
+      [1, 0],
+      [6, 4],
+      [2, 2],
+    ],
+  );
   return {
     id: 'chart-burn-down',
     title: 'Burn-down to v1 end of support',
@@ -387,22 +380,14 @@ export function budgetHistoryChart(b: NonNullable<ReportData['budget']>): Chart 
   const last = b.history.at(-1)!;
   const alt = `${plural(b.history.length, 'point', 'points')} from ${first.day} to ${last.day}: the kernel went from ${plural(first.words, 'word', 'words')} to ${formatGrouped(last.words)}, and the cap from ${formatGrouped(first.cap)} to ${formatGrouped(last.cap)}.`;
   const domain = [WORDS, CAP];
-  const series = {
-    color: { field: 'series', type: 'nominal', title: null, scale: { domain, range: [BLUE, '#000'] }, legend: LEGEND },
-    strokeDash: {
-      field: 'series',
-      type: 'nominal',
-      title: null,
-      scale: {
-        domain,
-        range: [
-          [1, 0],
-          [6, 3],
-        ],
-      },
-      legend: LEGEND,
-    },
-  } as const;
+  const series = seriesEncoding(
+    domain,
+    [BLUE, '#000'],
+    [
+      [1, 0],
+      [6, 3],
+    ],
+  );
   return {
     id: 'chart-budget-history',
     title: 'Core budget over time',

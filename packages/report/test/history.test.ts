@@ -8,24 +8,18 @@ import type { FactStore } from '@openwop-spec/spec-tree';
 import { createFixture } from '@openwop-spec/spec-tree/testing';
 import { codeKey, collectHistory } from '../src/index.js';
 import { duration } from '../src/history.js';
-import { git } from '@openwop-spec/spec-tree/testing';
+import { git, temporaries } from '@openwop-spec/spec-tree/testing';
 import { coreDoc, coreWords, files, importHistory, repo, wc } from './fixture.js';
 import type { Repo } from './fixture.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
+const temp = temporaries();
+afterEach(temp.clean);
 function fresh(): Repo {
   const r = repo();
-  cleanups.push(r.remove);
+  temp.track(r.remove);
   return r;
 }
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-report-cache-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (): string => temp.folder('openwop-spec-report-cache-');
 
 /**
  * The file's one repository: three commits that move families out of v1, and one that touches no
@@ -99,7 +93,7 @@ describe('collectHistory', () => {
 
   it('without git, or before the first commit, there is no history and a note says why', async () => {
     const fx = createFixture({ 'spec/v2/declaration.json': '{"families": []}\n' });
-    cleanups.push(fx.remove);
+    temp.track(fx.remove);
     expect(await collectHistory(fx.root, DEFAULT_PATHS, { limit: 30, env: process.env })).toEqual({
       points: [],
       notes: ['no git history: the repository root is not inside a git repository, so only today is shown'],

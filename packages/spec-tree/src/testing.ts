@@ -95,6 +95,39 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
   };
 }
 
+/** What one test file creates on disk, removed together by `clean` (register it with `afterEach`). */
+export interface Temporaries {
+  /** {@link createFixture}, removed by `clean`. */
+  fixture: (files: Record<string, FixtureEntry>) => Fixture;
+  /** A new empty folder under the system's temporary folder, removed by `clean`. */
+  folder: (prefix: string) => string;
+  /** Runs `remove` with the others at `clean`. */
+  track: (remove: () => void) => void;
+  clean: () => void;
+}
+
+export function temporaries(): Temporaries {
+  const removals: Array<() => void> = [];
+  return {
+    fixture: (files) => {
+      const f = createFixture(files);
+      removals.push(f.remove);
+      return f;
+    },
+    folder: (prefix) => {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      removals.push(() => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    track: (remove) => {
+      removals.push(remove);
+    },
+    clean: () => {
+      for (const remove of removals.splice(0)) remove();
+    },
+  };
+}
+
 /** Fixture entries as a MemoryFs holds them (it holds no symlinks). */
 function contentsInMemory(entries: Record<string, FixtureEntry | null>): Record<string, string | Uint8Array | null> {
   const contents: Record<string, string | Uint8Array | null> = {};

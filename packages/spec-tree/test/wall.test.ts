@@ -9,7 +9,6 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -17,29 +16,20 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CacheFolder, DiskFs, FactCache, SpecTree, createAtomic, distrust, writeAtomic } from '../src/index.js';
 import type { FactKind } from '../src/index.js';
 import { shape } from '../src/index.js';
-import { createFixture } from '../src/testing.js';
-import type { Fixture } from '../src/testing.js';
+import { temporaries } from '../src/testing.js';
 import { forge } from './forge.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-const fixture = (files: Parameters<typeof createFixture>[0]): Fixture => {
-  const f = createFixture(files);
-  cleanups.push(f.remove);
-  return f;
-};
+const temp = temporaries();
+afterEach(temp.clean);
+const fixture = temp.fixture;
 /** A folder outside every fixture, holding `victim.json`: what a write through a link would replace. */
 function outside(): { dir: string; victim: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'openwop-spec-outside-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = temp.folder('openwop-spec-outside-');
   writeFileSync(join(dir, 'victim.json'), 'untouched\n');
   return { dir, victim: join(dir, 'victim.json') };
 }

@@ -1,5 +1,5 @@
 import { INPUT_RULES } from '@openwop-spec/diagnostics';
-import type { RuleDoc } from '@openwop-spec/diagnostics';
+import type { ExampleEdit, RuleDoc, RuleExample } from '@openwop-spec/diagnostics';
 import type { Gate } from '@openwop-spec/gate-api';
 
 /**
@@ -28,11 +28,104 @@ export const ruleDocPath = (id: string): string => `docs/rules/${id}.md`;
 /** The link the output gives for a rule (SARIF `helpUri`, JSON `helpUri`). */
 export const ruleDocUri = (id: string): string => `${DOCS_BASE}${ruleDocPath(id)}`;
 
+/** A link from a rule's page to the files every example starts from. */
+const EXAMPLE_REPOSITORY = '[example repository](../../../packages/cli/test/example-repository.ts)';
+
+/** The date every rule example runs at, so an example that reads the date means the same every day. */
+export const EXAMPLE_TODAY = '2026-09-22';
+
+/** The command that runs a rule's example: the rule's gate (every gate for an input error), at EXAMPLE_TODAY. */
+export const exampleArgv = (gate: string, example: RuleExample): string[] => [
+  'check',
+  ...(gate === 'input' ? [] : [gate]),
+  '--today',
+  EXAMPLE_TODAY,
+  ...(example.args ?? []),
+];
+
 /** A fence longer than any backtick run in `text`, so an example cannot close it. */
-function fenced(text: string): string[] {
+function fenced(text: string, indent = ''): string[] {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
-  return [fence, ...text.split('\n'), fence];
+  return [fence, ...text.split('\n'), fence].map((line) => (line === '' ? line : indent + line));
+}
+
+/** `text` as inline code, delimited by a backtick run longer than any inside it. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** Past this many characters (or this long a line) a value is shown in part: an example may need a large file. */
+const SHOWN = 600;
+const LINE = 160;
+
+/** A value as the docs show it: inline when it is one short line, else as a block under the list item. */
+function shown(value: string): { inline?: string; block?: string[] } {
+  // A file's final newline is not shown.
+  const text = value.endsWith('\n') ? value.slice(0, -1) : value;
+  if (text.length <= 60 && !text.includes('\n')) return { inline: code(text) };
+  const cut = text.length > SHOWN || text.split('\n').some((line) => line.length > LINE);
+  if (!cut) return { block: fenced(text, '  ') };
+  const part = text
+    .slice(0, SHOWN)
+    .split('\n')
+    .map((line) => (line.length > LINE ? `${line.slice(0, LINE)}…` : line))
+    .join('\n');
+  return { block: fenced(`${part}\n… (${text.length.toLocaleString('en-US')} characters in all)`, '  ') };
+}
+
+function describeEdit(edit: ExampleEdit): string[] {
+  const file = code(edit.file);
+  /** `lead` then the value: on the line when short (`inline` joins them), else as a block below. */
+  const item = (lead: string, inline: string, value: string): string[] => {
+    const v = shown(value);
+    return v.inline !== undefined ? [`- ${lead} ${inline} ${v.inline}.`] : [`- ${lead}:`, '', ...v.block!, ''];
+  };
+  if ('write' in edit) {
+    if (typeof edit.write === 'string') return item(`Write ${file}`, 'as', edit.write);
+    const hex = [...edit.write.slice(0, 32)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    return [
+      `- Write ${file} as the bytes ${code(hex)}${edit.write.length > 32 ? ` … (${edit.write.length} bytes)` : ''}.`,
+    ];
+  }
+  if ('replace' in edit) {
+    const from = shown(edit.replace);
+    const to = shown(edit.with);
+    if (from.inline !== undefined && (to.inline !== undefined || edit.with === ''))
+      return [`- In ${file}, replace ${from.inline} with ${edit.with === '' ? 'nothing' : to.inline}.`];
+    return [
+      `- In ${file}, replace`,
+      '',
+      ...fenced(edit.replace, '  '),
+      '',
+      '  with',
+      '',
+      ...fenced(edit.with, '  '),
+      '',
+    ];
+  }
+  if ('set' in edit) return item(`In ${file}, set ${code(edit.set)}`, 'to', JSON.stringify(edit.to, null, 2));
+  if ('unset' in edit) return [`- In ${file}, remove ${code(edit.unset)}.`];
+  if ('symlink' in edit) return [`- Make ${file} a symbolic link to ${code(edit.symlink)}.`];
+  return [`- Delete ${file}.`];
+}
+
+/** An example as the docs show it: what it shows, the edits to the example repository, the command. */
+function renderExample(gate: string, example: RuleExample): string[] {
+  const lines = [
+    example.says,
+    '',
+    ...(example.edits.length === 0
+      ? [`The ${EXAMPLE_REPOSITORY} as it is.`]
+      : [`In the ${EXAMPLE_REPOSITORY}:`, '', ...example.edits.flatMap(describeEdit)]),
+    '',
+    `Run ${code(['openwop-spec', ...exampleArgv(gate, example)].join(' '))}.`,
+  ];
+  // A block item ends with a blank line of its own; one blank line between paragraphs is enough.
+  return lines.filter((line, i) => line !== '' || lines[i - 1] !== '');
 }
 
 /**
@@ -55,11 +148,11 @@ export function renderRuleDoc({ doc, gate }: RuleEntry): string[] {
     '',
     '## Fails',
     '',
-    ...fenced(doc.fail),
+    ...renderExample(gate, doc.fail),
     '',
     '## Passes',
     '',
-    ...fenced(doc.pass),
+    ...renderExample(gate, doc.pass),
     '',
     '## Fix',
     '',
@@ -75,6 +168,11 @@ function renderIndex(catalogue: readonly RuleEntry[]): string[] {
     'Every finding names one of these rule ids. Each file says what the rule catches, gives a failing',
     'and a passing example, and the fix; `openwop-spec explain <rule-id>` prints the same text. The',
     "files are generated from the gates' rule catalogues by `pnpm rule-docs`; edit the catalogue, not the file.",
+    '',
+    'Each example is a few edits to the [example repository](../../packages/cli/test/example-repository.ts),',
+    'a small spec repository that passes every gate, and the command that runs it. The examples are run',
+    'by `packages/cli/test/rule-examples.test.ts`: a failing example must report its rule (at a file',
+    'position when it names a file), and a passing one must pass with no finding at all.',
     '',
     '| rule id | gate | severity | what it catches |',
     '|---|---|---|---|',

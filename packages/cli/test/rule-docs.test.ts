@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATES } from '../src/index.js';
-import { DOCS_BASE, everyRule, ruleDocFiles, ruleDocPath, ruleDocUri } from '../src/rule-docs.js';
+import { DOCS_BASE, everyRule, exampleArgv, ruleDocFiles, ruleDocPath, ruleDocUri } from '../src/rule-docs.js';
 import { createFixture, probeGate, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 
@@ -47,11 +47,19 @@ describe('docs/rules: one file per rule id, generated from the catalogues', () =
     }
   });
 
-  it('each file says what the rule catches, a failing and a passing example, and the fix', () => {
-    for (const { doc } of catalogue) {
+  it('each file says what the rule catches, a failing and a passing example (its edits and command), and the fix', () => {
+    for (const { doc, gate } of catalogue) {
       const text = files.get(ruleDocPath(doc.id))!;
-      for (const part of [doc.summary, doc.fail, doc.pass, doc.fix]) expect(text).toContain(part);
-      expect(text.indexOf('## Fails')).toBeLessThan(text.indexOf('## Passes'));
+      for (const part of [doc.summary, doc.fail.says, doc.pass.says, doc.fix]) expect(text).toContain(part);
+      const fails = text.slice(text.indexOf('## Fails'), text.indexOf('## Passes'));
+      const passes = text.slice(text.indexOf('## Passes'), text.indexOf('## Fix'));
+      for (const [section, example] of [
+        [fails, doc.fail],
+        [passes, doc.pass],
+      ] as const) {
+        for (const edit of example.edits) expect(section).toContain(`\`${edit.file}\``);
+        expect(section).toContain(`Run \`openwop-spec ${exampleArgv(gate, example).join(' ')}\`.`);
+      }
     }
   });
 });

@@ -1,176 +1,37 @@
-// A small spec repository that passes every gate, the change an RFC author makes to it (a family
-// moved from spec/v1/ to a v2 home, and a new family with a facet file), and the twelve mistakes
-// made while doing so, each a function of the tree. The generated files are left to `gen` (and,
-// after the change, to `check --fix`); everything else is written here.
+// The change an RFC author makes to the example repository (a family moved from spec/v1/ to a v2
+// home, and a new family with a facet file), and the twelve mistakes made while doing so, each a
+// function of the tree. The generated files are left to `gen` (and, after the change, to
+// `check --fix`); everything else is written here.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { json } from '../../gate-declaration/test/corpus.js';
 import {
-  BASE,
-  DECLARATION_SCHEMA,
-  EXT_PATTERN,
-  VERSION,
-  WITNESS_CLASSES,
-  json,
-} from '../../gate-declaration/test/corpus.js';
+  BASELINE,
+  CAPS,
+  CONFIGURABLE,
+  DECL,
+  HEARTBEAT,
+  OUT,
+  SCHEMA,
+  TIMERS,
+  TIMERS_FACETS,
+  exampleRepository,
+  row,
+} from './example-repository.js';
 
-export const DECL = 'spec/v2/declaration.json';
-export const CAPS = 'spec/v2/core/capabilities.md';
-export const OUT = 'schemas/v2/capabilities.schema.json';
-export const BASELINE = 'docs/normative-home-baseline.json';
-export const CONFIGURABLE = 'spec/v2/metadata/configurable.schema.json';
-export const HEARTBEAT_V1 = 'spec/v1/heartbeat.md';
-export const HEARTBEAT = 'spec/v2/core/heartbeat.md';
-export const TIMERS = 'spec/v2/core/timers.md';
-export const TIMERS_FACETS = 'spec/v2/facets/timers.schema.json';
-
-const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
-const V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1 hosts.';
-
-const row = (key: string, over: Record<string, unknown>) => ({
-  key,
-  kind: 'family',
-  anchor: 'core',
-  section: `core/capabilities.md#${key}`,
-  peerDependencyId: key,
-  witness: 'witnessable-gated',
-  maturity: { technical: 'experimental', adoption: 'none' },
-  facets: [],
-  floorScenarios: [],
-  requirementIds: [],
-  ...over,
-});
-const meta = (key: string) => ({ key, kind: 'metadata', schema: `metadata/${key}`, disposition: 'kept', note: null });
-
-/** The repository before the change: toolCatalog homed in v2, heartbeat still in spec/v1/. */
-export function corpus(): Record<string, string> {
-  return {
-    [DECL]: json({
-      $schema: 'https://openwop.dev/spec/v2/declaration.schema.json',
-      version: '2.0',
-      witnessClasses: WITNESS_CLASSES,
-      extensionsKeyPattern: EXT_PATTERN,
-      reservedOrgs: ['openwop'],
-      extensions: {},
-      metadata: [meta('protocolVersions'), meta('preferredVersion'), meta('configurable')],
-      families: [
-        row('toolCatalog', { owningRfc: '0204', normativeText: ['spec/v2/core/tool-catalog.md'] }),
-        row('heartbeat', {
-          facets: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'],
-          owningRfc: '0060',
-          normativeText: [HEARTBEAT_V1],
-        }),
-      ],
-      profiles: [],
-    }),
-    'spec/v2/declaration.schema.json': json(DECLARATION_SCHEMA),
-    'spec/v2/capability-record.base.json': json(BASE),
-    'spec/v2/metadata/protocolVersions.schema.json': json({
-      $schema: SCHEMA,
-      $id: 'https://openwop.dev/spec/v2/metadata-protocolVersions.schema.json',
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', pattern: VERSION },
-    }),
-    'spec/v2/metadata/preferredVersion.schema.json': json({
-      $schema: SCHEMA,
-      $id: 'https://openwop.dev/spec/v2/metadata-preferredVersion.schema.json',
-      type: 'string',
-      pattern: VERSION,
-    }),
-    // Its $id sits beside the schema it references, so the reference resolves alike here and in the generated schema.
-    [CONFIGURABLE]: json({
-      $schema: SCHEMA,
-      $id: 'https://openwop.dev/spec/v2/metadata-configurable.schema.json',
-      $ref: 'configurable.schema.json',
-    }),
-    'schemas/v2/configurable.schema.json': json({
-      $schema: SCHEMA,
-      $id: 'https://openwop.dev/spec/v2/configurable.schema.json',
-      type: 'object',
-      properties: { keys: { type: 'array', items: { type: 'string' } } },
-    }),
-    'schemas/capabilities.schema.json': json({
-      $schema: SCHEMA,
-      $id: 'https://openwop.dev/spec/v1/capabilities.schema.json',
-      type: 'object',
-      properties: {
-        protocolVersions: { type: 'array', items: { type: 'string' } },
-        preferredVersion: { type: 'string' },
-        configurable: { type: 'object' },
-        toolCatalog: {
-          type: 'object',
-          required: ['supported'],
-          properties: { supported: { type: 'boolean' } },
-          additionalProperties: false,
-        },
-        heartbeat: {
-          type: 'object',
-          required: ['supported'],
-          properties: {
-            supported: { type: 'boolean' },
-            minIntervalSec: { type: 'integer', minimum: 1 },
-            maxRuntimeMs: { type: 'integer', minimum: 1 },
-            deliveryChannel: { type: 'string' },
-          },
-          additionalProperties: false,
-        },
-      },
-    }),
-    [CAPS]: [
-      '# Discovery and capabilities',
-      '',
-      '## Core families',
-      '',
-      '### § `toolCatalog`',
-      '',
-      'Witness `witnessable-gated`, experimental; RFC 0204; no facets. Home: `tool-catalog.md`.',
-      '',
-      '### § `heartbeat`',
-      '',
-      'Witness `witnessable-gated`, experimental; RFC 0060; facets `minIntervalSec`, `maxRuntimeMs`, `deliveryChannel`. Home: `spec/v1/heartbeat.md` (v1-dependent).',
-      '',
-      '## Extension families',
-      '',
-      'None yet.',
-      '',
-    ].join('\n'),
-    'spec/v2/core/tool-catalog.md': [
-      '# Tool catalog',
-      '',
-      '> **Status: Draft · RFC 0204.**',
-      '> **Normative home:** `toolCatalog`.',
-      '',
-      '## `toolCatalog`',
-      '',
-      'A host advertising `toolCatalog` MUST list every tool it can run.',
-      '',
-    ].join('\n'),
-    [HEARTBEAT_V1]: [
-      '# Heartbeat',
-      '',
-      V1_BANNER,
-      '',
-      '## `heartbeat`',
-      '',
-      'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than `heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`, and delivers each per `heartbeat.deliveryChannel`.',
-      '',
-    ].join('\n'),
-    [BASELINE]: json({
-      v1Dependent: 1,
-      undeclared: 0,
-      facetsUncovered: 0,
-      v1Banners: { [HEARTBEAT_V1]: V1_BANNER },
-      v1Carried: ['heartbeat'],
-    }),
-    'RFCS/0204-v2-host-mcp-client.md': '# RFC 0204: the v2 host MCP client\n',
-    // The generator the capabilities schema's $comment names (the references gate resolves it).
-    'scripts/generate-from-declaration.mjs': '// generates schemas/v2/capabilities.schema.json\n',
-    'conformance/src/scenarios/v2-tool-list.test.ts': "export const title = 'lists tools';\n",
-    'conformance/src/scenarios/runs.test.ts': "export const title = 'runs';\n",
-    'conformance/scenario-majors.config.json': json({ bothMajors: [] }),
-    'conformance/requirements.json': json({ records: [] }),
-  };
-}
+export {
+  BASELINE,
+  CAPS,
+  CONFIGURABLE,
+  DECL,
+  HEARTBEAT,
+  HEARTBEAT_V1,
+  OUT,
+  TIMERS,
+  TIMERS_FACETS,
+} from './example-repository.js';
+/** The repository before the change. */
+export const corpus = exampleRepository;
 
 const read = (root: string, path: string): string => readFileSync(join(root, path), 'utf8');
 const write = (root: string, path: string, text: string): void => {

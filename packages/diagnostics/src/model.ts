@@ -94,16 +94,47 @@ export interface GateResult {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * One change a rule example makes to the example repository (a small spec repository that passes
+ * every gate). Paths are repository paths; a JSON pointer addresses a value in a JSON file.
+ */
+export type ExampleEdit =
+  /** Writes the whole file, creating the folders on the way. */
+  | { file: string; write: string | Uint8Array }
+  /** Replaces the first `replace` in the file with `with`; the text must be there. */
+  | { file: string; replace: string; with: string }
+  /** Sets the value at a JSON pointer (its parent must exist; `-` as the last token appends). */
+  | { file: string; set: string; to: unknown }
+  /** Removes the value at a JSON pointer (it must exist). */
+  | { file: string; unset: string }
+  /** Deletes the file. */
+  | { file: string; remove: true }
+  /** Makes the path a symbolic link to `symlink`. */
+  | { file: string; symlink: string };
+
+/**
+ * A rule's failing or passing example: what it shows, and the edits that make it from the example
+ * repository. `openwop-spec check <gate> --today 2026-09-22`, plus `args`, runs it.
+ */
+export interface RuleExample {
+  /** What the example shows, in a sentence. */
+  says: string;
+  /** The edits, in order; none is the example repository as it is. */
+  edits: readonly ExampleEdit[];
+  /** Arguments appended to the command, e.g. `--deadline`. */
+  args?: readonly string[];
+}
+
 /** The documentation entry of one rule id; every id a gate can emit has one. */
 export interface RuleDoc {
   id: string;
   severity: Severity;
   /** What the rule catches, one or two sentences. */
   summary: string;
-  /** A minimal input that breaks the rule. */
-  fail: string;
-  /** The same input, fixed. */
-  pass: string;
+  /** A minimal change to the example repository that breaks the rule; a test runs it and sees the finding. */
+  fail: RuleExample;
+  /** The same input, fixed; a test runs it and sees the gate pass. */
+  pass: RuleExample;
   /** How to fix a finding. */
   fix: string;
 }

@@ -104,7 +104,7 @@ function toRule(id: string, doc: RuleDoc | undefined, helpUri: string | undefine
     id,
     shortDescription: { text: doc.summary },
     fullDescription: { text: `${doc.summary} ${doc.fix}` },
-    help: { text: `${doc.fix}\n\nFails:\n${doc.fail}\n\nPasses:\n${doc.pass}` },
+    help: { text: `${doc.fix}\n\nFails:\n${doc.fail.says}\n\nPasses:\n${doc.pass.says}` },
     ...(helpUri !== undefined && { helpUri }),
     defaultConfiguration: { level: LEVEL[doc.severity] },
   };

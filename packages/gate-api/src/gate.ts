@@ -1,4 +1,12 @@
-import type { Diagnostic, GateResult, Point, RelatedLocation, RuleDoc, Severity } from '@openwop-spec/diagnostics';
+import type {
+  Diagnostic,
+  GateResult,
+  Point,
+  RelatedLocation,
+  RuleDoc,
+  RuleExample,
+  Severity,
+} from '@openwop-spec/diagnostics';
 import type { FactKind, SpecTree } from '@openwop-spec/spec-tree';
 
 /** What a gate run is given besides the tree. */
@@ -74,8 +82,10 @@ export interface Location {
 export interface RuleSpec<D> {
   severity: Severity;
   summary: string;
-  fail: string;
-  pass: string;
+  /** A change to the example repository that breaks the rule (run by the rule-examples test). */
+  fail: RuleExample;
+  /** The same change, fixed: the gate passes. */
+  pass: RuleExample;
   /** How to fix a finding: the command to run or the edit to make; every finding's hint unless `hint` says more. */
   fix: string;
   /** What is wrong, from the finding's data. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fixClause, ruleCatalog } from '../src/index.js';
 
-const doc = { severity: 'error' as const, summary: 'S.', fail: 'bad', pass: 'good' };
+const doc = {
+  severity: 'error' as const,
+  summary: 'S.',
+  fail: { says: 'bad', edits: [] },
+  pass: { says: 'good', edits: [] },
+};
 const rules = ruleCatalog('g', {
   'g/plain': { ...doc, fix: 'Run openwop-spec gen.', message: (d: { n: number }) => `${d.n} things are stale` },
   'g/specific': {

@@ -24,6 +24,8 @@ import {
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { parsePointer, valueAt } from '@openwop-spec/json';
+import type { ExampleEdit } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE } from './config.js';
 import { BUNDLED_FILES } from './package-require.js';
 import { SpecTree } from './tree.js';
@@ -93,6 +95,45 @@ export function createFixture(files: Record<string, FixtureEntry>): Fixture {
     write,
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Makes a rule example's edits in a fixture, in order. An edit that cannot be made as written (text
+ * to replace that is not there, a pointer whose parent is missing) throws: the example is broken.
+ */
+export function applyEdits(fixture: Fixture, edits: readonly ExampleEdit[]): void {
+  const read = (file: string): string => readFileSync(join(fixture.root, ...file.split('/')), 'utf8');
+  const editJson = (file: string, pointer: string, change: (parent: unknown, last: string) => void): void => {
+    const doc: unknown = JSON.parse(read(file));
+    const tokens = parsePointer(pointer);
+    const parent = valueAt(doc, tokens.slice(0, -1));
+    if (tokens.length === 0 || parent === null || typeof parent !== 'object')
+      throw new Error(`${file}: ${pointer} has no parent to change`);
+    change(parent, tokens.at(-1)!);
+    fixture.write({ [file]: `${JSON.stringify(doc, null, 2)}\n` });
+  };
+  for (const edit of edits) {
+    if ('write' in edit) fixture.write({ [edit.file]: edit.write });
+    else if ('remove' in edit) fixture.write({ [edit.file]: null });
+    else if ('symlink' in edit) fixture.write({ [edit.file]: { symlink: edit.symlink } });
+    else if ('replace' in edit) {
+      const text = read(edit.file);
+      const at = text.indexOf(edit.replace);
+      if (at < 0) throw new Error(`${edit.file}: ${JSON.stringify(edit.replace)} is not there to replace`);
+      fixture.write({ [edit.file]: text.slice(0, at) + edit.with + text.slice(at + edit.replace.length) });
+    } else if ('set' in edit)
+      editJson(edit.file, edit.set, (parent, last) => {
+        if (Array.isArray(parent) && last === '-') parent.push(edit.to);
+        else (parent as Record<string, unknown>)[last] = edit.to;
+      });
+    else
+      editJson(edit.file, edit.unset, (parent, last) => {
+        if (valueAt(parent, [last]) === undefined)
+          throw new Error(`${edit.file}: ${edit.unset} is not there to remove`);
+        if (Array.isArray(parent)) parent.splice(Number(last), 1);
+        else delete (parent as Record<string, unknown>)[last];
+      });
+  }
 }
 
 /** What one test file creates on disk, removed together by `clean` (register it with `afterEach`). */

@@ -22,8 +22,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A ratchet grew: more undeclared families, more total open debt, or more uncovered facets than the baseline.',
-    fail: 'undeclared 0 -> 1',
-    pass: 'undeclared 0 -> 0',
+    fail: { says: 'undeclared 0 -> 1', edits: [] },
+    pass: { says: 'undeclared 0 -> 0', edits: [] },
     fix: 'Undo the new debt: declare a home for a family with none, give a v1-dependent family a home outside spec/v1/, name each uncovered facet in a home of its family. A ratchet only moves down.',
     message: (d: { items: string; grew: readonly Grown[] }) => `a ratchet grew: ${d.items}`,
     hint: (d: { items: string; grew: readonly Grown[] }) =>
@@ -33,8 +33,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'The measured counters differ from the baseline without growing: the gain must be banked by lowering the baseline.',
-    fail: 'baseline v1Dependent 42, measured 41',
-    pass: 'baseline v1Dependent 41',
+    fail: { says: 'baseline v1Dependent 42, measured 41', edits: [] },
+    pass: { says: 'baseline v1Dependent 41', edits: [] },
     fix: 'Bank the gain: openwop-spec normative-home --write-baseline (or openwop-spec check --fix) lowers the baseline to the measured state.',
     message: (d: { change: string; file: string }) => `improved (${d.change}) but not banked in ${d.file}`,
     hint: () => 'bank the gain: openwop-spec normative-home --write-baseline lowers the baseline to the measured state',
@@ -43,8 +43,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       '--write-baseline found a v1 home of a v1-dependent family with no Status banner, so no banner is recorded for it.',
-    fail: 'spec/v1/x.md has no `> **Status: …**` line in its header',
-    pass: '> **Status: Stable · v1.1.**',
+    fail: { says: 'spec/v1/x.md has no `> **Status: …**` line in its header', edits: [] },
+    pass: { says: '> **Status: Stable · v1.1.**', edits: [] },
     fix: 'Add a `> **Status: …**` banner to the document’s leading blockquote, then run openwop-spec normative-home --write-baseline again.',
     message: (d: { path: string }) =>
       `${d.path} has no Status banner, so none is recorded in v1Banners; a change to it could not be detected after end-of-support`,

@@ -14,8 +14,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A v1-dependent family is not listed in the baseline’s v1Carried, so the RFC 0189 §D fallback would not cover it.',
-    fail: 'toolHooks is v1-dependent; v1Carried lacks it',
-    pass: '"v1Carried": ["toolHooks", …]',
+    fail: { says: 'toolHooks is v1-dependent; v1Carried lacks it', edits: [] },
+    pass: { says: '"v1Carried": ["toolHooks", …]', edits: [] },
     fix: 'Give the family a v2 home, or carry it: openwop-spec normative-home --write-baseline adds it to v1Carried.',
     message: (d: { key: string; file: string }) =>
       `${d.key}: v1-dependent but NOT listed in v1Carried of ${d.file} — the §D fallback would not cover it`,
@@ -23,8 +23,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/v1carried-stale': {
     severity: 'error',
     summary: 'v1Carried lists a family that is no longer v1-dependent.',
-    fail: '"v1Carried": ["toolCatalog"] after toolCatalog moved to spec/v2/core',
-    pass: 'the key removed from v1Carried',
+    fail: { says: '"v1Carried": ["toolCatalog"] after toolCatalog moved to spec/v2/core', edits: [] },
+    pass: { says: 'the key removed from v1Carried', edits: [] },
     fix: 'Remove the key from v1Carried: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { key: string }) => `${d.key}: listed in v1Carried but no longer v1-dependent`,
     hint: () => 'remove the key from v1Carried, or run openwop-spec normative-home --write-baseline',
@@ -33,8 +33,11 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'The baseline records a Status banner in v1Banners for a v1 document that is no longer the home of any family.',
-    fail: '"v1Banners": {"spec/v1/scheduling.md": "…"} after scheduling moved to spec/v2/core/scheduling.md',
-    pass: 'the entry removed from v1Banners',
+    fail: {
+      says: '"v1Banners": {"spec/v1/scheduling.md": "…"} after scheduling moved to spec/v2/core/scheduling.md',
+      edits: [],
+    },
+    pass: { says: 'the entry removed from v1Banners', edits: [] },
     fix: 'Remove the entry: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { path: string }) => `v1Banners records ${d.path}, which is no longer the v1 home of any family`,
     hint: () => 'remove the entry, or run openwop-spec normative-home --write-baseline',
@@ -43,8 +46,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'A v1 document that is the home of no family (its family moved to v2) still says in its Status banner that v2 reads it.',
-    fail: '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is. (after the family moved to v2)',
-    pass: "> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the family's home is `spec/v2/core/scheduling.md`.",
+    fail: {
+      says: '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is. (after the family moved to v2)',
+      edits: [],
+    },
+    pass: {
+      says: "> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the family's home is `spec/v2/core/scheduling.md`.",
+      edits: [],
+    },
     fix: 'Reword the Status banner: drop "v2 reads it" and say where the family\'s v2 text now lives.',
     message: (d: { path: string }) =>
       `${d.path} is the home of no family, but its Status banner still says v2 reads it`,

@@ -35,8 +35,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A reciprocal marker in a core or ext document claims a key that is no family in the declaration (often a misspelled or renamed key). While a declared home fails, only the misspelling that leaves its document unclaimed is reported, as that home/unclaimed’s root cause.',
-    fail: '> **Normative home:** `toolCatalg`.',
-    pass: '> **Normative home:** `toolCatalog`.',
+    fail: { says: '> **Normative home:** `toolCatalg`.', edits: [] },
+    pass: { says: '> **Normative home:** `toolCatalog`.', edits: [] },
     fix: 'Correct the key in the marker (the message names the nearest family when one is close), remove it, or add the family to spec/v2/declaration.json. check --fix leaves it: which family the document means is the author’s call.',
     message: (d: Claim & { file: string; meant?: string }) =>
       `${d.path} claims \`${d.key}\`, which is no family in ${d.file}${d.meant ? ` — did you mean \`${d.meant}\`?` : ''}`,
@@ -47,8 +47,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A reciprocal marker claims a family whose normativeText does not list the document, so the claim counts for nothing (left behind when the family moved, or written before the declaration was moved). Read once every declared home passes, and not for a family with no home or one newly homed in spec/v1/: those findings come first.',
-    fail: 'spec/v2/core/x.md: > **Normative home:** `scheduling`. while scheduling’s normativeText is ["spec/v1/scheduling.md"]',
-    pass: 'scheduling’s normativeText lists spec/v2/core/x.md, or the marker no longer names scheduling',
+    fail: {
+      says: 'spec/v2/core/x.md: > **Normative home:** `scheduling`. while scheduling’s normativeText is ["spec/v1/scheduling.md"]',
+      edits: [],
+    },
+    pass: {
+      says: 'scheduling’s normativeText lists spec/v2/core/x.md, or the marker no longer names scheduling',
+      edits: [],
+    },
     fix: 'Point the family’s normativeText in spec/v2/declaration.json at the document, or remove the key from the marker. check --fix does neither: which one is right is the author’s call.',
     message: (d: Claim & { homes: readonly string[] }) =>
       `${d.path} claims \`${d.key}\`, but the declaration ${d.homes.length > 0 ? `points ${d.key}'s home at ${d.homes.join(', ')}` : `declares no home for ${d.key}`}`,
@@ -59,8 +65,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'Something that looks like a reciprocal marker claims nothing (colon outside the bold, outside the header region, or inside HTML).',
-    fail: '> **Normative home**: `x`.',
-    pass: '> **Normative home:** `x`.',
+    fail: { says: '> **Normative home**: `x`.', edits: [] },
+    pass: { says: '> **Normative home:** `x`.', edits: [] },
     fix: 'Write the marker as `> **Normative home:** `key`.` in the leading blockquote.',
     message: (d: { kind: NearMissKind }) => NEAR_MISS[d.kind][0],
     hint: (d: { kind: NearMissKind }) => NEAR_MISS[d.kind][1],

@@ -15,8 +15,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'Under --deadline after v1 end-of-support: a family is undeclared or uncarried, or a carried v1 target has no, no recorded, or a changed Status banner.',
-    fail: 'today ≥ endOfSupportNotBefore and spec/v1/x.md’s banner changed since it was carried',
-    pass: 'every carried target keeps its recorded banner',
+    fail: { says: 'today ≥ endOfSupportNotBefore and spec/v1/x.md’s banner changed since it was carried', edits: [] },
+    pass: { says: 'every carried target keeps its recorded banner', edits: [] },
     fix: 'Give the family a v2 home, carry it, or restore (or re-record, in review) the banner.',
     message: (d: { item: string; date: string }) =>
       `v1 end-of-support (${d.date}) has passed and the §D fallback does NOT cover: ${d.item}`,
@@ -25,16 +25,16 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'Under --deadline before v1 end-of-support (or with it unknown): what the §D fallback would not cover at end-of-support.',
-    fail: 'a carried v1 target with no recorded banner',
-    pass: 'every carried target has its banner recorded in v1Banners',
+    fail: { says: 'a carried v1 target with no recorded banner', edits: [] },
+    pass: { says: 'every carried target has its banner recorded in v1Banners', edits: [] },
     fix: 'Record the banner in v1Banners, or give the family a v2 home.',
     message: (d: { item: string }) => `at v1 end-of-support the §D fallback would NOT cover: ${d.item}`,
   },
   'home/eos-unknown': {
     severity: 'warning',
     summary: 'Under --deadline, the v1 end-of-support date is unknown, so no burn-down is measured.',
-    fail: 'evidence/v1-end-of-support.json missing, or endOfSupportNotBefore null',
-    pass: '{"endOfSupportNotBefore": "2026-12-04"}',
+    fail: { says: 'evidence/v1-end-of-support.json missing, or endOfSupportNotBefore null', edits: [] },
+    pass: { says: '{"endOfSupportNotBefore": "2026-12-04"}', edits: [] },
     fix: 'Record endOfSupportNotBefore in the EOS clock file once the date is decided.',
     message: (d: { file: string }) =>
       `the v1 end-of-support date is unknown (${d.file} has no endOfSupportNotBefore), so no burn-down is measured`,
@@ -43,8 +43,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'Under --deadline, more families are open (undeclared or uncarried) than the linear burn-down from t0 to end-of-support allows today.',
-    fail: '10 open, 6 allowed',
-    pass: '6 open, 6 allowed',
+    fail: { says: '10 open, 6 allowed', edits: [] },
+    pass: { says: '6 open, 6 allowed', edits: [] },
     fix: 'Give open families a v2 home (or carry them) until open ≤ allowed.',
     message: (d: { open: number; allowed: number }) => `behind the burn-down: ${d.open} open, ${d.allowed} allowed`,
     hint: (d: { open: number; allowed: number }) =>

@@ -9,8 +9,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'No home of the family names a declared facet (bare or as key.facet); counted by the facetsUncovered ratchet.',
-    fail: 'facets: ["client"] and no home mentions client or mcp.client',
-    pass: 'A host advertising `mcp.client` MUST …',
+    fail: { says: 'facets: ["client"] and no home mentions client or mcp.client', edits: [] },
+    pass: { says: 'A host advertising `mcp.client` MUST …', edits: [] },
     fix: 'Name the facet in a core, ext or v1 home of the family.',
     message: (d: { key: string; facet: string }) => `${d.key}.${d.facet}: no home of ${d.key} names this facet`,
     hint: (d: { key: string; facet: string }) =>

@@ -25,8 +25,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/bad-path': {
     severity: 'error',
     summary: 'A normativeText entry is not a canonical repository-relative path.',
-    fail: '"normativeText": ["spec/v2/core/../../README.md"]',
-    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fail: { says: '"normativeText": ["spec/v2/core/../../README.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
     fix: 'Write the path relative to the repository root, with / separators and no empty, . or .. segments.',
     message: (d: Home & { reason: PathProblem }) =>
       `${d.key}: normativeText entry "${d.path}" is not a canonical repository-relative path (${d.reason})`,
@@ -34,8 +34,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/wrong-extension': {
     severity: 'error',
     summary: 'A prose home (core, ext, v1) is not a .md file, or a schema co-pointer is not a .json file.',
-    fail: '"normativeText": ["spec/v2/core/tool-catalog.txt"]',
-    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fail: { says: '"normativeText": ["spec/v2/core/tool-catalog.txt"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
     fix: 'Point normativeText at the markdown document (prose) or the JSON schema (co-pointer).',
     message: (d: Home & { expected: string }) =>
       `${d.key}: ${d.path} must end in ${d.expected} (a prose home is a .md file, a schema co-pointer a .json file)`,
@@ -43,8 +43,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/declaration-site': {
     severity: 'error',
     summary: 'spec/v2/core/capabilities.md is the declaration site: its § sections are stubs, not behaviour.',
-    fail: '"normativeText": ["spec/v2/core/capabilities.md"]',
-    pass: '"normativeText": ["spec/v2/core/host-services.md"]',
+    fail: { says: '"normativeText": ["spec/v2/core/capabilities.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/host-services.md"]', edits: [] },
     fix: 'Point normativeText at the document that states the family’s behaviour.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is the declaration site (capabilities.md § ${d.key} is a stub, not behaviour)`,
@@ -52,8 +52,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/rfc-home': {
     severity: 'error',
     summary: 'An RFC is history, not operative text; owningRfc already records it.',
-    fail: '"normativeText": ["RFCS/0204.md"]',
-    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fail: { says: '"normativeText": ["RFCS/0204.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
     fix: 'Move the operative text into a spec/v2/core document and point normativeText there.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is an RFC, which is history rather than operative text (owningRfc already records it)`,
@@ -62,8 +62,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'The path is outside every home class: only spec/v2/core, spec/v2/ext, a v2 schema (co-pointer) or spec/v1 (declared dependency).',
-    fail: '"normativeText": ["README.md"]',
-    pass: '"normativeText": ["spec/v2/core/packs.md"]',
+    fail: { says: '"normativeText": ["README.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/packs.md"]', edits: [] },
     fix: 'Point normativeText at a spec/v2/core document (or spec/v1 as a declared dependency).',
     message: (d: Home) =>
       `${d.key}: ${d.path} is not a normative home; only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency`,
@@ -72,8 +72,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A normativeText path does not exist (a dangling symlink counts as missing): a pointer to a missing file reads as resolved.',
-    fail: '"normativeText": ["spec/v2/core/gone.md"]',
-    pass: '"normativeText": ["spec/v2/core/tool-catalog.md"]',
+    fail: { says: '"normativeText": ["spec/v2/core/gone.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
     fix: 'Create the document, or correct the path in normativeText (the message names the existing document that claims the family, else the nearest existing path).',
     message: (d: Home & { meant?: string; claims?: boolean }) =>
       `${d.key}: ${d.path} does not exist (a pointer to a missing file reads as resolved)${d.meant ? ` — did you mean ${d.meant}${d.claims ? `, which claims ${d.key}` : ''}?` : ''}`,
@@ -85,8 +85,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/symlink-escape': {
     severity: 'error',
     summary: 'A home resolves, through a symlink, outside the repository or into a different home class.',
-    fail: 'spec/v2/core/x.md -> ../../v1/x.md',
-    pass: 'spec/v2/core/x.md is a regular file',
+    fail: { says: 'spec/v2/core/x.md -> ../../v1/x.md', edits: [] },
+    pass: { says: 'spec/v2/core/x.md is a regular file', edits: [] },
     fix: 'Point normativeText at the real document, or replace the symlink with it.',
     message: (d: Home & { target?: string }) =>
       `${d.key}: ${d.path} resolves to ${d.target ?? 'a path outside the repository'}, outside the repository or in another home class`,
@@ -94,16 +94,16 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/not-a-file': {
     severity: 'error',
     summary: 'A home exists but is not a regular file (e.g. a directory).',
-    fail: '"normativeText": ["spec/v2/ext/packs.md"] where packs.md is a folder',
-    pass: '"normativeText": ["spec/v2/ext/packs/README.md"]',
+    fail: { says: '"normativeText": ["spec/v2/ext/packs.md"] where packs.md is a folder', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/ext/packs/README.md"]', edits: [] },
     fix: 'Point normativeText at the document itself.',
     message: (d: Home) => `${d.key}: ${d.path} is not a regular file`,
   },
   'home/seams-catalog': {
     severity: 'error',
     summary: 'host-sample-test-seams.md is a conformance-seam catalog: an observation surface, not a behaviour home.',
-    fail: '"normativeText": ["spec/v1/host-sample-test-seams.md"]',
-    pass: '"normativeText": ["spec/v1/host-capabilities.md"]',
+    fail: { says: '"normativeText": ["spec/v1/host-sample-test-seams.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v1/host-capabilities.md"]', edits: [] },
     fix: 'Point normativeText at the document that states the behaviour.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is a conformance-seam catalog, an observation surface rather than a behaviour home`,
@@ -111,8 +111,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/non-normative': {
     severity: 'error',
     summary: 'The home’s Status banner declares the document informative or non-normative.',
-    fail: '> **Status: Informative.**',
-    pass: '> **Status: Stable · v1.1.**',
+    fail: { says: '> **Status: Informative.**', edits: [] },
+    pass: { says: '> **Status: Stable · v1.1.**', edits: [] },
     fix: 'Point normativeText at a normative document; an informative one cannot carry obligations.',
     message: (d: Home & { banner: string }) => `${d.key}: ${d.path} declares itself non-normative (${d.banner})`,
   },
@@ -120,8 +120,11 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A core or ext document the declaration names as a family’s home does not claim the family in its reciprocal marker.',
-    fail: 'spec/v2/core/x.md lists toolCatalog in normativeText but its header has no `**Normative home:**` naming it',
-    pass: '> **Normative home:** `toolCatalog`.',
+    fail: {
+      says: 'spec/v2/core/x.md lists toolCatalog in normativeText but its header has no `**Normative home:**` naming it',
+      edits: [],
+    },
+    pass: { says: '> **Normative home:** `toolCatalog`.', edits: [] },
     fix: 'Add the key to the document’s marker in its leading blockquote (or the | **homes:** | row of an ext README), or remove the document from the family’s normativeText.',
     message: (d: Home) => `${d.key}: ${d.path} does not claim it, though the declaration names it as a home`,
     hint: (d: Home) =>
@@ -130,8 +133,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/schema-only': {
     severity: 'error',
     summary: 'Every home of the family is a schema: a schema may co-point but must not be the sole home.',
-    fail: '"normativeText": ["schemas/v2/mcp.schema.json"]',
-    pass: '"normativeText": ["spec/v2/core/interop.md", "schemas/v2/mcp.schema.json"]',
+    fail: { says: '"normativeText": ["schemas/v2/mcp.schema.json"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/interop.md", "schemas/v2/mcp.schema.json"]', edits: [] },
     fix: 'Add a prose home under spec/v2/core/ to normativeText.',
     message: (d: { key: string }) =>
       `${d.key}: only schema co-pointers are declared; a schema MAY co-point but MUST NOT be the sole home`,
@@ -139,8 +142,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/ext-only': {
     severity: 'error',
     summary: 'The family has no core or v1 home: spec/v2/ext/ may co-point but must not be the sole home.',
-    fail: '"normativeText": ["spec/v2/ext/packs/README.md"]',
-    pass: '"normativeText": ["spec/v2/core/packs.md", "spec/v2/ext/packs/README.md"]',
+    fail: { says: '"normativeText": ["spec/v2/ext/packs/README.md"]', edits: [] },
+    pass: { says: '"normativeText": ["spec/v2/core/packs.md", "spec/v2/ext/packs/README.md"]', edits: [] },
     fix: 'Add a spec/v2/core home (or a spec/v1 one as a declared dependency) to normativeText.',
     message: (d: { key: string }) =>
       `${d.key}: only spec/v2/ext/ co-pointers are declared; ext MAY co-point but MUST NOT be the sole home`,
@@ -148,8 +151,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/unnamed': {
     severity: 'error',
     summary: 'No unit or heading of a core or v1 home names the family key.',
-    fail: 'the core home never mentions `mcp`',
-    pass: 'A host advertising `mcp` MUST …',
+    fail: { says: 'the core home never mentions `mcp`', edits: [] },
+    pass: { says: 'A host advertising `mcp` MUST …', edits: [] },
     fix: 'Name the family in the home, in the paragraph, list item or table row that carries its obligation.',
     message: (d: { key: string }) =>
       `${d.key}: no core/ or v1 home names it (an ext co-pointer cannot carry the obligation)`,
@@ -160,8 +163,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'No paragraph, list item or table row of a core or v1 home has an RFC 2119 keyword and names the family (or sits under a section titled for it).',
-    fail: 'The `mcp` family exists.⏎⏎Hosts MUST do b.',
-    pass: 'A host advertising `mcp` MUST …',
+    fail: { says: 'The `mcp` family exists.⏎⏎Hosts MUST do b.', edits: [] },
+    pass: { says: 'A host advertising `mcp` MUST …', edits: [] },
     fix: 'State the family’s obligation in a unit that names it, or under a heading titled for it (## `key`).',
     message: (d: { key: string }) =>
       `${d.key}: named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it`,

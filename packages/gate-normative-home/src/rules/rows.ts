@@ -9,8 +9,8 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A family-shaped object (key, anchor, kind "family") sits somewhere other than directly in /families, where no gate evaluates it.',
-    fail: '{"profiles": [{"key": "x", "anchor": "core", "kind": "family"}]}',
-    pass: '{"families": [{"key": "x", "anchor": "core", "kind": "family"}]}',
+    fail: { says: '{"profiles": [{"key": "x", "anchor": "core", "kind": "family"}]}', edits: [] },
+    pass: { says: '{"families": [{"key": "x", "anchor": "core", "kind": "family"}]}', edits: [] },
     fix: 'Move the row into the top-level families array, or remove it.',
     message: (d: { key: string; pointer: string }) =>
       `family-shaped object "${d.key}" at ${d.pointer} is not directly in /families, so no gate evaluates it`,
@@ -18,8 +18,8 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/duplicate-family': {
     severity: 'error',
     summary: 'Two live family rows share a key; only the first is evaluated.',
-    fail: 'families: [{"key": "mcp", …}, {"key": "mcp", …}]',
-    pass: 'families: [{"key": "mcp", …}]',
+    fail: { says: 'families: [{"key": "mcp", …}, {"key": "mcp", …}]', edits: [] },
+    pass: { says: 'families: [{"key": "mcp", …}]', edits: [] },
     fix: 'Remove this row, or rename its key.',
     message: (d: { key: string; first: string }) =>
       `family key "${d.key}" repeats the row at ${d.first}, and only the first row is evaluated`,

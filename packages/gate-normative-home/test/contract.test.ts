@@ -8,6 +8,8 @@ describe('the gate contract', () => {
       ['normative-home', ['--deadline', '--write-baseline']],
     ]);
     expect(gate.rules.length).toBeGreaterThan(0);
-    expect(gate.rules.every((r) => r.id.startsWith('home/') && r.summary && r.fail.says && r.pass.says && r.fix)).toBe(true);
+    expect(gate.rules.every((r) => r.id.startsWith('home/') && r.summary && r.fail.says && r.pass.says && r.fix)).toBe(
+      true,
+    );
   });
 });

@@ -14,6 +14,10 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Paths only messages name without the repository holding them (documents' are in the configuration's references.absent). */
 const MESSAGE_ONLY_ABSENT: ReadonlyMap<string, string> = new Map([
   [
+    '../../packages/cli/test/example-repository.ts',
+    "docs/rules/README.md's link to the example repository, relative to that file, which rule-docs writes",
+  ],
+  [
     'conformance/scripts/generate-scenario-majors.mjs',
     "upstream's generator, named byte for byte in the scenario-majors manifest's $comment so a manifest it wrote stays current",
   ],
@@ -30,18 +34,19 @@ interface Literal {
 
 /**
  * The prose string literals of one TypeScript source. A literal without whitespace is an identifier
- * or a path the code uses, not prose, and a rule's `fail` and `pass` examples are illustrations.
+ * or a path the code uses, not prose, and a rule's `fail` and `pass` examples (what they say and the
+ * edits that make them) are illustrations.
  */
 function literals(file: string, source: string): Literal[] {
-  // Without parent pointers (a third of the parse's cost): the walk passes each node's parent.
+  // Without parent pointers (a third of the parse's cost): an example is skipped where the walk meets it.
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, false);
   const out: Literal[] = [];
-  const isExample = (parent: ts.Node | undefined): boolean =>
-    parent !== undefined &&
-    ts.isPropertyAssignment(parent) &&
-    ts.isIdentifier(parent.name) &&
-    (parent.name.text === 'fail' || parent.name.text === 'pass');
-  const visit = (node: ts.Node, parent?: ts.Node): void => {
+  const isExample = (node: ts.Node): boolean =>
+    ts.isPropertyAssignment(node) &&
+    ts.isIdentifier(node.name) &&
+    (node.name.text === 'fail' || node.name.text === 'pass');
+  const visit = (node: ts.Node): void => {
+    if (isExample(node)) return;
     if (
       ts.isStringLiteral(node) ||
       ts.isNoSubstitutionTemplateLiteral(node) ||
@@ -51,9 +56,9 @@ function literals(file: string, source: string): Literal[] {
     ) {
       const start = node.getStart(sf);
       const text = source.slice(start, node.getEnd());
-      if (/\s/.test(text) && !isExample(parent)) out.push({ text, offset: start });
+      if (/\s/.test(text)) out.push({ text, offset: start });
     }
-    ts.forEachChild(node, (child) => visit(child, node));
+    ts.forEachChild(node, visit);
   };
   visit(sf);
   return out;

@@ -34,6 +34,11 @@ const expectedSkips = [
       `${scenarios}/tool-descriptor-shape.test.ts > tool-descriptor-shape: the host serves schema-valid descriptors`,
     ],
   },
+  {
+    reason:
+      'rule examples still written as prose (rule-examples.test.ts PENDING); a prefix leaves both lists when its examples are edits',
+    tests: ['declaration', 'home', 'input', 'majors'].map((p) => `packages/cli/test/rule-examples.test.ts > ${p}/`),
+  },
 ];
 
 export default defineConfig({

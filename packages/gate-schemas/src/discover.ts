@@ -20,7 +20,12 @@ export function findSchemaFiles(tree: SpecTree): string[] {
   const visit = (dir: string): void => {
     const info = tree.info(dir);
     if (info.kind !== 'dir' || dir === skip) return;
-    if (info.escapes) throw new InputError(`${dir} is a symlink that resolves outside the repository`, { file: dir });
+    if (info.escapes)
+      throw new InputError(
+        `${dir} is a symlink that resolves outside the repository`,
+        { file: dir },
+        'input/outside-root',
+      );
     const real = info.realPath ?? dir;
     if (seenDirs.has(real)) return;
     seenDirs.add(real);

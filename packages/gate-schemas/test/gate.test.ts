@@ -59,6 +59,8 @@ describe('the gate', () => {
     );
     expect((await check(fx)).figures['schemaFiles']).toEqual(['spec/v2/facets/x.schema.json']);
     fx.write({ 'spec/v2/outside': { symlink: '/' } });
-    await expect(checkSchemas(fx.tree(), OPTIONS)).rejects.toBeInstanceOf(InputError);
+    const refused = checkSchemas(fx.tree(), OPTIONS);
+    await expect(refused).rejects.toBeInstanceOf(InputError);
+    await expect(refused).rejects.toMatchObject({ rule: 'input/outside-root', location: { file: 'spec/v2/outside' } });
   });
 });

@@ -32,19 +32,35 @@ interface Literal {
   offset: number;
 }
 
+/** The keys that make an object with a `file` one edit of a rule example (`ExampleEdit`). */
+const EDIT_KEYS: ReadonlySet<string> = new Set(['write', 'replace', 'set', 'unset', 'remove', 'symlink']);
+
+const propertyName = (node: ts.Node): string | undefined =>
+  (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isIdentifier(node.name)
+    ? node.name.text
+    : undefined;
+
+/**
+ * A rule's `fail` or `pass` example, or one edit of an example wherever it is written (a catalogue
+ * may build the edits its examples share beside them).
+ */
+function isExample(node: ts.Node): boolean {
+  const name = propertyName(node);
+  if (name === 'fail' || name === 'pass') return true;
+  if (!ts.isObjectLiteralExpression(node)) return false;
+  const keys = node.properties.map(propertyName);
+  return keys.includes('file') && keys.some((k) => k !== undefined && EDIT_KEYS.has(k));
+}
+
 /**
  * The prose string literals of one TypeScript source. A literal without whitespace is an identifier
- * or a path the code uses, not prose, and a rule's `fail` and `pass` examples (what they say and the
- * edits that make them) are illustrations.
+ * or a path the code uses, not prose, and a rule's examples (what they say and the edits that make
+ * them) are illustrations.
  */
 function literals(file: string, source: string): Literal[] {
   // Without parent pointers (a third of the parse's cost): an example is skipped where the walk meets it.
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, false);
   const out: Literal[] = [];
-  const isExample = (node: ts.Node): boolean =>
-    ts.isPropertyAssignment(node) &&
-    ts.isIdentifier(node.name) &&
-    (node.name.text === 'fail' || node.name.text === 'pass');
   const visit = (node: ts.Node): void => {
     if (isExample(node)) return;
     if (

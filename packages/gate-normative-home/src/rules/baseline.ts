@@ -6,6 +6,16 @@ import type { Baseline } from '../inputs.js';
 import { bankedBaseline } from '../banked.js';
 import { GATE_ID } from '../id.js';
 import { inBaseline } from '../inputs.js';
+import {
+  BANKED,
+  DECLARATION,
+  HEARTBEAT_MOVES,
+  HEARTBEAT_V1,
+  TIMERS,
+  TIMERS_TEXT,
+  V1_BANNER,
+  familyRow,
+} from './examples.js';
 
 /** Which counter a grown ratchet moved, and how to undo each. */
 export type Grown = 'undeclared' | 'debt' | 'facets';
@@ -22,8 +32,17 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A ratchet grew: more undeclared families, more total open debt, or more uncovered facets than the baseline.',
-    fail: { says: 'undeclared 0 -> 1', edits: [] },
-    pass: { says: 'undeclared 0 -> 0', edits: [] },
+    fail: {
+      says: 'A new core family, timers, is declared with no home: undeclared 0 -> 1.',
+      edits: [{ file: DECLARATION, set: '/families/-', to: familyRow('timers') }],
+    },
+    pass: {
+      says: 'timers is declared with its core home.',
+      edits: [
+        { file: TIMERS, write: TIMERS_TEXT },
+        { file: DECLARATION, set: '/families/-', to: familyRow('timers', { normativeText: [TIMERS] }) },
+      ],
+    },
     fix: 'Undo the new debt: declare a home for a family with none, give a v1-dependent family a home outside spec/v1/, name each uncovered facet in a home of its family. A ratchet only moves down.',
     message: (d: { items: string; grew: readonly Grown[] }) => `a ratchet grew: ${d.items}`,
     hint: (d: { items: string; grew: readonly Grown[] }) =>
@@ -33,8 +52,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'The measured counters differ from the baseline without growing: the gain must be banked by lowering the baseline.',
-    fail: { says: 'baseline v1Dependent 42, measured 41', edits: [] },
-    pass: { says: 'baseline v1Dependent 41', edits: [] },
+    fail: {
+      says: 'heartbeat moves to spec/v2/core/, and the baseline still counts it as v1-dependent (its stale v1Carried and v1Banners entries are reported as consequences).',
+      edits: [...HEARTBEAT_MOVES],
+    },
+    pass: {
+      says: 'The same move, banked as --write-baseline banks it.',
+      edits: [...HEARTBEAT_MOVES, ...BANKED],
+    },
     fix: 'Bank the gain: openwop-spec normative-home --write-baseline (or openwop-spec check --fix) lowers the baseline to the measured state.',
     message: (d: { change: string; file: string }) => `improved (${d.change}) but not banked in ${d.file}`,
     hint: () => 'bank the gain: openwop-spec normative-home --write-baseline lowers the baseline to the measured state',
@@ -43,8 +68,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       '--write-baseline found a v1 home of a v1-dependent family with no Status banner, so no banner is recorded for it.',
-    fail: { says: 'spec/v1/x.md has no `> **Status: …**` line in its header', edits: [] },
-    pass: { says: '> **Status: Stable · v1.1.**', edits: [] },
+    fail: {
+      says: 'spec/v1/heartbeat.md, a carried v1 home, loses its Status banner; `openwop-spec normative-home --write-baseline` then reports this rule (no `check` run does: under --deadline, home/eos-preview reports the missing banner).',
+      edits: [{ file: HEARTBEAT_V1, replace: `${V1_BANNER}\n`, with: '' }],
+    },
+    pass: {
+      says: 'spec/v1/heartbeat.md keeps its Status banner, which `openwop-spec normative-home --write-baseline` records.',
+      edits: [],
+    },
     fix: 'Add a `> **Status: …**` banner to the document’s leading blockquote, then run openwop-spec normative-home --write-baseline again.',
     message: (d: { path: string }) =>
       `${d.path} has no Status banner, so none is recorded in v1Banners; a change to it could not be detected after end-of-support`,

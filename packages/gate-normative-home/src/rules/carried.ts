@@ -5,6 +5,7 @@ import { ruleCatalog } from '@openwop-spec/gate-api';
 import type { Measured, ResultBuilder } from '../check.js';
 import type { Baseline } from '../inputs.js';
 import { GATE_ID } from '../id.js';
+import { BANKED, BASELINE, HEARTBEAT_MOVES, HEARTBEAT_V1, HEARTBEAT_V2, MOVE_BANKED, V1_BANNER } from './examples.js';
 import { LineIndex } from '@openwop-spec/spec-tree';
 import { inBaseline } from '../inputs.js';
 
@@ -14,8 +15,11 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A v1-dependent family is not listed in the baseline’s v1Carried, so the RFC 0189 §D fallback would not cover it.',
-    fail: { says: 'toolHooks is v1-dependent; v1Carried lacks it', edits: [] },
-    pass: { says: '"v1Carried": ["toolHooks", …]', edits: [] },
+    fail: {
+      says: 'heartbeat’s home is still in spec/v1/, but the baseline’s v1Carried no longer lists it.',
+      edits: [{ file: BASELINE, unset: '/v1Carried/0' }],
+    },
+    pass: { says: 'v1Carried lists heartbeat, the one v1-dependent family.', edits: [] },
     fix: 'Give the family a v2 home, or carry it: openwop-spec normative-home --write-baseline adds it to v1Carried.',
     message: (d: { key: string; file: string }) =>
       `${d.key}: v1-dependent but NOT listed in v1Carried of ${d.file} — the §D fallback would not cover it`,
@@ -23,8 +27,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/v1carried-stale': {
     severity: 'error',
     summary: 'v1Carried lists a family that is no longer v1-dependent.',
-    fail: { says: '"v1Carried": ["toolCatalog"] after toolCatalog moved to spec/v2/core', edits: [] },
-    pass: { says: 'the key removed from v1Carried', edits: [] },
+    fail: {
+      says: 'heartbeat moves to spec/v2/core/ and the baseline is lowered by hand, but v1Carried still lists it.',
+      edits: [...HEARTBEAT_MOVES, MOVE_BANKED.counter, MOVE_BANKED.banners],
+    },
+    pass: {
+      says: 'The same move, with heartbeat removed from v1Carried too (as --write-baseline banks it).',
+      edits: [...HEARTBEAT_MOVES, ...BANKED],
+    },
     fix: 'Remove the key from v1Carried: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { key: string }) => `${d.key}: listed in v1Carried but no longer v1-dependent`,
     hint: () => 'remove the key from v1Carried, or run openwop-spec normative-home --write-baseline',
@@ -34,10 +44,13 @@ export const rules = ruleCatalog(GATE_ID, {
     summary:
       'The baseline records a Status banner in v1Banners for a v1 document that is no longer the home of any family.',
     fail: {
-      says: '"v1Banners": {"spec/v1/scheduling.md": "…"} after scheduling moved to spec/v2/core/scheduling.md',
-      edits: [],
+      says: 'heartbeat moves to spec/v2/core/ and the baseline is lowered by hand, but v1Banners still records spec/v1/heartbeat.md.',
+      edits: [...HEARTBEAT_MOVES, MOVE_BANKED.counter, MOVE_BANKED.carried],
     },
-    pass: { says: 'the entry removed from v1Banners', edits: [] },
+    pass: {
+      says: 'The same move, with the entry removed from v1Banners too (as --write-baseline banks it).',
+      edits: [...HEARTBEAT_MOVES, ...BANKED],
+    },
     fix: 'Remove the entry: openwop-spec check --fix, or openwop-spec normative-home --write-baseline.',
     message: (d: { path: string }) => `v1Banners records ${d.path}, which is no longer the v1 home of any family`,
     hint: () => 'remove the entry, or run openwop-spec normative-home --write-baseline',
@@ -47,12 +60,24 @@ export const rules = ruleCatalog(GATE_ID, {
     summary:
       'A v1 document that is the home of no family (its family moved to v2) still says in its Status banner that v2 reads it.',
     fail: {
-      says: '> **Status: Stable · v1.1.** Normative for v1 hosts; v2 reads it for the family whose declared home it is. (after the family moved to v2)',
-      edits: [],
+      says: 'heartbeat moves to spec/v2/core/, but spec/v1/heartbeat.md’s Status banner still says v2 reads it.',
+      edits: [
+        ...HEARTBEAT_MOVES,
+        ...BANKED,
+        { file: HEARTBEAT_V1, replace: V1_BANNER, with: `${V1_BANNER.slice(0, -1)}; v2 reads it for \`heartbeat\`.` },
+      ],
     },
     pass: {
-      says: "> **Status: Stable · v1.1.** Normative for v1 hosts. For v2 hosts the family's home is `spec/v2/core/scheduling.md`.",
-      edits: [],
+      says: 'The banner says where heartbeat’s v2 text now lives.',
+      edits: [
+        ...HEARTBEAT_MOVES,
+        ...BANKED,
+        {
+          file: HEARTBEAT_V1,
+          replace: V1_BANNER,
+          with: `${V1_BANNER} For v2 hosts, \`heartbeat\`’s home is \`${HEARTBEAT_V2}\`.`,
+        },
+      ],
     },
     fix: 'Reword the Status banner: drop "v2 reads it" and say where the family\'s v2 text now lives.',
     message: (d: { path: string }) =>

@@ -6,6 +6,11 @@ import { ruleCatalog } from '@openwop-spec/gate-api';
 import { pathProblem } from '@openwop-spec/spec-tree';
 import type { SpecTree } from '@openwop-spec/spec-tree';
 import { GATE_ID } from '../id.js';
+import { TOOL_CATALOG, TOOL_RESULTS, secondHome, toolResults } from './examples.js';
+
+/** tool-catalog.md's obligation, and the one a merged section adds. */
+const LISTS = 'A host advertising `toolCatalog` MUST list every tool it can run.';
+const RESULTS = 'A host advertising `toolCatalog` MUST return each tool’s result to the run that called it.';
 
 /** A key a document's marker claims. */
 interface Claim {
@@ -35,8 +40,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A reciprocal marker in a core or ext document claims a key that is no family in the declaration (often a misspelled or renamed key). While a declared home fails, only the misspelling that leaves its document unclaimed is reported, as that home/unclaimed’s root cause.',
-    fail: { says: '> **Normative home:** `toolCatalg`.', edits: [] },
-    pass: { says: '> **Normative home:** `toolCatalog`.', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home misspells it in its marker, so the home is unclaimed too (reported as this finding’s consequence).',
+      edits: secondHome(TOOL_RESULTS, { text: toolResults({ marker: '> **Normative home:** `toolCatalg`.' }) }),
+    },
+    pass: {
+      says: 'The same marker, spelled right.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Correct the key in the marker (the message names the nearest family when one is close), remove it, or add the family to spec/v2/declaration.json. check --fix leaves it: which family the document means is the author’s call.',
     message: (d: Claim & { file: string; meant?: string }) =>
       `${d.path} claims \`${d.key}\`, which is no family in ${d.file}${d.meant ? ` — did you mean \`${d.meant}\`?` : ''}`,
@@ -48,12 +59,12 @@ export const rules = ruleCatalog(GATE_ID, {
     summary:
       'A reciprocal marker claims a family whose normativeText does not list the document, so the claim counts for nothing (left behind when the family moved, or written before the declaration was moved). Read once every declared home passes, and not for a family with no home or one newly homed in spec/v1/: those findings come first.',
     fail: {
-      says: 'spec/v2/core/x.md: > **Normative home:** `scheduling`. while scheduling’s normativeText is ["spec/v1/scheduling.md"]',
-      edits: [],
+      says: 'A new document claims toolCatalog, but toolCatalog’s normativeText does not list it yet.',
+      edits: [{ file: TOOL_RESULTS, write: toolResults() }],
     },
     pass: {
-      says: 'scheduling’s normativeText lists spec/v2/core/x.md, or the marker no longer names scheduling',
-      edits: [],
+      says: 'toolCatalog’s normativeText lists it.',
+      edits: secondHome(TOOL_RESULTS),
     },
     fix: 'Point the family’s normativeText in spec/v2/declaration.json at the document, or remove the key from the marker. check --fix does neither: which one is right is the author’s call.',
     message: (d: Claim & { homes: readonly string[] }) =>
@@ -65,8 +76,20 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'Something that looks like a reciprocal marker claims nothing (colon outside the bold, outside the header region, or inside HTML).',
-    fail: { says: '> **Normative home**: `x`.', edits: [] },
-    pass: { says: '> **Normative home:** `x`.', edits: [] },
+    fail: {
+      says: 'A section merged into tool-catalog.md brings its document’s marker along, below the first ## heading, where it claims nothing (the leading blockquote still claims toolCatalog).',
+      edits: [
+        {
+          file: TOOL_CATALOG,
+          replace: LISTS,
+          with: `${LISTS}\n\n## Tool results\n\n> **Normative home:** \`toolCatalog\`.\n\n${RESULTS}`,
+        },
+      ],
+    },
+    pass: {
+      says: 'The same section without the marker.',
+      edits: [{ file: TOOL_CATALOG, replace: LISTS, with: `${LISTS}\n\n## Tool results\n\n${RESULTS}` }],
+    },
     fix: 'Write the marker as `> **Normative home:** `key`.` in the leading blockquote.',
     message: (d: { kind: NearMissKind }) => NEAR_MISS[d.kind][0],
     hint: (d: { kind: NearMissKind }) => NEAR_MISS[d.kind][1],

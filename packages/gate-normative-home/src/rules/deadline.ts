@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@openwop-spec/diagnostics';
+import type { Diagnostic, ExampleEdit } from '@openwop-spec/diagnostics';
 import { escapePointerToken } from '@openwop-spec/json';
 import type { FamilyResult } from '@openwop-spec/families';
 import { ruleCatalog } from '@openwop-spec/gate-api';
@@ -8,6 +8,30 @@ import { allowedAt, daysBetween } from '../dates.js';
 import type { Baseline, EosClock } from '../inputs.js';
 import { GATE_ID } from '../id.js';
 import { inBaseline } from '../inputs.js';
+import {
+  BASELINE,
+  DECLARATION,
+  HEARTBEAT_BANNER,
+  HEARTBEAT_V1,
+  TIMERS,
+  TIMERS_TEXT,
+  V1_BANNER,
+  eosClock,
+  familyRow,
+} from './examples.js';
+
+/** End-of-support dates before and after the examples' --today, 2026-09-22. */
+const PASSED = '2026-09-01';
+const AHEAD = '2026-12-01';
+const CHANGED = V1_BANNER.replace('v1.0', 'v1.1');
+const BANNER_CHANGED: ExampleEdit = { file: HEARTBEAT_V1, replace: V1_BANNER, with: CHANGED };
+const BANNER_RECORDED: ExampleEdit = { file: BASELINE, set: HEARTBEAT_BANNER, to: CHANGED };
+/** A burn-down scheduled from t0 to end-of-support, with two families open at t0. */
+const SCHEDULE: readonly ExampleEdit[] = [
+  eosClock(AHEAD),
+  { file: BASELINE, set: '/t0', to: '2026-03-01' },
+  { file: BASELINE, set: '/openAtT0', to: 2 },
+];
 
 /** Under --deadline: the burn-down toward v1 end-of-support, and what the RFC 0189 §D fallback covers. */
 export const rules = ruleCatalog(GATE_ID, {
@@ -15,8 +39,16 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'Under --deadline after v1 end-of-support: a family is undeclared or uncarried, or a carried v1 target has no, no recorded, or a changed Status banner.',
-    fail: { says: 'today ≥ endOfSupportNotBefore and spec/v1/x.md’s banner changed since it was carried', edits: [] },
-    pass: { says: 'every carried target keeps its recorded banner', edits: [] },
+    fail: {
+      says: 'v1 end-of-support has passed, and spec/v1/heartbeat.md’s Status banner changed since it was carried.',
+      edits: [eosClock(PASSED), BANNER_CHANGED],
+      args: ['--deadline'],
+    },
+    pass: {
+      says: 'The changed banner is recorded in v1Banners (a reviewed edit).',
+      edits: [eosClock(PASSED), BANNER_CHANGED, BANNER_RECORDED],
+      args: ['--deadline'],
+    },
     fix: 'Give the family a v2 home, carry it, or restore (or re-record, in review) the banner.',
     message: (d: { item: string; date: string }) =>
       `v1 end-of-support (${d.date}) has passed and the §D fallback does NOT cover: ${d.item}`,
@@ -25,16 +57,28 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'warning',
     summary:
       'Under --deadline before v1 end-of-support (or with it unknown): what the §D fallback would not cover at end-of-support.',
-    fail: { says: 'a carried v1 target with no recorded banner', edits: [] },
-    pass: { says: 'every carried target has its banner recorded in v1Banners', edits: [] },
+    fail: {
+      says: 'v1 end-of-support is ahead, and spec/v1/heartbeat.md’s Status banner changed since it was carried.',
+      edits: [eosClock(AHEAD), BANNER_CHANGED],
+      args: ['--deadline'],
+    },
+    pass: {
+      says: 'The changed banner is recorded in v1Banners (a reviewed edit).',
+      edits: [eosClock(AHEAD), BANNER_CHANGED, BANNER_RECORDED],
+      args: ['--deadline'],
+    },
     fix: 'Record the banner in v1Banners, or give the family a v2 home.',
     message: (d: { item: string }) => `at v1 end-of-support the §D fallback would NOT cover: ${d.item}`,
   },
   'home/eos-unknown': {
     severity: 'warning',
     summary: 'Under --deadline, the v1 end-of-support date is unknown, so no burn-down is measured.',
-    fail: { says: 'evidence/v1-end-of-support.json missing, or endOfSupportNotBefore null', edits: [] },
-    pass: { says: '{"endOfSupportNotBefore": "2026-12-04"}', edits: [] },
+    fail: {
+      says: 'The end-of-support clock has no date yet (a missing file says the same).',
+      edits: [eosClock(null)],
+      args: ['--deadline'],
+    },
+    pass: { says: 'It records the date.', edits: [eosClock(AHEAD)], args: ['--deadline'] },
     fix: 'Record endOfSupportNotBefore in the EOS clock file once the date is decided.',
     message: (d: { file: string }) =>
       `the v1 end-of-support date is unknown (${d.file} has no endOfSupportNotBefore), so no burn-down is measured`,
@@ -43,8 +87,27 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'Under --deadline, more families are open (undeclared or uncarried) than the linear burn-down from t0 to end-of-support allows today.',
-    fail: { says: '10 open, 6 allowed', edits: [] },
-    pass: { says: '6 open, 6 allowed', edits: [] },
+    fail: {
+      says: 'Two core families have had no home since t0, 2026-03-01; 70 of the schedule’s 275 days are left, so ceil(2 × 70 / 275) = 1 may still be open.',
+      edits: [
+        ...SCHEDULE,
+        { file: DECLARATION, set: '/families/-', to: familyRow('timers') },
+        { file: DECLARATION, set: '/families/-', to: familyRow('alarms') },
+        { file: BASELINE, set: '/undeclared', to: 2 },
+      ],
+      args: ['--deadline'],
+    },
+    pass: {
+      says: 'timers has its home, and the baseline banks it: 1 open, 1 allowed.',
+      edits: [
+        ...SCHEDULE,
+        { file: TIMERS, write: TIMERS_TEXT },
+        { file: DECLARATION, set: '/families/-', to: familyRow('timers', { normativeText: [TIMERS] }) },
+        { file: DECLARATION, set: '/families/-', to: familyRow('alarms') },
+        { file: BASELINE, set: '/undeclared', to: 1 },
+      ],
+      args: ['--deadline'],
+    },
     fix: 'Give open families a v2 home (or carry them) until open ≤ allowed.',
     message: (d: { open: number; allowed: number }) => `behind the burn-down: ${d.open} open, ${d.allowed} allowed`,
     hint: (d: { open: number; allowed: number }) =>

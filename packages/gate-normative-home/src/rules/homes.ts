@@ -14,6 +14,44 @@ import { ruleCatalog } from '@openwop-spec/gate-api';
 import type { Location } from '@openwop-spec/gate-api';
 import type { PathProblem, SpecTree } from '@openwop-spec/spec-tree';
 import { GATE_ID } from '../id.js';
+import {
+  BANKED,
+  DECLARATION,
+  HEARTBEAT_MOVES,
+  HEARTBEAT_ROW,
+  HEARTBEAT_V1,
+  HEARTBEAT_V2,
+  TOOL_CATALOG,
+  TOOL_CATALOG_ROW,
+  TOOL_RESULTS,
+  secondHome,
+  toolResults,
+} from './examples.js';
+
+/** tool-catalog.md's section, as the example repository has it. */
+const TOOL_CATALOG_SECTION = '## `toolCatalog`\n\nA host advertising `toolCatalog` MUST list every tool it can run.';
+const SPLIT_OBLIGATION =
+  'A host advertising `toolCatalog` publishes its tool list.\n\nEach tool in the list MUST have a name.';
+/** spec/v1/heartbeat.md's section up to its facets, as the example repository has it. */
+const HEARTBEAT_SECTION =
+  '## `heartbeat`\n\nA host advertising `heartbeat` MUST run scheduled heartbeats no more often than `heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`, and delivers each per `heartbeat.deliveryChannel`.';
+const BEATS =
+  'MUST run scheduled beats no more often than `minIntervalSec`, MUST cancel a beat that runs longer than `maxRuntimeMs`, and delivers each per `deliveryChannel`.';
+const SEAMS = 'spec/v1/host-sample-test-seams.md';
+const SEAMS_TEXT =
+  '# Host sample test seams\n\n> **Status: Stable · v1.0.**\n\n## `heartbeat`\n\nA test MAY trigger a beat through `POST /test/heartbeat`.\n';
+const TOOL_FACETS = 'spec/v2/facets/toolCatalog.schema.json';
+const TOOL_FACETS_TEXT = `${JSON.stringify(
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    description: 'Facets of the toolCatalog record.',
+    type: 'object',
+    properties: { maxTools: { type: 'integer', minimum: 1 } },
+  },
+  null,
+  2,
+)}\n`;
+const TOOL_EXT = 'spec/v2/ext/tool-catalog/README.md';
 
 interface Home {
   key: string;
@@ -25,8 +63,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/bad-path': {
     severity: 'error',
     summary: 'A normativeText entry is not a canonical repository-relative path.',
-    fail: { says: '"normativeText": ["spec/v2/core/../../README.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home is listed with a leading ./ segment.',
+      edits: secondHome('./spec/v2/core/tool-results.md'),
+    },
+    pass: {
+      says: 'The same home, listed as its repository path.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Write the path relative to the repository root, with / separators and no empty, . or .. segments.',
     message: (d: Home & { reason: PathProblem }) =>
       `${d.key}: normativeText entry "${d.path}" is not a canonical repository-relative path (${d.reason})`,
@@ -34,8 +78,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/wrong-extension': {
     severity: 'error',
     summary: 'A prose home (core, ext, v1) is not a .md file, or a schema co-pointer is not a .json file.',
-    fail: { says: '"normativeText": ["spec/v2/core/tool-catalog.txt"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home is listed without its .md extension.',
+      edits: secondHome('spec/v2/core/tool-results'),
+    },
+    pass: {
+      says: 'The same home, listed with it.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Point normativeText at the markdown document (prose) or the JSON schema (co-pointer).',
     message: (d: Home & { expected: string }) =>
       `${d.key}: ${d.path} must end in ${d.expected} (a prose home is a .md file, a schema co-pointer a .json file)`,
@@ -43,8 +93,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/declaration-site': {
     severity: 'error',
     summary: 'spec/v2/core/capabilities.md is the declaration site: its § sections are stubs, not behaviour.',
-    fail: { says: '"normativeText": ["spec/v2/core/capabilities.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/host-services.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog lists capabilities.md, where its § stub is, as a further home.',
+      edits: [{ file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText/-`, to: 'spec/v2/core/capabilities.md' }],
+    },
+    pass: {
+      says: 'It lists a document that states its behaviour.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Point normativeText at the document that states the family’s behaviour.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is the declaration site (capabilities.md § ${d.key} is a stub, not behaviour)`,
@@ -52,8 +108,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/rfc-home': {
     severity: 'error',
     summary: 'An RFC is history, not operative text; owningRfc already records it.',
-    fail: { says: '"normativeText": ["RFCS/0204.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog lists RFC 0204, which introduced it, as a further home.',
+      edits: [{ file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText/-`, to: 'RFCS/0204-v2-host-mcp-client.md' }],
+    },
+    pass: {
+      says: 'The RFC’s operative text is in a spec/v2/core document, and that is listed.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Move the operative text into a spec/v2/core document and point normativeText there.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is an RFC, which is history rather than operative text (owningRfc already records it)`,
@@ -62,8 +124,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'The path is outside every home class: only spec/v2/core, spec/v2/ext, a v2 schema (co-pointer) or spec/v1 (declared dependency).',
-    fail: { says: '"normativeText": ["README.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/packs.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home is written under docs/.',
+      edits: secondHome('docs/tool-results.md', { file: 'docs/tool-results.md' }),
+    },
+    pass: {
+      says: 'The same document, under spec/v2/core/.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Point normativeText at a spec/v2/core document (or spec/v1 as a declared dependency).',
     message: (d: Home) =>
       `${d.key}: ${d.path} is not a normative home; only spec/v2/core, spec/v2/ext, a v2 schema as a co-pointer, or spec/v1 as a declared dependency`,
@@ -72,8 +140,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A normativeText path does not exist (a dangling symlink counts as missing): a pointer to a missing file reads as resolved.',
-    fail: { says: '"normativeText": ["spec/v2/core/gone.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/tool-catalog.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home is listed with a typo (the message names the document that claims toolCatalog).',
+      edits: secondHome('spec/v2/core/tool-result.md'),
+    },
+    pass: {
+      says: 'The same home, spelled right.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Create the document, or correct the path in normativeText (the message names the existing document that claims the family, else the nearest existing path).',
     message: (d: Home & { meant?: string; claims?: boolean }) =>
       `${d.key}: ${d.path} does not exist (a pointer to a missing file reads as resolved)${d.meant ? ` — did you mean ${d.meant}${d.claims ? `, which claims ${d.key}` : ''}?` : ''}`,
@@ -85,8 +159,17 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/symlink-escape': {
     severity: 'error',
     summary: 'A home resolves, through a symlink, outside the repository or into a different home class.',
-    fail: { says: 'spec/v2/core/x.md -> ../../v1/x.md', edits: [] },
-    pass: { says: 'spec/v2/core/x.md is a regular file', edits: [] },
+    fail: {
+      says: 'heartbeat “moves” to spec/v2/core/ as a symbolic link to its spec/v1/ document.',
+      edits: [
+        { file: HEARTBEAT_V2, symlink: '../../v1/heartbeat.md' },
+        { file: DECLARATION, set: `${HEARTBEAT_ROW}/normativeText`, to: [HEARTBEAT_V2] },
+      ],
+    },
+    pass: {
+      says: 'It moves: spec/v2/core/heartbeat.md is a document of its own, and the baseline banks the move.',
+      edits: [...HEARTBEAT_MOVES, ...BANKED],
+    },
     fix: 'Point normativeText at the real document, or replace the symlink with it.',
     message: (d: Home & { target?: string }) =>
       `${d.key}: ${d.path} resolves to ${d.target ?? 'a path outside the repository'}, outside the repository or in another home class`,
@@ -94,16 +177,31 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/not-a-file': {
     severity: 'error',
     summary: 'A home exists but is not a regular file (e.g. a directory).',
-    fail: { says: '"normativeText": ["spec/v2/ext/packs.md"] where packs.md is a folder', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/ext/packs/README.md"]', edits: [] },
+    fail: {
+      says: 'toolCatalog lists spec/v2/core/tool-results.md, a folder that holds the document.',
+      edits: secondHome(TOOL_RESULTS, { file: `${TOOL_RESULTS}/index.md` }),
+    },
+    pass: {
+      says: 'It lists the document in that folder.',
+      edits: secondHome(`${TOOL_RESULTS}/index.md`, { file: `${TOOL_RESULTS}/index.md` }),
+    },
     fix: 'Point normativeText at the document itself.',
     message: (d: Home) => `${d.key}: ${d.path} is not a regular file`,
   },
   'home/seams-catalog': {
     severity: 'error',
     summary: 'host-sample-test-seams.md is a conformance-seam catalog: an observation surface, not a behaviour home.',
-    fail: { says: '"normativeText": ["spec/v1/host-sample-test-seams.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v1/host-capabilities.md"]', edits: [] },
+    fail: {
+      says: 'heartbeat lists the v1 conformance-seam catalog, which has a heartbeat seam, as a further home.',
+      edits: [
+        { file: SEAMS, write: SEAMS_TEXT },
+        { file: DECLARATION, set: `${HEARTBEAT_ROW}/normativeText/-`, to: SEAMS },
+      ],
+    },
+    pass: {
+      says: 'The catalog is there, but heartbeat’s home is only the document that states its behaviour.',
+      edits: [{ file: SEAMS, write: SEAMS_TEXT }],
+    },
     fix: 'Point normativeText at the document that states the behaviour.',
     message: (d: Home) =>
       `${d.key}: ${d.path} is a conformance-seam catalog, an observation surface rather than a behaviour home`,
@@ -111,8 +209,14 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/non-normative': {
     severity: 'error',
     summary: 'The home’s Status banner declares the document informative or non-normative.',
-    fail: { says: '> **Status: Informative.**', edits: [] },
-    pass: { says: '> **Status: Stable · v1.1.**', edits: [] },
+    fail: {
+      says: 'toolCatalog’s new home says in its Status banner that it is informative.',
+      edits: secondHome(TOOL_RESULTS, { text: toolResults({ banner: '> **Status: Informative · RFC 0204.**' }) }),
+    },
+    pass: {
+      says: 'The same home, a normative draft.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Point normativeText at a normative document; an informative one cannot carry obligations.',
     message: (d: Home & { banner: string }) => `${d.key}: ${d.path} declares itself non-normative (${d.banner})`,
   },
@@ -121,10 +225,13 @@ export const rules = ruleCatalog(GATE_ID, {
     summary:
       'A core or ext document the declaration names as a family’s home does not claim the family in its reciprocal marker.',
     fail: {
-      says: 'spec/v2/core/x.md lists toolCatalog in normativeText but its header has no `**Normative home:**` naming it',
-      edits: [],
+      says: 'toolCatalog’s new home has no reciprocal marker.',
+      edits: secondHome(TOOL_RESULTS, { text: toolResults({ marker: '' }) }),
     },
-    pass: { says: '> **Normative home:** `toolCatalog`.', edits: [] },
+    pass: {
+      says: 'The same home, with a marker claiming toolCatalog in its leading blockquote.',
+      edits: secondHome(TOOL_RESULTS),
+    },
     fix: 'Add the key to the document’s marker in its leading blockquote (or the | **homes:** | row of an ext README), or remove the document from the family’s normativeText.',
     message: (d: Home) => `${d.key}: ${d.path} does not claim it, though the declaration names it as a home`,
     hint: (d: Home) =>
@@ -133,8 +240,20 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/schema-only': {
     severity: 'error',
     summary: 'Every home of the family is a schema: a schema may co-point but must not be the sole home.',
-    fail: { says: '"normativeText": ["schemas/v2/mcp.schema.json"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/interop.md", "schemas/v2/mcp.schema.json"]', edits: [] },
+    fail: {
+      says: 'toolCatalog’s facet schema replaces its core document as its only home.',
+      edits: [
+        { file: TOOL_FACETS, write: TOOL_FACETS_TEXT },
+        { file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText`, to: [TOOL_FACETS] },
+      ],
+    },
+    pass: {
+      says: 'The schema co-points beside the core document.',
+      edits: [
+        { file: TOOL_FACETS, write: TOOL_FACETS_TEXT },
+        { file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText`, to: [TOOL_CATALOG, TOOL_FACETS] },
+      ],
+    },
     fix: 'Add a prose home under spec/v2/core/ to normativeText.',
     message: (d: { key: string }) =>
       `${d.key}: only schema co-pointers are declared; a schema MAY co-point but MUST NOT be the sole home`,
@@ -142,8 +261,20 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/ext-only': {
     severity: 'error',
     summary: 'The family has no core or v1 home: spec/v2/ext/ may co-point but must not be the sole home.',
-    fail: { says: '"normativeText": ["spec/v2/ext/packs/README.md"]', edits: [] },
-    pass: { says: '"normativeText": ["spec/v2/core/packs.md", "spec/v2/ext/packs/README.md"]', edits: [] },
+    fail: {
+      says: 'An ext document that claims toolCatalog replaces its core document as its only home.',
+      edits: [
+        { file: TOOL_EXT, write: toolResults() },
+        { file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText`, to: [TOOL_EXT] },
+      ],
+    },
+    pass: {
+      says: 'The ext document co-points beside the core one.',
+      edits: [
+        { file: TOOL_EXT, write: toolResults() },
+        { file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText`, to: [TOOL_CATALOG, TOOL_EXT] },
+      ],
+    },
     fix: 'Add a spec/v2/core home (or a spec/v1 one as a declared dependency) to normativeText.',
     message: (d: { key: string }) =>
       `${d.key}: only spec/v2/ext/ co-pointers are declared; ext MAY co-point but MUST NOT be the sole home`,
@@ -151,8 +282,20 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/unnamed': {
     severity: 'error',
     summary: 'No unit or heading of a core or v1 home names the family key.',
-    fail: { says: 'the core home never mentions `mcp`', edits: [] },
-    pass: { says: 'A host advertising `mcp` MUST …', edits: [] },
+    fail: {
+      says: 'heartbeat’s v1 home states its behaviour without ever naming the key (as documents written before the key often do).',
+      edits: [{ file: HEARTBEAT_V1, replace: HEARTBEAT_SECTION, with: `## Scheduled beats\n\nA host ${BEATS}` }],
+    },
+    pass: {
+      says: 'The same text, in a unit that names `heartbeat`.',
+      edits: [
+        {
+          file: HEARTBEAT_V1,
+          replace: HEARTBEAT_SECTION,
+          with: `## Scheduled beats\n\nA host advertising \`heartbeat\` ${BEATS}`,
+        },
+      ],
+    },
     fix: 'Name the family in the home, in the paragraph, list item or table row that carries its obligation.',
     message: (d: { key: string }) =>
       `${d.key}: no core/ or v1 home names it (an ext co-pointer cannot carry the obligation)`,
@@ -163,8 +306,14 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'No paragraph, list item or table row of a core or v1 home has an RFC 2119 keyword and names the family (or sits under a section titled for it).',
-    fail: { says: 'The `mcp` family exists.⏎⏎Hosts MUST do b.', edits: [] },
-    pass: { says: 'A host advertising `mcp` MUST …', edits: [] },
+    fail: {
+      says: 'tool-catalog.md names toolCatalog in one paragraph and states the obligation in the next, under a heading not titled for it.',
+      edits: [{ file: TOOL_CATALOG, replace: TOOL_CATALOG_SECTION, with: `## Listing tools\n\n${SPLIT_OBLIGATION}` }],
+    },
+    pass: {
+      says: 'The same paragraphs under a heading titled for the family.',
+      edits: [{ file: TOOL_CATALOG, replace: TOOL_CATALOG_SECTION, with: `## \`toolCatalog\`\n\n${SPLIT_OBLIGATION}` }],
+    },
     fix: 'State the family’s obligation in a unit that names it, or under a heading titled for it (## `key`).',
     message: (d: { key: string }) =>
       `${d.key}: named, but no MUST/SHOULD/MAY in a paragraph, list item or table row that names it, nor under a section titled for it`,

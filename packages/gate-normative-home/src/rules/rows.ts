@@ -2,6 +2,7 @@ import type { Diagnostic } from '@openwop-spec/diagnostics';
 import type { Classification } from '@openwop-spec/families';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 import { GATE_ID } from '../id.js';
+import { DECLARATION, TIMERS, TIMERS_TEXT, familyRow } from './examples.js';
 
 /** The declaration's family rows: each key once, and only where the gates read rows. */
 export const rules = ruleCatalog(GATE_ID, {
@@ -9,8 +10,22 @@ export const rules = ruleCatalog(GATE_ID, {
     severity: 'error',
     summary:
       'A family-shaped object (key, anchor, kind "family") sits somewhere other than directly in /families, where no gate evaluates it.',
-    fail: { says: '{"profiles": [{"key": "x", "anchor": "core", "kind": "family"}]}', edits: [] },
-    pass: { says: '{"families": [{"key": "x", "anchor": "core", "kind": "family"}]}', edits: [] },
+    fail: {
+      says: 'A new profile lists heartbeat by pasting its row where the family’s key belongs.',
+      edits: [
+        {
+          file: DECLARATION,
+          set: '/profiles/-',
+          to: { id: 'agent-host', predicate: { families: [{ key: 'heartbeat', kind: 'family', anchor: 'core' }] } },
+        },
+      ],
+    },
+    pass: {
+      says: 'The profile lists heartbeat by its key.',
+      edits: [
+        { file: DECLARATION, set: '/profiles/-', to: { id: 'agent-host', predicate: { families: ['heartbeat'] } } },
+      ],
+    },
     fix: 'Move the row into the top-level families array, or remove it.',
     message: (d: { key: string; pointer: string }) =>
       `family-shaped object "${d.key}" at ${d.pointer} is not directly in /families, so no gate evaluates it`,
@@ -18,8 +33,23 @@ export const rules = ruleCatalog(GATE_ID, {
   'home/duplicate-family': {
     severity: 'error',
     summary: 'Two live family rows share a key; only the first is evaluated.',
-    fail: { says: 'families: [{"key": "mcp", …}, {"key": "mcp", …}]', edits: [] },
-    pass: { says: 'families: [{"key": "mcp", …}]', edits: [] },
+    fail: {
+      says: 'A new family’s row, copied from toolCatalog’s, still has the key toolCatalog: the copy is never evaluated.',
+      edits: [
+        {
+          file: DECLARATION,
+          set: '/families/-',
+          to: { ...familyRow('timers', { normativeText: [TIMERS] }), key: 'toolCatalog' },
+        },
+      ],
+    },
+    pass: {
+      says: 'The row has its own key, timers, and its home claims it.',
+      edits: [
+        { file: TIMERS, write: TIMERS_TEXT },
+        { file: DECLARATION, set: '/families/-', to: familyRow('timers', { normativeText: [TIMERS] }) },
+      ],
+    },
     fix: 'Remove this row, or rename its key.',
     message: (d: { key: string; first: string }) =>
       `family key "${d.key}" repeats the row at ${d.first}, and only the first row is evaluated`,

@@ -1,0 +1,120 @@
+import type { ExampleEdit } from '@openwop-spec/diagnostics';
+
+// What the rule examples share: files of the example repository (packages/cli/test/example-repository.ts,
+// where toolCatalog is homed in spec/v2/core/tool-catalog.md and heartbeat is carried in spec/v1/) and
+// the changes an author makes to it.
+
+export const DECLARATION = 'spec/v2/declaration.json';
+export const BASELINE = 'docs/normative-home-baseline.json';
+export const EOS_CLOCK = 'evidence/v1-end-of-support.json';
+export const TOOL_CATALOG = 'spec/v2/core/tool-catalog.md';
+export const HEARTBEAT_V1 = 'spec/v1/heartbeat.md';
+export const HEARTBEAT_V2 = 'spec/v2/core/heartbeat.md';
+/** toolCatalog's and heartbeat's rows in the declaration. */
+export const TOOL_CATALOG_ROW = '/families/0';
+export const HEARTBEAT_ROW = '/families/1';
+/** heartbeat's recorded banner in the baseline's v1Banners. */
+export const HEARTBEAT_BANNER = '/v1Banners/spec~1v1~1heartbeat.md';
+/** spec/v1/heartbeat.md's Status banner, as the baseline records it. */
+export const V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1 hosts.';
+
+/** A second home of toolCatalog: a document with `banner` as its Status line and `marker` as its reciprocal marker line. */
+export function toolResults({
+  banner = '> **Status: Draft · RFC 0204.**',
+  marker = '> **Normative home:** `toolCatalog`.',
+}: {
+  banner?: string;
+  marker?: string;
+} = {}): string {
+  return [
+    '# Tool results',
+    '',
+    banner,
+    ...(marker === '' ? [] : [marker]),
+    '',
+    '## Results',
+    '',
+    'A host advertising `toolCatalog` MUST return each tool’s result to the run that called it.',
+    '',
+  ].join('\n');
+}
+
+export const TOOL_RESULTS = 'spec/v2/core/tool-results.md';
+
+/** Writes `text` (toolResults()) at `file` (TOOL_RESULTS) and lists `listed` as a further home of toolCatalog. */
+export function secondHome(
+  listed: string,
+  { file = TOOL_RESULTS, text = toolResults() }: { file?: string; text?: string } = {},
+): ExampleEdit[] {
+  return [
+    { file, write: text },
+    { file: DECLARATION, set: `${TOOL_CATALOG_ROW}/normativeText/-`, to: listed },
+  ];
+}
+
+/** A new core family row, as the declaration writes one. */
+export function familyRow(key: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    key,
+    kind: 'family',
+    anchor: 'core',
+    section: `core/capabilities.md#${key}`,
+    peerDependencyId: key,
+    witness: 'claims-check',
+    maturity: { technical: 'experimental', adoption: 'none' },
+    facets: [],
+    floorScenarios: [],
+    requirementIds: [],
+    owningRfc: '0204',
+    ...over,
+  };
+}
+
+/** The core home of the new family timers. */
+export const TIMERS = 'spec/v2/core/timers.md';
+export const TIMERS_TEXT = [
+  '# Timers',
+  '',
+  '> **Status: Draft · RFC 0204.**',
+  '> **Normative home:** `timers`.',
+  '',
+  '## `timers`',
+  '',
+  'A host advertising `timers` MUST fire each timer once.',
+  '',
+].join('\n');
+
+/** heartbeat moves out of spec/v1/: its text, in a v2 core document, is what its row names. */
+export const HEARTBEAT_MOVES: readonly ExampleEdit[] = [
+  {
+    file: HEARTBEAT_V2,
+    write: [
+      '# Heartbeat',
+      '',
+      '> **Status: Draft · RFC 0060.**',
+      '> **Normative home:** `heartbeat`.',
+      '',
+      '## `heartbeat`',
+      '',
+      'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than',
+      '`heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`,',
+      'and delivers each per `heartbeat.deliveryChannel`.',
+      '',
+    ].join('\n'),
+  },
+  { file: DECLARATION, set: `${HEARTBEAT_ROW}/normativeText`, to: [HEARTBEAT_V2] },
+];
+
+/** The baseline after heartbeat's move, as `normative-home --write-baseline` banks it: nothing left in spec/v1/. */
+export const MOVE_BANKED = {
+  counter: { file: BASELINE, set: '/v1Dependent', to: 0 },
+  banners: { file: BASELINE, set: '/v1Banners', to: {} },
+  carried: { file: BASELINE, set: '/v1Carried', to: [] },
+} as const satisfies Record<string, ExampleEdit>;
+export const BANKED: readonly ExampleEdit[] = Object.values(MOVE_BANKED);
+
+/** The end-of-support clock, dated `date` (null: not decided). */
+export const eosClock = (date: string | null): ExampleEdit => ({
+  file: EOS_CLOCK,
+  write: `${JSON.stringify({ endOfSupportNotBefore: date }, null, 2)}\n`,
+});

@@ -34,11 +34,6 @@ const expectedSkips = [
       `${scenarios}/tool-descriptor-shape.test.ts > tool-descriptor-shape: the host serves schema-valid descriptors`,
     ],
   },
-  {
-    reason:
-      'a rule only normative-home --write-baseline reports, so no check run shows its example (rule-examples.test.ts NOT_BY_CHECK)',
-    tests: ['packages/cli/test/rule-examples.test.ts > home/baseline-no-banner'],
-  },
 ];
 
 export default defineConfig({

@@ -34,10 +34,12 @@ const EXAMPLE_REPOSITORY = '[example repository](../../../packages/cli/test/exam
 /** The date every rule example runs at, so an example that reads the date means the same every day. */
 export const EXAMPLE_TODAY = '2026-09-22';
 
-/** The command that runs a rule's example: the rule's gate (every gate for an input error), at EXAMPLE_TODAY. */
+/**
+ * The command that runs a rule's example, at EXAMPLE_TODAY: `check` of the rule's gate (of every gate
+ * for an input error), or the gate command the example names.
+ */
 export const exampleArgv = (gate: string, example: RuleExample): string[] => [
-  'check',
-  ...(gate === 'input' ? [] : [gate]),
+  ...(example.command !== undefined ? [example.command] : gate === 'input' ? ['check'] : ['check', gate]),
   '--today',
   EXAMPLE_TODAY,
   ...(example.args ?? []),

@@ -12,9 +12,6 @@ import { createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 import { snapshot } from './walkthrough-corpus.js';
 
-/** Rules that no `check` run reports (their examples' `says` names the command that does): skipped. */
-const NOT_BY_CHECK = new Set(['home/baseline-no-banner']);
-
 let base: Record<string, string>;
 const made: Fixture[] = [];
 
@@ -46,9 +43,7 @@ it('the example repository passes every gate with no finding', async () => {
 });
 
 describe.each(everyRule(GATES).map((entry) => [entry.doc.id, entry] as const))('%s', (id, { doc, gate }) => {
-  const skipped = NOT_BY_CHECK.has(id);
-
-  it.skipIf(skipped)('fails: the failing example reports it', async () => {
+  it('fails: the failing example reports it', async () => {
     const { code, output } = await runExample(gate, doc.fail);
     const found = output.diagnostics.filter((d) => d.ruleId === id);
     expect(found.length, JSON.stringify(output.diagnostics.map((d) => [d.ruleId, d.message]))).toBeGreaterThan(0);
@@ -60,7 +55,7 @@ describe.each(everyRule(GATES).map((entry) => [entry.doc.id, entry] as const))('
     expect(code).toBe(gate === 'input' ? 2 : doc.severity === 'error' ? 1 : 0);
   });
 
-  it.skipIf(skipped)('passes: the passing example passes with no finding', async () => {
+  it('passes: the passing example passes with no finding', async () => {
     const { code, output } = await runExample(gate, doc.pass);
     expect(output.diagnostics.map((d) => [d.ruleId, d.message])).toEqual([]);
     expect(code).toBe(0);

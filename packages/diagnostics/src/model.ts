@@ -114,13 +114,18 @@ export type ExampleEdit =
 
 /**
  * A rule's failing or passing example: what it shows, and the edits that make it from the example
- * repository. `openwop-spec check <gate> --today 2026-09-22`, plus `args`, runs it.
+ * repository. `openwop-spec check <gate> --today 2026-09-22` (or `command`), plus `args`, runs it.
  */
 export interface RuleExample {
   /** What the example shows, in a sentence. */
   says: string;
   /** The edits, in order; none is the example repository as it is. */
   edits: readonly ExampleEdit[];
+  /**
+   * The command that runs it, for a rule only a gate's own command reports (`normative-home` with
+   * `--write-baseline`); absent, `check <gate>`.
+   */
+  command?: string;
   /** Arguments appended to the command, e.g. `--deadline`. */
   args?: readonly string[];
 }

@@ -69,12 +69,16 @@ export const rules = ruleCatalog(GATE_ID, {
     summary:
       '--write-baseline found a v1 home of a v1-dependent family with no Status banner, so no banner is recorded for it.',
     fail: {
-      says: 'spec/v1/heartbeat.md, a carried v1 home, loses its Status banner; `openwop-spec normative-home --write-baseline` then reports this rule (no `check` run does: under --deadline, home/eos-preview reports the missing banner).',
+      says: 'spec/v1/heartbeat.md, a carried v1 home, loses its Status banner before the baseline is written (a `check` reports no such thing: under --deadline, home/eos-preview names the missing banner).',
       edits: [{ file: HEARTBEAT_V1, replace: `${V1_BANNER}\n`, with: '' }],
+      command: 'normative-home',
+      args: ['--write-baseline'],
     },
     pass: {
-      says: 'spec/v1/heartbeat.md keeps its Status banner, which `openwop-spec normative-home --write-baseline` records.',
+      says: 'spec/v1/heartbeat.md keeps its Status banner, which the baseline records.',
       edits: [],
+      command: 'normative-home',
+      args: ['--write-baseline'],
     },
     fix: 'Add a `> **Status: …**` banner to the document’s leading blockquote, then run openwop-spec normative-home --write-baseline again.',
     message: (d: { path: string }) =>

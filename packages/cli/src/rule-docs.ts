@@ -174,7 +174,7 @@ function renderIndex(catalogue: readonly RuleEntry[]): string[] {
     'Each example is a few edits to the [example repository](../../packages/cli/test/example-repository.ts),',
     'a small spec repository that passes every gate, and the command that runs it. The examples are run',
     'by `packages/cli/test/rule-examples.test.ts`: a failing example must report its rule (at a file',
-    'position when it names a file), and a passing one must pass with no finding at all.',
+    'position when it names a file) and no other root cause, and a passing one must pass with no finding.',
     '',
     '| rule id | gate | severity | what it catches |',
     '|---|---|---|---|',

@@ -1,7 +1,8 @@
 // Every rule's failing and passing examples, run: each is a change to the example repository and
-// the command its documentation shows (docs/rules/<rule-id>.md). The failing one must report the rule,
-// at a file position when it names a file; the passing one must pass with no finding at all. An example
-// that cannot be made as written (text to replace that is not there) fails its test too.
+// the command its documentation shows (docs/rules/<rule-id>.md). The failing one must report the rule
+// (at a file position when it names a file) and no other root cause; the passing one must pass with no
+// finding at all. An example that cannot be made as written (text to replace that is not there) fails
+// its test too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonOutput, RuleExample } from '@openwop-spec/diagnostics';
 import { applyEdits } from '@openwop-spec/spec-tree/testing';
@@ -11,6 +12,12 @@ import { exampleRepository } from './example-repository.js';
 import { createFixture, run } from './helpers.js';
 import type { Fixture } from './helpers.js';
 import { snapshot } from './walkthrough-corpus.js';
+
+/**
+ * Root-cause findings a failing example reports besides its rule, each said in its `says`: a
+ * malformed pragma suppresses nothing, so the request it was written for is reported too.
+ */
+const ALONGSIDE: Readonly<Record<string, readonly string[]>> = { 'majors/bad-pragma': ['majors/v1-path'] };
 
 let base: Record<string, string>;
 const made: Fixture[] = [];
@@ -52,6 +59,9 @@ describe.each(everyRule(GATES).map((entry) => [entry.doc.id, entry] as const))('
         expect(d.start?.line, `${d.file} without a line`).toBeGreaterThanOrEqual(1);
         expect(d.start?.column, `${d.file} without a column`).toBeGreaterThanOrEqual(1);
       }
+    // It shows this rule alone: every other finding is a consequence of it (or declared below).
+    const others = output.diagnostics.filter((d) => d.ruleId !== id && d.causedBy === undefined);
+    expect(others.map((d) => d.ruleId)).toEqual(ALONGSIDE[id] ?? []);
     expect(code).toBe(gate === 'input' ? 2 : doc.severity === 'error' ? 1 : 0);
   });
 

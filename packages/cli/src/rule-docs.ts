@@ -45,12 +45,16 @@ export const exampleArgv = (gate: string, example: RuleExample): string[] => [
   ...(example.args ?? []),
 ];
 
-/** A fence longer than any backtick run in `text`, so an example cannot close it. */
-function fenced(text: string, indent = ''): string[] {
+/** A fence longer than any backtick run in `text`, so an example cannot close it; `lang` names the syntax. */
+function fenced(text: string, indent = '', lang = ''): string[] {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
-  return [fence, ...text.split('\n'), fence].map((line) => (line === '' ? line : indent + line));
+  return [fence + lang, ...text.split('\n'), fence].map((line) => (line === '' ? line : indent + line));
 }
+
+/** The syntax of a file's text, by its extension, for a fenced block's info string. */
+const LANGUAGE: Readonly<Record<string, string>> = { json: 'json', md: 'markdown', ts: 'ts', mjs: 'js', js: 'js' };
+const languageOf = (file: string): string => LANGUAGE[/\.([a-z]+)$/.exec(file)?.[1] ?? ''] ?? '';
 
 /** `text` as inline code, delimited by a backtick run longer than any inside it. */
 function code(text: string): string {
@@ -65,29 +69,29 @@ const SHOWN = 600;
 const LINE = 160;
 
 /** A value as the docs show it: inline when it is one short line, else as a block under the list item. */
-function shown(value: string): { inline?: string; block?: string[] } {
+function shown(value: string, lang = ''): { inline?: string; block?: string[] } {
   // A file's final newline is not shown.
   const text = value.endsWith('\n') ? value.slice(0, -1) : value;
   if (text.length <= 60 && !text.includes('\n')) return { inline: code(text) };
   const cut = text.length > SHOWN || text.split('\n').some((line) => line.length > LINE);
-  if (!cut) return { block: fenced(text, '  ') };
+  if (!cut) return { block: fenced(text, '  ', lang) };
   const part = text
     .slice(0, SHOWN)
     .split('\n')
     .map((line) => (line.length > LINE ? `${line.slice(0, LINE)}…` : line))
     .join('\n');
-  return { block: fenced(`${part}\n… (${text.length.toLocaleString('en-US')} characters in all)`, '  ') };
+  return { block: fenced(`${part}\n… (${text.length.toLocaleString('en-US')} characters in all)`, '  ', lang) };
 }
 
 function describeEdit(edit: ExampleEdit): string[] {
   const file = code(edit.file);
   /** `lead` then the value: on the line when short (`inline` joins them), else as a block below. */
-  const item = (lead: string, inline: string, value: string): string[] => {
-    const v = shown(value);
+  const item = (lead: string, inline: string, value: string, lang: string): string[] => {
+    const v = shown(value, lang);
     return v.inline !== undefined ? [`- ${lead} ${inline} ${v.inline}.`] : [`- ${lead}:`, '', ...v.block!, ''];
   };
   if ('write' in edit) {
-    if (typeof edit.write === 'string') return item(`Write ${file}`, 'as', edit.write);
+    if (typeof edit.write === 'string') return item(`Write ${file}`, 'as', edit.write, languageOf(edit.file));
     const hex = [...edit.write.slice(0, 32)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
     return [
       `- Write ${file} as the bytes ${code(hex)}${edit.write.length > 32 ? ` … (${edit.write.length} bytes)` : ''}.`,
@@ -101,15 +105,15 @@ function describeEdit(edit: ExampleEdit): string[] {
     return [
       `- In ${file}, replace`,
       '',
-      ...fenced(edit.replace, '  '),
+      ...fenced(edit.replace, '  ', languageOf(edit.file)),
       '',
       '  with',
       '',
-      ...fenced(edit.with, '  '),
+      ...fenced(edit.with, '  ', languageOf(edit.file)),
       '',
     ];
   }
-  if ('set' in edit) return item(`In ${file}, set ${code(edit.set)}`, 'to', JSON.stringify(edit.to, null, 2));
+  if ('set' in edit) return item(`In ${file}, set ${code(edit.set)}`, 'to', JSON.stringify(edit.to, null, 2), 'json');
   if ('unset' in edit) return [`- In ${file}, remove ${code(edit.unset)}.`];
   if ('symlink' in edit) return [`- Make ${file} a symbolic link to ${code(edit.symlink)}.`];
   return [`- Delete ${file}.`];

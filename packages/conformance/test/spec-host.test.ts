@@ -127,7 +127,7 @@ describe('the same host with one flaw', () => {
     const { host, argv } = await configured({ flaw });
     try {
       const out = io();
-      expect(await runSuite([...argv, '--row', row], out)).toBe(1);
+      expect(await runSuite([...argv, '--row', row], out), out.stderr.join('\n')).toBe(1);
       expect(out.stdout.find((l) => l.startsWith(`  ${row} `))).toBe(`  ${row}  fail           ${reason}`);
     } finally {
       await host.close();

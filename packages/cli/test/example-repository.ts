@@ -1,6 +1,7 @@
 // The example repository: a small spec repository that passes every gate (its generated files are
 // left to `gen`). Every rule's failing and passing examples are edits to it (rule-examples.test.ts),
 // and the author's walkthrough starts from it (walkthrough.test.ts).
+import { EXAMPLE_FILES, EXAMPLE_V1_BANNER as V1_BANNER, HEARTBEAT_V2 } from '@openwop-spec/diagnostics';
 import {
   BASE,
   DECLARATION_SCHEMA,
@@ -10,18 +11,21 @@ import {
   json,
 } from '../../gate-declaration/test/corpus.js';
 
-export const DECL = 'spec/v2/declaration.json';
-export const CAPS = 'spec/v2/core/capabilities.md';
-export const OUT = 'schemas/v2/capabilities.schema.json';
-export const BASELINE = 'docs/normative-home-baseline.json';
+// Where the rule examples expect things (@openwop-spec/diagnostics' EXAMPLE_FILES, EXAMPLE_ROWS):
+// a file moved here must move there.
+export const {
+  declaration: DECL,
+  capabilities: CAPS,
+  generatedSchema: OUT,
+  baseline: BASELINE,
+  heartbeatV1: HEARTBEAT_V1,
+} = EXAMPLE_FILES;
 export const CONFIGURABLE = 'spec/v2/metadata/configurable.schema.json';
-export const HEARTBEAT_V1 = 'spec/v1/heartbeat.md';
-export const HEARTBEAT = 'spec/v2/core/heartbeat.md';
+export const HEARTBEAT = HEARTBEAT_V2;
 export const TIMERS = 'spec/v2/core/timers.md';
 export const TIMERS_FACETS = 'spec/v2/facets/timers.schema.json';
 
 export const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
-const V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1 hosts.';
 
 export const row = (key: string, over: Record<string, unknown>) => ({
   key,
@@ -49,8 +53,9 @@ export function exampleRepository(): Record<string, string> {
       reservedOrgs: ['openwop'],
       extensions: {},
       metadata: [meta('protocolVersions'), meta('preferredVersion'), meta('configurable')],
+      // In EXAMPLE_ROWS' order.
       families: [
-        row('toolCatalog', { owningRfc: '0204', normativeText: ['spec/v2/core/tool-catalog.md'] }),
+        row('toolCatalog', { owningRfc: '0204', normativeText: [EXAMPLE_FILES.toolCatalog] }),
         row('heartbeat', {
           facets: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'],
           owningRfc: '0060',
@@ -80,13 +85,13 @@ export function exampleRepository(): Record<string, string> {
       $id: 'https://openwop.dev/spec/v2/metadata-configurable.schema.json',
       $ref: 'configurable.schema.json',
     }),
-    'schemas/v2/configurable.schema.json': json({
+    [EXAMPLE_FILES.configurable]: json({
       $schema: SCHEMA,
       $id: 'https://openwop.dev/spec/v2/configurable.schema.json',
       type: 'object',
       properties: { keys: { type: 'array', items: { type: 'string' } } },
     }),
-    'schemas/capabilities.schema.json': json({
+    [EXAMPLE_FILES.v1Schema]: json({
       $schema: SCHEMA,
       $id: 'https://openwop.dev/spec/v1/capabilities.schema.json',
       type: 'object',
@@ -131,7 +136,7 @@ export function exampleRepository(): Record<string, string> {
       'None yet.',
       '',
     ].join('\n'),
-    'spec/v2/core/tool-catalog.md': [
+    [EXAMPLE_FILES.toolCatalog]: [
       '# Tool catalog',
       '',
       '> **Status: Draft · RFC 0204.**',
@@ -159,12 +164,12 @@ export function exampleRepository(): Record<string, string> {
       v1Banners: { [HEARTBEAT_V1]: V1_BANNER },
       v1Carried: ['heartbeat'],
     }),
-    'RFCS/0204-v2-host-mcp-client.md': '# RFC 0204: the v2 host MCP client\n',
+    [EXAMPLE_FILES.rfc]: '# RFC 0204: the v2 host MCP client\n',
     // The generator the capabilities schema's $comment names (the references gate resolves it).
     'scripts/generate-from-declaration.mjs': '// generates schemas/v2/capabilities.schema.json\n',
-    'conformance/src/scenarios/v2-tool-list.test.ts': "export const title = 'lists tools';\n",
+    [EXAMPLE_FILES.v2Scenario]: "export const title = 'lists tools';\n",
     'conformance/src/scenarios/runs.test.ts': "export const title = 'runs';\n",
-    'conformance/scenario-majors.config.json': json({ bothMajors: [] }),
+    [EXAMPLE_FILES.scenarioConfig]: json({ bothMajors: [] }),
     'conformance/requirements.json': json({ records: [] }),
   };
 }

@@ -1,11 +1,9 @@
+import { EXAMPLE_FILES } from './example-repository.js';
 import type { Diagnostic, Point, RuleDoc } from './model.js';
 import { oneLine } from './text.js';
 
 // The files the examples below change in the example repository, a spec repository that passes every gate.
-const CONFIG = 'conformance/scenario-majors.config.json';
-const MANIFEST = 'conformance/scenario-majors.json';
-const V2_SCENARIO = 'conformance/src/scenarios/v2-tool-list.test.ts';
-const RFC = 'RFCS/0204-v2-host-mcp-client.md';
+const { scenarioConfig: CONFIG, scenarioManifest: MANIFEST, v2Scenario: V2_SCENARIO, rfc: RFC } = EXAMPLE_FILES;
 const RFC_TEXT = '---\nauthor: René Dupont\n---\n\n# RFC 0204: the v2 host MCP client\n';
 /** A core index of `n` keys in code spans, one list item each, with no blank line between them. */
 const index = (n: number): string => `# Index\n\n${'- `toolCatalog`\n'.repeat(n)}`;

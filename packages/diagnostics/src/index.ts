@@ -1,4 +1,5 @@
 export * from './model.js';
+export * from './example-repository.js';
 export * from './order.js';
 export * from './causes.js';
 export * from './errors.js';

@@ -1,4 +1,4 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { EXAMPLE_FILES, EXAMPLE_ROWS, formatGrouped } from '@openwop-spec/diagnostics';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'core-budget';
@@ -13,6 +13,9 @@ export const SKIP_REASON = {
 } as const;
 
 export type SkipReason = keyof typeof SKIP_REASON;
+
+/** In the example repository, toolCatalog's list of homes (an example appends one). */
+const TOOL_CATALOG_HOMES = `${EXAMPLE_ROWS.toolCatalog}/normativeText/-`;
 
 export const rules = ruleCatalog(GATE_ID, {
   'budget/nothing-to-check': {
@@ -71,14 +74,14 @@ export const rules = ruleCatalog(GATE_ID, {
       says: 'A core family cites a folder as an ext home.',
       edits: [
         { file: 'spec/v2/ext/packs/README.md', write: '# Packs\n' },
-        { file: 'spec/v2/declaration.json', set: '/families/0/normativeText/-', to: 'spec/v2/ext/packs/' },
+        { file: EXAMPLE_FILES.declaration, set: TOOL_CATALOG_HOMES, to: 'spec/v2/ext/packs/' },
       ],
     },
     pass: {
       says: 'It cites the document in that folder.',
       edits: [
         { file: 'spec/v2/ext/packs/README.md', write: '# Packs\n' },
-        { file: 'spec/v2/declaration.json', set: '/families/0/normativeText/-', to: 'spec/v2/ext/packs/README.md' },
+        { file: EXAMPLE_FILES.declaration, set: TOOL_CATALOG_HOMES, to: 'spec/v2/ext/packs/README.md' },
       ],
     },
     fix: 'Point normativeText at an existing .md file (openwop-spec normative-home reports the exact error).',

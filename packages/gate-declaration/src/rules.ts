@@ -1,3 +1,4 @@
+import { EXAMPLE_FILES, EXAMPLE_ROWS, HEARTBEAT_MOVES, HEARTBEAT_V2_ROW } from '@openwop-spec/diagnostics';
 import type { ExampleEdit } from '@openwop-spec/diagnostics';
 import { command } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
@@ -18,13 +19,10 @@ interface FacetsMismatch {
 }
 
 // The examples change the example repository (packages/cli/test/example-repository.ts): its core
-// families are toolCatalog (families[0], no facets) and heartbeat (families[1], its three facets
-// seeded from its v1 node); its kept metadata keys are protocolVersions, preferredVersion and
-// configurable.
-const DECL = 'spec/v2/declaration.json';
-const CAPS = 'spec/v2/core/capabilities.md';
-const OUT = 'schemas/v2/capabilities.schema.json';
-const V1 = 'schemas/capabilities.schema.json';
+// families are toolCatalog (no facets) and heartbeat (its three facets seeded from its v1 node); its
+// kept metadata keys are protocolVersions, preferredVersion and configurable.
+const { declaration: DECL, capabilities: CAPS, generatedSchema: OUT, v1Schema: V1 } = EXAMPLE_FILES;
+const { toolCatalog: TOOL_CATALOG, heartbeat: HEARTBEAT } = EXAMPLE_ROWS;
 const FACET_FILE = 'spec/v2/facets/heartbeat.schema.json';
 const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -46,7 +44,7 @@ const SAYS_FACET_FILE: ExampleEdit = {
 };
 /** heartbeat's row cites its facet file, and its summary line says so. */
 const CITE_FACET_FILE: readonly ExampleEdit[] = [
-  { file: DECL, set: '/families/1/facetsFrom', to: FACET_FILE },
+  { file: DECL, set: `${HEARTBEAT}/facetsFrom`, to: FACET_FILE },
   SAYS_FACET_FILE,
 ];
 /** heartbeat's facets moved from its v1 node into a facet file (`content`), cited by the row. */
@@ -69,10 +67,10 @@ const addFacet = (
   { listed = true, regenerated = false }: { listed?: boolean; regenerated?: boolean } = {},
 ): ExampleEdit[] => [
   { file: FACET_FILE, write: heartbeatFacetFile({ properties: { ...HEARTBEAT_FACETS, [name]: schema } }) },
-  { file: DECL, set: '/families/1/facetsFrom', to: FACET_FILE },
+  { file: DECL, set: `${HEARTBEAT}/facetsFrom`, to: FACET_FILE },
   ...(listed
     ? [
-        { file: DECL, set: '/families/1/facets/-', to: name },
+        { file: DECL, set: `${HEARTBEAT}/facets/-`, to: name },
         { ...SAYS_FACET_FILE, with: `\`deliveryChannel\`, \`${name}\` (facet file). Home` },
       ]
     : [SAYS_FACET_FILE]),
@@ -143,19 +141,7 @@ const heartbeatDescription = ({
   to: `${section} — witness: ${witness}; maturity ${maturity}/none; RFC 0060`,
 });
 
-/** heartbeat's home moved to spec/v2/core/heartbeat.md. */
-const V2_HOME = 'spec/v2/core/heartbeat.md';
-const V2_HOME_TEXT = [
-  '# Heartbeat',
-  '',
-  '> **Status: Draft · RFC 0060.**',
-  '> **Normative home:** `heartbeat`.',
-  '',
-  '## `heartbeat`',
-  '',
-  'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than `heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`, and delivers each per `heartbeat.deliveryChannel`.',
-  '',
-].join('\n');
+/** heartbeat's summary line, once its home moved to spec/v2/core/heartbeat.md. */
 const V2_HOME_SUMMARY: ExampleEdit = {
   file: CAPS,
   replace: 'Home: `spec/v1/heartbeat.md` (v1-dependent).',
@@ -192,7 +178,7 @@ const HEARTBEAT_ROW = {
 };
 /** toolCatalog's owningRfc changed to 0250, in its row, its summary line and its generated description. */
 const TOOL_CATALOG_RFC_0250: readonly ExampleEdit[] = [
-  { file: DECL, set: '/families/0/owningRfc', to: '0250' },
+  { file: DECL, set: `${TOOL_CATALOG}/owningRfc`, to: '0250' },
   { file: CAPS, replace: 'RFC 0204', with: 'RFC 0250' },
   {
     file: OUT,
@@ -257,7 +243,7 @@ export const rules = ruleCatalog(GATE_ID, {
       says: "heartbeat's facets move into a facet file named spec/v2/facets/heartbeats.schema.json, which its row cites.",
       edits: [
         { file: 'spec/v2/facets/heartbeats.schema.json', write: heartbeatFacetFile() },
-        { file: DECL, set: '/families/1/facetsFrom', to: 'spec/v2/facets/heartbeats.schema.json' },
+        { file: DECL, set: `${HEARTBEAT}/facetsFrom`, to: 'spec/v2/facets/heartbeats.schema.json' },
         SAYS_FACET_FILE,
       ],
     },
@@ -401,7 +387,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: {
       says: "heartbeat's facets[] (and the summary line that lists them) are sorted by name, unlike its v1 node's properties.",
       edits: [
-        { file: DECL, set: '/families/1/facets', to: ['deliveryChannel', 'maxRuntimeMs', 'minIntervalSec'] },
+        { file: DECL, set: `${HEARTBEAT}/facets`, to: ['deliveryChannel', 'maxRuntimeMs', 'minIntervalSec'] },
         {
           file: CAPS,
           replace: 'facets `minIntervalSec`, `maxRuntimeMs`, `deliveryChannel`',
@@ -411,7 +397,7 @@ export const rules = ruleCatalog(GATE_ID, {
     },
     pass: {
       says: "facets[] in the order of the v1 node's properties, as the summary line lists them.",
-      edits: [{ file: DECL, set: '/families/1/facets', to: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'] }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/facets`, to: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'] }],
     },
     fix: 'Reorder facets[] to match the facet source.',
     message: (d: { key: string; source: string }) => `${d.key}: facets[] order differs from ${d.source}`,
@@ -656,11 +642,11 @@ export const rules = ruleCatalog(GATE_ID, {
       "A family's key differs from the name its own peerDependencyId and section agree on: a misspelled key, or a rename done in one place only.",
     fail: {
       says: "heartbeat's key is misspelled heartbeet; its peerDependencyId and section still say heartbeat.",
-      edits: [{ file: DECL, set: '/families/1/key', to: 'heartbeet' }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/key`, to: 'heartbeet' }],
     },
     pass: {
       says: 'The key is heartbeat, as its peerDependencyId and section say.',
-      edits: [{ file: DECL, set: '/families/1/key', to: 'heartbeat' }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/key`, to: 'heartbeat' }],
     },
     fix: 'Correct the key; for a deliberate rename, also rename peerDependencyId, section, the § heading in core/capabilities.md, the facet file and every Normative home marker.',
     message: (d: { key: string; name: string }) =>
@@ -690,11 +676,11 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'A family row has peerDependencyId equal to its key.',
     fail: {
       says: "heartbeat's peerDependencyId is host.heartbeat, not its key.",
-      edits: [{ file: DECL, set: '/families/1/peerDependencyId', to: 'host.heartbeat' }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/peerDependencyId`, to: 'host.heartbeat' }],
     },
     pass: {
       says: 'Its peerDependencyId is heartbeat.',
-      edits: [{ file: DECL, set: '/families/1/peerDependencyId', to: 'heartbeat' }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/peerDependencyId`, to: 'heartbeat' }],
     },
     fix: 'Set peerDependencyId to the key.',
     message: (d: { key: string }) => `${d.key}: peerDependencyId must equal the key (RFC 0169 §B.1)`,
@@ -705,7 +691,7 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: {
       says: "heartbeat's witness becomes unwitnessable, which declaration.schema.json allows but witnessClasses does not list (its summary line and generated description say so too).",
       edits: [
-        { file: DECL, set: '/families/1/witness', to: 'unwitnessable' },
+        { file: DECL, set: `${HEARTBEAT}/witness`, to: 'unwitnessable' },
         heartbeatSummary('unwitnessable', 'experimental'),
         heartbeatDescription({ witness: 'unwitnessable' }),
       ],
@@ -713,7 +699,7 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: {
       says: 'Its witness becomes seam-gated, one of witnessClasses.',
       edits: [
-        { file: DECL, set: '/families/1/witness', to: 'seam-gated' },
+        { file: DECL, set: `${HEARTBEAT}/witness`, to: 'seam-gated' },
         heartbeatSummary('seam-gated', 'experimental'),
         heartbeatDescription({ witness: 'seam-gated' }),
       ],
@@ -727,8 +713,8 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: {
       says: 'heartbeat becomes externally-gated and technically stable (its summary line and generated description say so too).',
       edits: [
-        { file: DECL, set: '/families/1/disposition', to: 'externally-gated' },
-        { file: DECL, set: '/families/1/maturity/technical', to: 'stable' },
+        { file: DECL, set: `${HEARTBEAT}/disposition`, to: 'externally-gated' },
+        { file: DECL, set: `${HEARTBEAT}/maturity/technical`, to: 'stable' },
         heartbeatSummary('witnessable-gated', 'stable', 'externally-gated'),
         heartbeatDescription({ maturity: 'stable' }),
       ],
@@ -736,8 +722,8 @@ export const rules = ruleCatalog(GATE_ID, {
     pass: {
       says: 'It becomes externally-gated and stays experimental.',
       edits: [
-        { file: DECL, set: '/families/1/disposition', to: 'externally-gated' },
-        { file: DECL, set: '/families/1/maturity/technical', to: 'experimental' },
+        { file: DECL, set: `${HEARTBEAT}/disposition`, to: 'externally-gated' },
+        { file: DECL, set: `${HEARTBEAT}/maturity/technical`, to: 'experimental' },
         heartbeatSummary('witnessable-gated', 'experimental', 'externally-gated'),
       ],
     },
@@ -750,13 +736,13 @@ export const rules = ruleCatalog(GATE_ID, {
     fail: {
       says: "heartbeat's section names its home document, core/heartbeat.md#heartbeat (its generated description says it too).",
       edits: [
-        { file: DECL, set: '/families/1/section', to: 'core/heartbeat.md#heartbeat' },
+        { file: DECL, set: `${HEARTBEAT}/section`, to: 'core/heartbeat.md#heartbeat' },
         heartbeatDescription({ section: 'core/heartbeat.md#heartbeat' }),
       ],
     },
     pass: {
       says: 'Its section is core/capabilities.md#heartbeat.',
-      edits: [{ file: DECL, set: '/families/1/section', to: 'core/capabilities.md#heartbeat' }],
+      edits: [{ file: DECL, set: `${HEARTBEAT}/section`, to: 'core/capabilities.md#heartbeat' }],
     },
     fix: 'Set section to the expected value.',
     message: (d: { key: string; section: string; expected: string }) =>
@@ -795,18 +781,11 @@ export const rules = ruleCatalog(GATE_ID, {
       'The summary line under a core family’s § heading in spec/v2/core/capabilities.md says what the declaration says: witness class, maturity, owning RFC, facets (and whether a facet file defines them), homes and whether the family is v1-dependent.',
     fail: {
       says: "heartbeat's home moves to spec/v2/core/heartbeat.md; its summary line still names the v1 home.",
-      edits: [
-        { file: V2_HOME, write: V2_HOME_TEXT },
-        { file: DECL, set: '/families/1/normativeText', to: [V2_HOME] },
-      ],
+      edits: [...HEARTBEAT_MOVES],
     },
     pass: {
       says: 'The summary line names the new home, as the message gives it.',
-      edits: [
-        { file: V2_HOME, write: V2_HOME_TEXT },
-        { file: DECL, set: '/families/1/normativeText', to: [V2_HOME] },
-        V2_HOME_SUMMARY,
-      ],
+      edits: [...HEARTBEAT_MOVES, V2_HOME_SUMMARY],
     },
     fix: 'Rewrite the line as the message gives it (openwop-spec check --fix does); text after it is kept.',
     hint: () => 'rewrite the line as the message gives it; text after it is kept',
@@ -838,15 +817,11 @@ export const rules = ruleCatalog(GATE_ID, {
       'Every normativeText entry is a canonical repository path that exists (the full home predicate stays with normative-home).',
     fail: {
       says: "heartbeat's home moves to spec/v2/core/heartbeat.md (and its summary line says so), but the document is not committed.",
-      edits: [{ file: DECL, set: '/families/1/normativeText', to: [V2_HOME] }, V2_HOME_SUMMARY],
+      edits: [HEARTBEAT_V2_ROW, V2_HOME_SUMMARY],
     },
     pass: {
       says: 'spec/v2/core/heartbeat.md is committed.',
-      edits: [
-        { file: DECL, set: '/families/1/normativeText', to: [V2_HOME] },
-        V2_HOME_SUMMARY,
-        { file: V2_HOME, write: V2_HOME_TEXT },
-      ],
+      edits: [...HEARTBEAT_MOVES, V2_HOME_SUMMARY],
     },
     fix: 'Write the canonical path of an existing file, or create the document.',
     message: (d: { key: string; entry: string; reason?: string }) =>
@@ -859,11 +834,11 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'Every requirementIds entry is planned:… or an id in the conformance requirements.json records.',
     fail: {
       says: "toolCatalog's requirementIds names REQ-TOOL-LIST, which conformance/requirements.json does not hold.",
-      edits: [{ file: DECL, set: '/families/0/requirementIds', to: ['REQ-TOOL-LIST'] }],
+      edits: [{ file: DECL, set: `${TOOL_CATALOG}/requirementIds`, to: ['REQ-TOOL-LIST'] }],
     },
     pass: {
       says: 'The requirement is marked planned:, as it is not written yet.',
-      edits: [{ file: DECL, set: '/families/0/requirementIds', to: ['planned:tool-list'] }],
+      edits: [{ file: DECL, set: `${TOOL_CATALOG}/requirementIds`, to: ['planned:tool-list'] }],
     },
     fix: 'Use an existing requirement id, or mark it planned:.',
     message: (d: { owner: string; id: string; file: string }) =>

@@ -1,12 +1,13 @@
+import { EXAMPLE_FILES } from '@openwop-spec/diagnostics';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
 export const GATE_ID = 'references';
 
 // The rule examples add a citation to a document of the example repository.
-const CATALOG = 'spec/v2/core/tool-catalog.md';
+const CATALOG = EXAMPLE_FILES.toolCatalog;
 /** RFC 0204 of the example repository with a paragraph after its title. */
 const rfc = (paragraph: string) => ({
-  file: 'RFCS/0204-v2-host-mcp-client.md',
+  file: EXAMPLE_FILES.rfc,
   write: `# RFC 0204: the v2 host MCP client\n\n${paragraph}\n`,
 });
 

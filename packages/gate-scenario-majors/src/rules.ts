@@ -1,3 +1,4 @@
+import { EXAMPLE_FILES } from '@openwop-spec/diagnostics';
 import { command } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
@@ -7,10 +8,12 @@ export const GATE_ID = 'scenario-majors';
 export const WRITE_COMMAND = command('scenario-majors --write');
 
 // The files the examples below change in the example repository, which keeps its conformance package at conformance/.
-const CONFIG = 'conformance/scenario-majors.config.json';
-const MANIFEST = 'conformance/scenario-majors.json';
-const SCENARIOS = 'conformance/src/scenarios';
-const V2_SCENARIO = `${SCENARIOS}/v2-tool-list.test.ts`;
+const {
+  scenarioConfig: CONFIG,
+  scenarioManifest: MANIFEST,
+  scenarios: SCENARIOS,
+  v2Scenario: V2_SCENARIO,
+} = EXAMPLE_FILES;
 const LIB = 'conformance/src/lib';
 
 /** A bothMajors entry for `file`, admitted by RFC 0204. */

@@ -1,4 +1,4 @@
-import { formatGrouped } from '@openwop-spec/diagnostics';
+import { EXAMPLE_FILES, formatGrouped } from '@openwop-spec/diagnostics';
 import { ruleCatalog } from '@openwop-spec/gate-api';
 
 /** A cycle's files, the first back at the end: a long one keeps its first three and its last. */
@@ -13,7 +13,7 @@ const chain = (files: readonly string[]): string => {
 export const GATE_ID = 'schemas';
 
 // The rule examples edit the example repository's hand-written schema and its examples folder.
-const CONFIGURABLE = 'schemas/v2/configurable.schema.json';
+const CONFIGURABLE = EXAMPLE_FILES.configurable;
 const EXAMPLES = 'schemas/v2/examples';
 
 /** `key0` … `key129`, each a `$ref` to what `target` names, the last a string. */

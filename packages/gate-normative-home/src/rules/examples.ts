@@ -1,22 +1,24 @@
+import { EXAMPLE_FILES, EXAMPLE_ROWS, EXAMPLE_V1_BANNER } from '@openwop-spec/diagnostics';
 import type { ExampleEdit } from '@openwop-spec/diagnostics';
 
 // What the rule examples share: files of the example repository (packages/cli/test/example-repository.ts,
 // where toolCatalog is homed in spec/v2/core/tool-catalog.md and heartbeat is carried in spec/v1/) and
 // the changes an author makes to it.
 
-export const DECLARATION = 'spec/v2/declaration.json';
-export const BASELINE = 'docs/normative-home-baseline.json';
+export { HEARTBEAT_MOVES, HEARTBEAT_V2 } from '@openwop-spec/diagnostics';
+export const {
+  declaration: DECLARATION,
+  baseline: BASELINE,
+  toolCatalog: TOOL_CATALOG,
+  heartbeatV1: HEARTBEAT_V1,
+} = EXAMPLE_FILES;
 export const EOS_CLOCK = 'evidence/v1-end-of-support.json';
-export const TOOL_CATALOG = 'spec/v2/core/tool-catalog.md';
-export const HEARTBEAT_V1 = 'spec/v1/heartbeat.md';
-export const HEARTBEAT_V2 = 'spec/v2/core/heartbeat.md';
 /** toolCatalog's and heartbeat's rows in the declaration. */
-export const TOOL_CATALOG_ROW = '/families/0';
-export const HEARTBEAT_ROW = '/families/1';
+export const { toolCatalog: TOOL_CATALOG_ROW, heartbeat: HEARTBEAT_ROW } = EXAMPLE_ROWS;
 /** heartbeat's recorded banner in the baseline's v1Banners. */
 export const HEARTBEAT_BANNER = '/v1Banners/spec~1v1~1heartbeat.md';
 /** spec/v1/heartbeat.md's Status banner, as the baseline records it. */
-export const V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1 hosts.';
+export const V1_BANNER = EXAMPLE_V1_BANNER;
 
 /** A second home of toolCatalog: a document with `banner` as its Status line and `marker` as its reciprocal marker line. */
 export function toolResults({
@@ -83,27 +85,6 @@ export const TIMERS_TEXT = [
   'A host advertising `timers` MUST fire each timer once.',
   '',
 ].join('\n');
-
-/** heartbeat moves out of spec/v1/: its text, in a v2 core document, is what its row names. */
-export const HEARTBEAT_MOVES: readonly ExampleEdit[] = [
-  {
-    file: HEARTBEAT_V2,
-    write: [
-      '# Heartbeat',
-      '',
-      '> **Status: Draft · RFC 0060.**',
-      '> **Normative home:** `heartbeat`.',
-      '',
-      '## `heartbeat`',
-      '',
-      'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than',
-      '`heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`,',
-      'and delivers each per `heartbeat.deliveryChannel`.',
-      '',
-    ].join('\n'),
-  },
-  { file: DECLARATION, set: `${HEARTBEAT_ROW}/normativeText`, to: [HEARTBEAT_V2] },
-];
 
 /** The baseline after heartbeat's move, as `normative-home --write-baseline` banks it: nothing left in spec/v1/. */
 export const MOVE_BANKED = {

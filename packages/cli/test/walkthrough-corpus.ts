@@ -4,6 +4,7 @@
 // `check --fix`); everything else is written here.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { HEARTBEAT_V2_TEXT } from '@openwop-spec/diagnostics';
 import { json } from '../../gate-declaration/test/corpus.js';
 import {
   BASELINE,
@@ -65,21 +66,7 @@ export function authorsChange(root: string): void {
       }),
     );
   });
-  write(
-    root,
-    HEARTBEAT,
-    [
-      '# Heartbeat',
-      '',
-      '> **Status: Draft · RFC 0060.**',
-      '> **Normative home:** `heartbeat`.',
-      '',
-      '## `heartbeat`',
-      '',
-      'A host advertising `heartbeat` runs scheduled agent heartbeats at an interval no shorter than `heartbeat.minIntervalSec`, delivered per `heartbeat.deliveryChannel`. A beat running longer than `heartbeat.maxRuntimeMs` MUST be cancelled with `heartbeat_overrun`.',
-      '',
-    ].join('\n'),
-  );
+  write(root, HEARTBEAT, HEARTBEAT_V2_TEXT);
   write(
     root,
     TIMERS_FACETS,

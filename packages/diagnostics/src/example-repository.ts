@@ -28,22 +28,20 @@ export const EXAMPLE_V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1
 
 /** heartbeat's home moved out of spec/v1/: the v2 core document, the row naming it, and both. */
 export const HEARTBEAT_V2 = 'spec/v2/core/heartbeat.md';
-export const HEARTBEAT_V2_DOCUMENT: ExampleEdit = {
-  file: HEARTBEAT_V2,
-  write: [
-    '# Heartbeat',
-    '',
-    '> **Status: Draft · RFC 0060.**',
-    '> **Normative home:** `heartbeat`.',
-    '',
-    '## `heartbeat`',
-    '',
-    'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than',
-    '`heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`,',
-    'and delivers each per `heartbeat.deliveryChannel`.',
-    '',
-  ].join('\n'),
-};
+export const HEARTBEAT_V2_TEXT = [
+  '# Heartbeat',
+  '',
+  '> **Status: Draft · RFC 0060.**',
+  '> **Normative home:** `heartbeat`.',
+  '',
+  '## `heartbeat`',
+  '',
+  'A host advertising `heartbeat` MUST run scheduled heartbeats no more often than',
+  '`heartbeat.minIntervalSec`, MUST cancel a beat that runs longer than `heartbeat.maxRuntimeMs`,',
+  'and delivers each per `heartbeat.deliveryChannel`.',
+  '',
+].join('\n');
+export const HEARTBEAT_V2_DOCUMENT: ExampleEdit = { file: HEARTBEAT_V2, write: HEARTBEAT_V2_TEXT };
 export const HEARTBEAT_V2_ROW: ExampleEdit = {
   file: EXAMPLE_FILES.declaration,
   set: `${EXAMPLE_ROWS.heartbeat}/normativeText`,

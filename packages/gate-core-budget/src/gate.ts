@@ -48,7 +48,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
       summaryLine: noCoreLine(coreDir),
       printout: [],
       figures: { rows: [], total: 0, proseTotal: 0, homed: 0, cap: BASE, extHomes: [] },
-      diagnostics: [nothingToCheck(coreDir, kind === 'missing' ? 'does not exist' : 'is not a folder')],
+      diagnostics: [nothingToCheck(tree, coreDir, kind === 'missing' ? 'does not exist' : 'is not a folder')],
     };
   }
   const m = await measure(tree, coreDir);
@@ -61,7 +61,7 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
     { text: capLine(cap, m.homed) },
   ];
   const diagnostics = [...m.diagnostics];
-  if (m.rows.length === 0) diagnostics.push(nothingToCheck(coreDir, 'holds no .md document'));
+  if (m.rows.length === 0) diagnostics.push(nothingToCheck(tree, coreDir, 'holds no .md document'));
   const over = total > cap;
   if (over) diagnostics.push(overCap(total, cap, m.rows));
   return {
@@ -84,8 +84,13 @@ export async function checkCoreBudget(tree: SpecTree): Promise<GateResult> {
   };
 }
 
-const nothingToCheck = (coreDir: string, why: string) =>
-  rules.diagnostic('budget/nothing-to-check', { dir: coreDir, why }, { file: `${coreDir}/` });
+/** At the configuration line that chose the spec folder, when one did; else at the folder. */
+const nothingToCheck = (tree: SpecTree, coreDir: string, why: string) =>
+  rules.diagnostic(
+    'budget/nothing-to-check',
+    { dir: coreDir, why },
+    tree.configured('spec') ?? { file: `${coreDir}/` },
+  );
 
 /** Over the cap: at the largest document (line 1), where cutting words helps most, naming the next largest. */
 function overCap(total: number, cap: number, rows: readonly BudgetRow[]) {

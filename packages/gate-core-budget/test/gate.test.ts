@@ -84,12 +84,15 @@ describe('budget/nothing-to-check: no core document is a finding, not a silent p
     expect(found(r)).toEqual([]);
   });
 
-  it('follows the configured spec folder', async () => {
+  it('follows the configured spec folder, and points at the configuration line that chose it', async () => {
     const r = await run({
-      'openwop-spec.config.json': '{"paths": {"spec": "corpus/spec"}}\n',
+      'openwop-spec.config.json': '{\n  "paths": { "spec": "corpus/spec" }\n}\n',
       'corpus/spec/v2/declaration.json': declaration([]),
     });
-    expect(found(r)).toEqual([{ ruleId: 'budget/nothing-to-check', file: 'corpus/spec/v2/core/', start: undefined }]);
+    expect(found(r)).toMatchObject([
+      { ruleId: 'budget/nothing-to-check', file: 'openwop-spec.config.json', start: { line: 2, column: 22 } },
+    ]);
+    expect(r.diagnostics[0]!.message).toContain('corpus/spec/v2/core/');
   });
 });
 

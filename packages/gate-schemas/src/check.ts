@@ -14,7 +14,9 @@ export async function checkSchemas(tree: SpecTree, options: GateOptions): Promis
   const { diagnostics, schemaFiles, compiled, examples } = compileAndRun(tree, options);
   if (schemaFiles.length === 0 && examples.files.length === 0) {
     const dirs = `${tree.paths.schemas}/ or ${tree.paths.spec}/`;
-    diagnostics.push(rules.diagnostic('schemas/nothing-to-check', { dirs }, { file: `${tree.paths.schemas}/` }));
+    // At the configuration line that chose a folder, when one did; else at the folder.
+    const at = tree.configured('schemas') ?? tree.configured('spec') ?? { file: `${tree.paths.schemas}/` };
+    diagnostics.push(rules.diagnostic('schemas/nothing-to-check', { dirs }, at));
   }
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const ok = errors === 0;

@@ -15,12 +15,23 @@ describe('schemas/nothing-to-check: finding no schema is a finding, not a silent
     );
   });
 
-  it('names the configured folders', async () => {
+  it('names the configured folders, at the configuration line that chose the schemas folder', async () => {
     const result = await check(
       fixture({ 'openwop-spec.config.json': '{ "paths": { "schemas": "corpus/schemas", "spec": "corpus/spec" } }' }),
     );
-    expect(found(result)).toEqual([{ ruleId: 'schemas/nothing-to-check', file: 'corpus/schemas/' }]);
+    expect(found(result)).toEqual([
+      { ruleId: 'schemas/nothing-to-check', file: 'openwop-spec.config.json', start: { line: 1, column: 25 } },
+    ]);
     expect(result.diagnostics[0]!.message).toContain('under corpus/schemas/ or corpus/spec/');
+  });
+
+  it('at the spec line when only the spec folder is configured', async () => {
+    const result = await check(
+      fixture({ 'openwop-spec.config.json': '{\n  "paths": {\n    "spec": "corpus/spec"\n  }\n}\n' }),
+    );
+    expect(found(result)).toEqual([
+      { ruleId: 'schemas/nothing-to-check', file: 'openwop-spec.config.json', start: { line: 3, column: 13 } },
+    ]);
   });
 
   it('one schema anywhere under either folder is something to check: no warning', async () => {

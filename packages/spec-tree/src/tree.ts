@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Root } from 'mdast';
 import { InputError, compareCodeUnits } from '@openwop-spec/diagnostics';
+import type { Point } from '@openwop-spec/diagnostics';
 import { CONFIG_FILE, pathsFromConfig } from './config.js';
 import type { CorpusPaths } from './config.js';
 import { parseJson } from './json.js';
@@ -158,6 +159,19 @@ export class SpecTree {
     const tree = new SpecTree(fs, pathsFromConfig(config), options);
     if (config) tree.jsons.set(CONFIG_FILE, config);
     return tree;
+  }
+
+  /**
+   * Where openwop-spec.config.json sets the corpus path `key` (the value's range), or undefined when
+   * the default applies: a finding about a configured folder points at the line that chose it.
+   */
+  configured(key: keyof CorpusPaths): { file: string; start: Point; end: Point } | undefined {
+    if (this.options.paths || this.info(CONFIG_FILE).kind !== 'file') return undefined;
+    const config = this.json(CONFIG_FILE);
+    const paths: unknown = (config.value as Record<string, unknown>)['paths'];
+    if (typeof paths !== 'object' || paths === null || !Object.hasOwn(paths, key)) return undefined;
+    const { start, end } = config.locate(`/paths/${key}`);
+    return { file: CONFIG_FILE, start, end };
   }
 
   /** The absolute file-system path of a repository path (for a tree on disk). */

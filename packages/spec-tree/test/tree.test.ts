@@ -310,6 +310,18 @@ describe('SpecTree reading', () => {
     });
   });
 
+  it('configured says where the configuration file sets a corpus path, and nothing for a default or given path', () => {
+    const f = fixture({ 'openwop-spec.config.json': '{\n  "paths": { "conformance": "packages/conformance" }\n}\n' });
+    expect(SpecTree.load(f.root).configured('conformance')).toMatchObject({
+      file: 'openwop-spec.config.json',
+      start: { line: 2, column: 29 },
+      end: { line: 2, column: 51 },
+    });
+    expect(SpecTree.load(f.root).configured('spec')).toBeUndefined();
+    expect(SpecTree.load(f.root, { paths: DEFAULT_PATHS }).configured('conformance')).toBeUndefined();
+    expect(SpecTree.load(fixture({}).root).configured('spec')).toBeUndefined();
+  });
+
   it('createAtomic creates a missing file (parents too) and never replaces one, not even a dangling symlink', () => {
     const f = fixture({ 'out/a.json': 'old\n', 'out/link.json': { symlink: 'nowhere.json' } });
     const abs = (p: string): string => join(f.root, ...p.split('/'));

@@ -6,13 +6,13 @@
 // the same way when it prefers 1.x for a request without OpenWOP-Version; and each flaw that
 // breaks one rule fails its row with a reason naming the JSON path and the expected value.
 import { randomUUID } from 'node:crypto';
-import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
+import { deadEndpoint, quietPort } from '@openwop-spec/mcp-fake-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROWS } from '../src/rows/index.js';
 import { runSuite } from '../src/suite.js';
 import { OTHER_TENANT_TOOL_ID, startSpecHost } from './support/spec-host.js';
 import type { SpecHost, SpecHostFlaw, SpecHostOptions } from './support/spec-host.js';
-import { fakeBindings, freePort, io } from './support/suite-io.js';
+import { fakeBindings, io } from './support/suite-io.js';
 
 const SECURITY_ROWS = ROWS.filter((r) => (r.invariants ?? []).length > 0).map((r) => r.id);
 /** The row this host is not asked to pass: it has no v1 leg. */
@@ -20,7 +20,7 @@ const INAPPLICABLE = ['v1-raw-verbatim'];
 
 /** A spec host whose bindings point at the suite's fake on a port chosen now, and the arguments that run the suite on it. */
 async function configured(options: Partial<SpecHostOptions> = {}): Promise<{ host: SpecHost; argv: string[] }> {
-  const port = await freePort();
+  const port = await quietPort();
   const token = randomUUID();
   const host = await startSpecHost({ bindings: fakeBindings(port, await deadEndpoint()), token, ...options });
   return {

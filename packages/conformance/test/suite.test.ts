@@ -1,7 +1,7 @@
 // The `suite` command against a live host: the reference host (and a mutant) behind a loopback
 // HTTP front, configured before the suite starts, reaching the suite's fake through --fake-port.
 import { randomUUID } from 'node:crypto';
-import { deadEndpoint } from '@openwop-spec/mcp-fake-server';
+import { deadEndpoint, quietPort } from '@openwop-spec/mcp-fake-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_PRINCIPAL_TOOL_ID } from '../src/adapters/in-process.js';
 import type { HostFactory, HostUnderTest } from '../src/host-under-test.js';
@@ -12,7 +12,7 @@ import { SUITE_OPTIONS, exitReason, runSuite, suiteHelp } from '../src/suite.js'
 import { serveHost } from './support/host-front.js';
 import type { HostFront } from './support/host-front.js';
 import { reference } from './support/hosts.js';
-import { fakeBindings, freePort, io } from './support/suite-io.js';
+import { fakeBindings, io } from './support/suite-io.js';
 
 /** A live host configured up front: the fake's server ids → its endpoints on 127.0.0.1:<port>, the down ids → a dead address. */
 async function liveHost(factory: HostFactory, port: number, apiKey: string): Promise<HostFront> {
@@ -27,7 +27,7 @@ describe('suite against the reference host over HTTP', () => {
   let code: number;
   const out = io();
   beforeAll(async () => {
-    port = await freePort();
+    port = await quietPort();
     const key = randomUUID();
     front = await liveHost(reference(), port, key);
     const argv = ['--host', front.url, '--token', key, '--fake-port', String(port)];
@@ -68,7 +68,7 @@ describe('suite', () => {
   });
 
   it("reports a mutant's failing row as JSON and exits 1", async () => {
-    const port = await freePort();
+    const port = await quietPort();
     const key = randomUUID();
     front = await liveHost(MUTANTS.find((m) => m.id === 'M-strip-meta')!.wrap(reference()), port, key);
     const out = io({

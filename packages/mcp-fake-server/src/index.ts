@@ -38,5 +38,5 @@ export {
   TOOLS_PAGE_SIZE,
 } from './tools.js';
 export type { Json, JsonObject } from './tools.js';
-export { deadEndpoint } from './dead-endpoint.js';
+export { deadEndpoint, quietPort } from './dead-endpoint.js';
 export { isLoopbackHost, isLoopbackUrl } from './loopback.js';

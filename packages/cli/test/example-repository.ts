@@ -1,7 +1,13 @@
 // The example repository: a small spec repository that passes every gate (its generated files are
 // left to `gen`). Every rule's failing and passing examples are edits to it (rule-examples.test.ts),
 // and the author's walkthrough starts from it (walkthrough.test.ts).
-import { EXAMPLE_FILES, EXAMPLE_V1_BANNER as V1_BANNER, HEARTBEAT_V2 } from '@openwop-spec/diagnostics';
+import {
+  EXAMPLE_FILES,
+  EXAMPLE_HEARTBEAT_ROW,
+  EXAMPLE_V1_BANNER as V1_BANNER,
+  HEARTBEAT_V2,
+  exampleFamilyRow,
+} from '@openwop-spec/diagnostics';
 import {
   BASE,
   DECLARATION_SCHEMA,
@@ -27,19 +33,6 @@ export const TIMERS_FACETS = 'spec/v2/facets/timers.schema.json';
 
 export const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 
-export const row = (key: string, over: Record<string, unknown>) => ({
-  key,
-  kind: 'family',
-  anchor: 'core',
-  section: `core/capabilities.md#${key}`,
-  peerDependencyId: key,
-  witness: 'witnessable-gated',
-  maturity: { technical: 'experimental', adoption: 'none' },
-  facets: [],
-  floorScenarios: [],
-  requirementIds: [],
-  ...over,
-});
 const meta = (key: string) => ({ key, kind: 'metadata', schema: `metadata/${key}`, disposition: 'kept', note: null });
 
 /** The example repository's files: toolCatalog homed in v2, heartbeat still in spec/v1/. */
@@ -55,12 +48,8 @@ export function exampleRepository(): Record<string, string> {
       metadata: [meta('protocolVersions'), meta('preferredVersion'), meta('configurable')],
       // In EXAMPLE_ROWS' order.
       families: [
-        row('toolCatalog', { owningRfc: '0204', normativeText: [EXAMPLE_FILES.toolCatalog] }),
-        row('heartbeat', {
-          facets: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'],
-          owningRfc: '0060',
-          normativeText: [HEARTBEAT_V1],
-        }),
+        exampleFamilyRow('toolCatalog', { owningRfc: '0204', normativeText: [EXAMPLE_FILES.toolCatalog] }),
+        EXAMPLE_HEARTBEAT_ROW,
       ],
       profiles: [],
     }),

@@ -4,7 +4,7 @@
 // `check --fix`); everything else is written here.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { HEARTBEAT_V2_TEXT } from '@openwop-spec/diagnostics';
+import { HEARTBEAT_V2_TEXT, exampleFamilyRow } from '@openwop-spec/diagnostics';
 import { json } from '../../gate-declaration/test/corpus.js';
 import {
   BASELINE,
@@ -17,7 +17,6 @@ import {
   TIMERS,
   TIMERS_FACETS,
   exampleRepository,
-  row,
 } from './example-repository.js';
 
 export {
@@ -57,7 +56,7 @@ export function authorsChange(root: string): void {
   editDecl(root, (d) => {
     d.families.find((f) => f.key === 'heartbeat')!['normativeText'] = [HEARTBEAT];
     d.families.push(
-      row('timers', {
+      exampleFamilyRow('timers', {
         witness: 'claims-check',
         facets: ['maxTimers'],
         owningRfc: '0204',

@@ -23,6 +23,30 @@ export const EXAMPLE_FILES = {
 /** Its declaration's family rows, as JSON pointers: toolCatalog (homed in v2), then heartbeat (carried in spec/v1/). */
 export const EXAMPLE_ROWS = { toolCatalog: '/families/0', heartbeat: '/families/1' } as const;
 
+/** A core family row as the example repository's declaration writes one, `over` added or replacing keys. */
+export function exampleFamilyRow(key: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    key,
+    kind: 'family',
+    anchor: 'core',
+    section: `core/capabilities.md#${key}`,
+    peerDependencyId: key,
+    witness: 'witnessable-gated',
+    maturity: { technical: 'experimental', adoption: 'none' },
+    facets: [],
+    floorScenarios: [],
+    requirementIds: [],
+    ...over,
+  };
+}
+
+/** Its heartbeat row: three facets seeded from its v1 node, its home in spec/v1/. */
+export const EXAMPLE_HEARTBEAT_ROW = exampleFamilyRow('heartbeat', {
+  facets: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'],
+  owningRfc: '0060',
+  normativeText: [EXAMPLE_FILES.heartbeatV1],
+});
+
 /** spec/v1/heartbeat.md's Status banner. */
 export const EXAMPLE_V1_BANNER = '> **Status: Stable · v1.0.** Normative for v1 hosts.';
 

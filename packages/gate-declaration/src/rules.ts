@@ -1,4 +1,11 @@
-import { EXAMPLE_FILES, EXAMPLE_ROWS, HEARTBEAT_MOVES, HEARTBEAT_V2_ROW } from '@openwop-spec/diagnostics';
+import {
+  EXAMPLE_FILES,
+  EXAMPLE_HEARTBEAT_ROW,
+  EXAMPLE_ROWS,
+  HEARTBEAT_MOVES,
+  HEARTBEAT_V2_ROW,
+  exampleFamilyRow,
+} from '@openwop-spec/diagnostics';
 import type { ExampleEdit } from '@openwop-spec/diagnostics';
 import { command } from '@openwop-spec/spec-tree';
 import { ruleCatalog } from '@openwop-spec/gate-api';
@@ -161,21 +168,6 @@ const CHANNEL = { type: 'string', description: 'Where beats are delivered.' };
 const LIVE_ROW_NOTE = '/properties/families/items/oneOf/1/properties/note';
 /** A v1 root key that no row of the example repository names. */
 const WEBHOOKS_V1 = { type: 'object', properties: { supported: { type: 'boolean' } } };
-/** heartbeat's row in the example repository. */
-const HEARTBEAT_ROW = {
-  key: 'heartbeat',
-  kind: 'family',
-  anchor: 'core',
-  section: 'core/capabilities.md#heartbeat',
-  peerDependencyId: 'heartbeat',
-  witness: 'witnessable-gated',
-  maturity: { technical: 'experimental', adoption: 'none' },
-  facets: ['minIntervalSec', 'maxRuntimeMs', 'deliveryChannel'],
-  floorScenarios: [],
-  requirementIds: [],
-  owningRfc: '0060',
-  normativeText: ['spec/v1/heartbeat.md'],
-};
 /** toolCatalog's owningRfc changed to 0250, in its row, its summary line and its generated description. */
 const TOOL_CATALOG_RFC_0250: readonly ExampleEdit[] = [
   { file: DECL, set: `${TOOL_CATALOG}/owningRfc`, to: '0250' },
@@ -190,19 +182,7 @@ const TOOL_CATALOG_RFC_0250: readonly ExampleEdit[] = [
 const CANVAS_ROW: ExampleEdit = {
   file: DECL,
   set: '/families/-',
-  to: {
-    key: 'canvas',
-    kind: 'family',
-    anchor: 'ext',
-    section: 'ext/canvas/',
-    peerDependencyId: 'canvas',
-    witness: 'claims-check',
-    maturity: { technical: 'experimental', adoption: 'none' },
-    facets: [],
-    floorScenarios: [],
-    requirementIds: [],
-    owningRfc: null,
-  },
+  to: exampleFamilyRow('canvas', { anchor: 'ext', section: 'ext/canvas/', witness: 'claims-check', owningRfc: null }),
 };
 const canvasReadme = (technical: boolean): string =>
   [
@@ -627,7 +607,7 @@ export const rules = ruleCatalog(GATE_ID, {
     summary: 'No key appears twice across metadata and families.',
     fail: {
       says: 'The heartbeat row is repeated at the end of families, as a merge that kept both sides leaves it.',
-      edits: [{ file: DECL, set: '/families/-', to: HEARTBEAT_ROW }],
+      edits: [{ file: DECL, set: '/families/-', to: EXAMPLE_HEARTBEAT_ROW }],
     },
     pass: {
       says: 'One row per key: the repeated row removed, as the example repository has it.',

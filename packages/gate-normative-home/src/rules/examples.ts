@@ -1,4 +1,4 @@
-import { EXAMPLE_FILES, EXAMPLE_ROWS, EXAMPLE_V1_BANNER } from '@openwop-spec/diagnostics';
+import { EXAMPLE_FILES, EXAMPLE_ROWS, EXAMPLE_V1_BANNER, exampleFamilyRow } from '@openwop-spec/diagnostics';
 import type { ExampleEdit } from '@openwop-spec/diagnostics';
 
 // What the rule examples share: files of the example repository (packages/cli/test/example-repository.ts,
@@ -54,23 +54,9 @@ export function secondHome(
   ];
 }
 
-/** A new core family row, as the declaration writes one. */
-export function familyRow(key: string, over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    key,
-    kind: 'family',
-    anchor: 'core',
-    section: `core/capabilities.md#${key}`,
-    peerDependencyId: key,
-    witness: 'claims-check',
-    maturity: { technical: 'experimental', adoption: 'none' },
-    facets: [],
-    floorScenarios: [],
-    requirementIds: [],
-    owningRfc: '0204',
-    ...over,
-  };
-}
+/** A new core family row owned by RFC 0204, as the declaration writes one. */
+export const familyRow = (key: string, over: Record<string, unknown> = {}): Record<string, unknown> =>
+  exampleFamilyRow(key, { witness: 'claims-check', owningRfc: '0204', ...over });
 
 /** The core home of the new family timers. */
 export const TIMERS = 'spec/v2/core/timers.md';
